@@ -1,0 +1,3 @@
+module github.com/gmdjudge/gmd
+
+go 1.26.8

@@ -1,0 +1,399 @@
+// Package judge holds the rules of Diplomacy: maps, units, orders, phases,
+// and the adjudication of movement, retreat and adjustment phases.
+//
+// The package does no I/O, reads no clock and uses no randomness: the same
+// position and orders always give the same result. Maps are data (see
+// package judge/variants); a variant that changes a rule does so through
+// the options of a Rules value, never through globals.
+package judge
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Loc identifies a place on a map: a province, or one coast of a province
+// with split coasts ("stp/nc"). The base province of every coast is itself a
+// Loc, so a Loc is the index into Map.Locs.
+type Loc uint16
+
+// NoLoc is the zero-value-safe marker for "no location".
+const NoLoc Loc = 0xFFFF
+
+// Power identifies a great power by its index in Map.Powers.
+type Power uint8
+
+// NoPower marks an unowned centre or a province outside every home country.
+const NoPower Power = 0xFF
+
+// Kind says what a province is made of, which decides which units may enter.
+type Kind uint8
+
+// The province kinds.
+const (
+	Land  Kind = iota + 1 // inland: armies only
+	Sea                   // fleets only
+	Coast                 // armies and fleets
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Land:
+		return "land"
+	case Sea:
+		return "sea"
+	case Coast:
+		return "coast"
+	}
+	return "unknown"
+}
+
+// LocInfo describes one Loc.
+type LocInfo struct {
+	Name     string   // canonical short name: "lon", "stp/nc"
+	FullName string   // "London", "St Petersburg (north coast)"
+	Aliases  []string // other names players use, as written in the map file
+	Province Loc      // the base province; equal to the Loc itself for a province
+	Kind     Kind     // of the base province (a coast Loc has Kind Coast)
+	Coasts   []Loc    // the split coasts of a base province, empty otherwise
+	Center   bool     // a supply centre (base provinces only)
+	Home     Power    // whose home country the province belongs to, or NoPower
+}
+
+// PowerInfo describes a great power.
+type PowerInfo struct {
+	Name      string // "England"
+	Adjective string // "English"
+	Letter    byte   // 'E', as in "PRESS TO EG"
+}
+
+// StartUnit is a unit of the starting position.
+type StartUnit struct {
+	Power Power
+	Type  UnitType
+	Loc   Loc
+}
+
+// Map is a variant's board: places, powers, adjacency, centres and the
+// starting position. A Map is immutable once built and safe for concurrent
+// use.
+type Map struct {
+	Name           string // the variant name used on the command line: "standard"
+	Title          string // "Standard"
+	Locs           []LocInfo
+	Powers         []PowerInfo
+	VictoryCenters int         // centres needed to win
+	StartYear      int         // 1901 in standard
+	StartUnits     []StartUnit // the units of the first Spring
+	StartCenters   []Power     // owner of each province at the start, indexed by Loc
+
+	words     int      // 64-bit words per adjacency row
+	armyAdj   []uint64 // len(Locs) rows of words: army moves between provinces
+	fleetAdj  []uint64 // len(Locs) rows of words: fleet moves between exact Locs
+	provinces []Loc    // base provinces in Loc order
+	centers   []Loc    // supply centres in Loc order
+	names     map[string]Loc
+}
+
+// NumLocs is the number of Locs, the bound of every array indexed by Loc.
+func (m *Map) NumLocs() int { return len(m.Locs) }
+
+// Provinces lists the base provinces in map order.
+func (m *Map) Provinces() []Loc { return m.provinces }
+
+// Centers lists the supply centres in map order.
+func (m *Map) Centers() []Loc { return m.centers }
+
+// Province returns the base province of l.
+func (m *Map) Province(l Loc) Loc { return m.Locs[l].Province }
+
+// LocName returns the canonical short name of l, or "?" for NoLoc.
+func (m *Map) LocName(l Loc) string {
+	if int(l) >= len(m.Locs) {
+		return "?"
+	}
+	return m.Locs[l].Name
+}
+
+// FullName returns the full name of l ("St Petersburg (north coast)").
+func (m *Map) FullName(l Loc) string {
+	if int(l) >= len(m.Locs) {
+		return "?"
+	}
+	return m.Locs[l].FullName
+}
+
+// Lookup finds the Loc with exactly this canonical name, full name or alias.
+// Case, dots and spaces are ignored. For the lenient matching used on
+// players' text (longest match, suggestions) see package parser.
+func (m *Map) Lookup(name string) (Loc, bool) {
+	l, ok := m.names[NormalizeName(name)]
+	return l, ok
+}
+
+// Names returns every normalized name of the map with its Loc, for
+// parsers that build their own index.
+func (m *Map) Names() map[string]Loc { return m.names }
+
+// NormalizeName folds a place name for lookup: lower case, with dots,
+// spaces, apostrophes, hyphens and underscores removed. "St. Petersburg"
+// and "stpetersburg" fold to the same key. Slashes and parentheses are kept
+// out of the key by the caller, which splits coasts first.
+func NormalizeName(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b.WriteByte(c + 'a' - 'A')
+		case c == '.' || c == ' ' || c == '\t' || c == '\'' || c == '-' || c == '_':
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// PowerByName finds a power by name, adjective or letter, ignoring case.
+func (m *Map) PowerByName(s string) (Power, bool) {
+	for i, p := range m.Powers {
+		if strings.EqualFold(s, p.Name) || strings.EqualFold(s, p.Adjective) ||
+			(len(s) == 1 && (s[0]|0x20) == (p.Letter|0x20)) {
+			return Power(i), true
+		}
+	}
+	return NoPower, false
+}
+
+// PowerName returns the power's name, or "Unowned" for NoPower.
+func (m *Map) PowerName(p Power) string {
+	if int(p) >= len(m.Powers) {
+		return "Unowned"
+	}
+	return m.Powers[p].Name
+}
+
+func (m *Map) has(rows []uint64, a, b Loc) bool {
+	if int(a) >= len(m.Locs) || int(b) >= len(m.Locs) {
+		return false
+	}
+	return rows[int(a)*m.words+int(b)/64]&(1<<(uint(b)%64)) != 0
+}
+
+// ArmyAdjacent reports whether an army may move between the provinces of a
+// and b (coasts are ignored).
+func (m *Map) ArmyAdjacent(a, b Loc) bool {
+	return m.has(m.armyAdj, m.Province(a), m.Province(b))
+}
+
+// FleetAdjacent reports whether a fleet at exactly a may move to exactly b.
+// A fleet in a province with split coasts is at one of its coast Locs.
+func (m *Map) FleetAdjacent(a, b Loc) bool { return m.has(m.fleetAdj, a, b) }
+
+// FleetReaches reports whether a fleet at a can reach any Loc of b's province.
+func (m *Map) FleetReaches(a, b Loc) bool {
+	p := m.Province(b)
+	if m.FleetAdjacent(a, p) {
+		return true
+	}
+	for _, c := range m.Locs[p].Coasts {
+		if m.FleetAdjacent(a, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// FleetTargets appends to dst the Locs of province p that a fleet at a can
+// reach, and returns the extended slice.
+func (m *Map) FleetTargets(dst []Loc, a, p Loc) []Loc {
+	p = m.Province(p)
+	if m.FleetAdjacent(a, p) {
+		dst = append(dst, p)
+	}
+	for _, c := range m.Locs[p].Coasts {
+		if m.FleetAdjacent(a, c) {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// CanHold reports whether a unit of type t may stand at l: armies on land
+// and coasts (never on a coast Loc), fleets at sea, on single-coast
+// provinces and on split coasts (never on the base of a split province).
+func (m *Map) CanHold(t UnitType, l Loc) bool {
+	if int(l) >= len(m.Locs) {
+		return false
+	}
+	li := &m.Locs[l]
+	switch t {
+	case Army:
+		return li.Province == l && li.Kind != Sea
+	case Fleet:
+		if li.Province != l {
+			return true
+		}
+		return li.Kind != Land && len(li.Coasts) == 0
+	}
+	return false
+}
+
+// Neighbours appends to dst every Loc that a unit of type t at l may move
+// to directly, and returns the extended slice.
+func (m *Map) Neighbours(dst []Loc, t UnitType, l Loc) []Loc {
+	rows := m.fleetAdj
+	if t == Army {
+		rows = m.armyAdj
+		l = m.Province(l)
+	}
+	for b := range m.Locs {
+		if m.has(rows, l, Loc(b)) {
+			dst = append(dst, Loc(b))
+		}
+	}
+	return dst
+}
+
+// HomeCenters appends the home supply centres of p to dst.
+func (m *Map) HomeCenters(dst []Loc, p Power) []Loc {
+	for _, c := range m.centers {
+		if m.Locs[c].Home == p {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// MapBuilder assembles a Map; the map file loader and tests use it. Add
+// provinces and coasts first, then adjacencies, then call Build.
+type MapBuilder struct {
+	m     *Map
+	edges []edge
+	errs  []string
+}
+
+// NewMapBuilder starts a map with the given variant name and title.
+func NewMapBuilder(name, title string) *MapBuilder {
+	return &MapBuilder{m: &Map{Name: name, Title: title, names: map[string]Loc{}}}
+}
+
+// AddPower adds a great power and returns its id.
+func (b *MapBuilder) AddPower(name, adjective string, letter byte) Power {
+	b.m.Powers = append(b.m.Powers, PowerInfo{Name: name, Adjective: adjective, Letter: letter})
+	return Power(len(b.m.Powers) - 1)
+}
+
+// AddProvince adds a base province and returns its Loc.
+func (b *MapBuilder) AddProvince(name, fullName string, kind Kind, center bool, home Power, aliases ...string) Loc {
+	l := Loc(len(b.m.Locs))
+	b.m.Locs = append(b.m.Locs, LocInfo{Name: name, FullName: fullName, Aliases: aliases,
+		Province: l, Kind: kind, Center: center, Home: home})
+	b.name(name, l)
+	b.name(fullName, l)
+	for _, a := range aliases {
+		b.name(a, l)
+	}
+	return l
+}
+
+// AddCoast adds a split coast ("nc") to province p and returns its Loc.
+// Its name is "<province>/<coast>".
+func (b *MapBuilder) AddCoast(p Loc, coast, fullName string) Loc {
+	l := Loc(len(b.m.Locs))
+	pi := &b.m.Locs[p]
+	b.m.Locs = append(b.m.Locs, LocInfo{Name: pi.Name + "/" + coast, FullName: fullName,
+		Province: p, Kind: Coast, Home: pi.Home})
+	b.m.Locs[p].Coasts = append(b.m.Locs[p].Coasts, l)
+	b.name(b.m.Locs[l].Name, l)
+	return l
+}
+
+func (b *MapBuilder) name(s string, l Loc) {
+	k := NormalizeName(s)
+	if old, ok := b.m.names[k]; ok && old != l {
+		b.errs = append(b.errs, fmt.Sprintf("name %q used by both %s and %s", s, b.m.Locs[old].Name, b.m.Locs[l].Name))
+		return
+	}
+	b.m.names[k] = l
+}
+
+// Loc returns the Loc already added under this name.
+func (b *MapBuilder) Loc(name string) (Loc, bool) {
+	l, ok := b.m.names[NormalizeName(name)]
+	return l, ok
+}
+
+// Power returns the power already added under this name.
+func (b *MapBuilder) Power(name string) (Power, bool) { return b.m.PowerByName(name) }
+
+type edge struct {
+	fleet bool
+	a, b  Loc
+}
+
+// AddArmyEdge records that an army may move from province a to province b
+// (one direction; the map file lists both).
+func (b *MapBuilder) AddArmyEdge(from, to Loc) { b.edges = append(b.edges, edge{false, from, to}) }
+
+// AddFleetEdge records that a fleet may move from exact Loc a to exact Loc b
+// (one direction).
+func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge{true, from, to}) }
+
+// SetVictory sets the number of centres needed to win.
+func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
+
+// SetStartYear sets the year of the first Spring.
+func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear = y }
+
+// AddStartUnit places a unit in the starting position.
+func (b *MapBuilder) AddStartUnit(p Power, t UnitType, l Loc) {
+	b.m.StartUnits = append(b.m.StartUnits, StartUnit{p, t, l})
+}
+
+// Build checks and returns the map.
+func (b *MapBuilder) Build() (*Map, error) {
+	m := b.m
+	if len(b.errs) > 0 {
+		return nil, fmt.Errorf("map %s: %s", m.Name, strings.Join(b.errs, "; "))
+	}
+	n := len(m.Locs)
+	m.words = (n + 63) / 64
+	m.armyAdj = make([]uint64, n*m.words)
+	m.fleetAdj = make([]uint64, n*m.words)
+	for _, e := range b.edges {
+		rows := m.armyAdj
+		if e.fleet {
+			rows = m.fleetAdj
+		}
+		rows[int(e.a)*m.words+int(e.b)/64] |= 1 << (uint(e.b) % 64)
+	}
+	m.StartCenters = make([]Power, n)
+	for i := range m.StartCenters {
+		m.StartCenters[i] = NoPower
+	}
+	for i := range m.Locs {
+		li := &m.Locs[i]
+		if li.Province != Loc(i) {
+			continue
+		}
+		m.provinces = append(m.provinces, Loc(i))
+		if li.Center {
+			m.centers = append(m.centers, Loc(i))
+			m.StartCenters[i] = li.Home
+		}
+	}
+	for _, u := range m.StartUnits {
+		if !m.CanHold(u.Type, u.Loc) {
+			return nil, fmt.Errorf("map %s: start unit %s %s cannot stand there", m.Name, u.Type, m.LocName(u.Loc))
+		}
+	}
+	if m.VictoryCenters == 0 {
+		m.VictoryCenters = len(m.centers)/2 + 1
+	}
+	if m.StartYear == 0 {
+		m.StartYear = 1901
+	}
+	return m, nil
+}

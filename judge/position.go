@@ -1,0 +1,155 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Unit is a unit on the board.
+type Unit struct {
+	Type  UnitType
+	Power Power
+	Loc   Loc // exact place: a coast Loc for a fleet on a split coast
+}
+
+// DislodgedUnit is a unit waiting to retreat.
+type DislodgedUnit struct {
+	Unit
+	// AttackerFrom is the province the dislodging unit came from: the
+	// dislodged unit may not retreat there. NoLoc if the attack came by
+	// convoy (then that province is open to retreat).
+	AttackerFrom Loc
+}
+
+// PendingCenter is a supply centre under construction (the "34, 35, 36"
+// variant): the power gave up a build in the named phase to raise a new
+// centre at the place.
+type PendingCenter struct {
+	Power   Power
+	Loc     Loc
+	Ordered Phase
+}
+
+// Position is the state of a game at the start of a phase.
+type Position struct {
+	Map   *Map
+	Phase Phase
+	// Units holds one entry per province, indexed by the base province's Loc;
+	// an empty province has Type NoUnit.
+	Units []Unit
+	// Dislodged lists the units that must retreat (retreat phases only).
+	Dislodged []DislodgedUnit
+	// Bounced lists the provinces left empty by a stand-off in the movement
+	// just played: no retreat may go there.
+	Bounced []Loc
+	// Centers holds the owner of each supply centre, indexed by Loc; NoPower
+	// for unowned centres and for every other Loc.
+	Centers []Power
+	// PendingCenters lists centres under construction (variant hook).
+	PendingCenters []PendingCenter
+}
+
+// NewPosition returns an empty position on m at phase p, with no units and
+// no owned centres.
+func NewPosition(m *Map, p Phase) *Position {
+	pos := &Position{Map: m, Phase: p, Units: make([]Unit, len(m.Locs)), Centers: make([]Power, len(m.Locs))}
+	for i := range pos.Units {
+		pos.Units[i].Loc = NoLoc
+	}
+	for i := range pos.Centers {
+		pos.Centers[i] = NoPower
+	}
+	return pos
+}
+
+// StartPosition returns the map's Spring position of its first year.
+func StartPosition(m *Map) *Position {
+	pos := NewPosition(m, Phase{Spring, m.StartYear, Movement})
+	for _, u := range m.StartUnits {
+		pos.Units[m.Province(u.Loc)] = Unit{Type: u.Type, Power: u.Power, Loc: u.Loc}
+	}
+	copy(pos.Centers, m.StartCenters)
+	return pos
+}
+
+// Clone returns a deep copy of pos.
+func (pos *Position) Clone() *Position {
+	c := *pos
+	c.Units = append([]Unit(nil), pos.Units...)
+	c.Centers = append([]Power(nil), pos.Centers...)
+	c.Dislodged = append([]DislodgedUnit(nil), pos.Dislodged...)
+	c.Bounced = append([]Loc(nil), pos.Bounced...)
+	c.PendingCenters = append([]PendingCenter(nil), pos.PendingCenters...)
+	return &c
+}
+
+// UnitAt returns the unit in l's province, if any.
+func (pos *Position) UnitAt(l Loc) (Unit, bool) {
+	if int(l) >= len(pos.Units) {
+		return Unit{}, false
+	}
+	u := pos.Units[pos.Map.Province(l)]
+	return u, u.Type != NoUnit
+}
+
+// Place puts a unit on the board, checking that the place suits the unit
+// and is free.
+func (pos *Position) Place(u Unit) error {
+	m := pos.Map
+	if int(u.Loc) >= len(m.Locs) {
+		return errors.New("no such place")
+	}
+	if !m.CanHold(u.Type, u.Loc) {
+		switch {
+		case u.Type == Fleet && len(m.Locs[u.Loc].Coasts) > 0:
+			return fmt.Errorf("a fleet in %s needs a coast (%s)", m.Locs[u.Loc].FullName, coastList(m, u.Loc))
+		case u.Type == Fleet:
+			return fmt.Errorf("a fleet cannot stand in %s, which is inland", m.Locs[u.Loc].FullName)
+		case u.Type == Army && m.Locs[u.Loc].Kind == Sea:
+			return fmt.Errorf("an army cannot stand in %s, which is sea", m.Locs[u.Loc].FullName)
+		case u.Type == Army:
+			return fmt.Errorf("an army stands in a province, not on a coast (%s)", m.LocName(u.Loc))
+		}
+		return fmt.Errorf("no unit type given for %s", m.LocName(u.Loc))
+	}
+	p := m.Province(u.Loc)
+	if pos.Units[p].Type != NoUnit {
+		return fmt.Errorf("two units in %s", m.Locs[p].FullName)
+	}
+	pos.Units[p] = u
+	return nil
+}
+
+func coastList(m *Map, p Loc) string {
+	s := ""
+	for i, c := range m.Locs[p].Coasts {
+		if i > 0 {
+			s += " or "
+		}
+		s += m.LocName(c)
+	}
+	return s
+}
+
+// CenterCount returns the number of centres each power owns, indexed by
+// Power.
+func (pos *Position) CenterCount() []int {
+	n := make([]int, len(pos.Map.Powers))
+	for _, c := range pos.Map.centers {
+		if p := pos.Centers[c]; int(p) < len(n) {
+			n[p]++
+		}
+	}
+	return n
+}
+
+// UnitCount returns the number of units each power has, indexed by Power.
+func (pos *Position) UnitCount() []int {
+	n := make([]int, len(pos.Map.Powers))
+	for _, u := range pos.Units {
+		if u.Type != NoUnit && int(u.Power) < len(n) {
+			n[u.Power]++
+		}
+	}
+	return n
+}
