@@ -1,0 +1,606 @@
+package judge
+
+// The map file format.
+//
+// A map file is plain text read line by line. A '#' starts a comment that
+// runs to the end of the line (except inside a quoted string); blank lines
+// are ignored. Fields are separated by spaces or tabs; a field that holds
+// spaces is written in double quotes ("North Sea"). Every data line starts
+// with a keyword:
+//
+//	map <title> [victory <n>] [start <year>]
+//	power <name> <adjective> <letter>
+//	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
+//	coast <id>/<coast> <full name>
+//	army <id>: <id> ...
+//	fleet <loc>: <loc> ...
+//	unit <power> <A|F> <loc>
+//
+// The map line comes once. Victory defaults to a majority of the centres
+// and start to 1901. Powers are numbered in the order of their lines, and
+// that order is the order of every report.
+//
+// A province id is lower-case letters and digits ("lon"). Its kind is land
+// (inland: armies only), sea (fleets only) or coast (both). The third field
+// is "sc" for a supply centre; the fourth names the power whose home
+// country holds the province, centre or not, or is "-". The full name and
+// any aliases follow; each must be unique on the map once case, spaces,
+// dots, apostrophes, hyphens and underscores are ignored.
+//
+// A coast line splits a coastal province: "coast stp/nc ..." gives St
+// Petersburg a north coast. A fleet then stands on, and moves between, the
+// coasts, never the province itself.
+//
+// An army line lists the provinces an army may move to from its province;
+// a fleet line lists the places a fleet may move to from its exact place (a
+// coast of a split province, or a sea or coastal province). The loader
+// takes every line literally and adds no reverse direction: each direction
+// is written out, so that a map can be checked for symmetry rather than
+// have it assumed.
+//
+// A unit line places a unit of the starting position. The centres owned at
+// the start are the home centres.
+//
+// Lines may come in any order: every reference is resolved after the
+// whole file has been read. Provinces are numbered in the order of their
+// lines, and coasts after all provinces.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MapError is a mistake in a map file.
+type MapError struct {
+	File string // "standard.map"
+	Line int    // 1-based; 0 for a mistake that belongs to no one line
+	Msg  string
+}
+
+// Error returns "file:line: message", the form editors and compilers use,
+// so that a map author can jump to the line.
+func (e *MapError) Error() string {
+	if e.Line == 0 {
+		return e.File + ": " + e.Msg
+	}
+	return e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+}
+
+// maxMapErrors bounds the errors ParseMap reports, since one early mistake
+// (a misspelt province line) can make every later reference to it fail.
+const maxMapErrors = 20
+
+// ParseMap reads a map file (format above) for the variant called name
+// ("standard") and builds its Map. Errors name the file as name + ".map"
+// with the line number; when there are several, the result joins them in
+// line order, each a *MapError.
+func ParseMap(name string, src []byte) (*Map, error) {
+	p := &mapParser{
+		file:  name + ".map",
+		names: map[string]nameDef{},
+	}
+	p.read(src)
+	p.b = NewMapBuilder(name, "")
+	// Each pass depends only on the ones before it, so that lines may come
+	// in any order.
+	for _, l := range p.lines {
+		switch l.f[0] {
+		case "map":
+			p.mapLine(l)
+		case "power":
+			p.power(l)
+		}
+	}
+	p.each("province", p.province)
+	p.each("coast", p.coast)
+	p.each("army", func(l srcLine) { p.adjacency(l, false) })
+	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
+	p.each("unit", p.unit)
+	p.finish()
+	if len(p.errs) > 0 {
+		return nil, p.err()
+	}
+	m, err := p.b.Build()
+	if err != nil {
+		// The checks above should have caught everything the builder
+		// rejects; say where the message comes from all the same.
+		return nil, &MapError{File: p.file, Msg: err.Error()}
+	}
+	return m, nil
+}
+
+// srcLine is one data line, split into fields.
+type srcLine struct {
+	n int
+	f []string
+}
+
+// nameDef records who first used a normalized name, for the message about
+// a second use.
+type nameDef struct {
+	loc  string
+	line int
+}
+
+type mapParser struct {
+	file  string
+	lines []srcLine
+	errs  []*MapError
+	b     *MapBuilder
+
+	mapLineNo  int
+	victory    int
+	powerLine  map[string]int // normalized power word → line
+	names      map[string]nameDef
+	armyLine   map[Loc]int
+	fleetLine  map[Loc]int
+	unitLine   map[Loc]int
+	numCenters int
+}
+
+func (p *mapParser) errorf(line int, format string, args ...any) {
+	p.errs = append(p.errs, &MapError{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *mapParser) err() error {
+	slices.SortStableFunc(p.errs, func(a, b *MapError) int { return a.Line - b.Line })
+	if len(p.errs) > maxMapErrors {
+		p.errs = append(p.errs[:maxMapErrors], &MapError{File: p.file, Msg: "too many errors"})
+	}
+	if len(p.errs) == 1 {
+		return p.errs[0]
+	}
+	errs := make([]error, len(p.errs))
+	for i, e := range p.errs {
+		errs[i] = e
+	}
+	return errors.Join(errs...)
+}
+
+// each runs fn on every line that starts with keyword kw.
+func (p *mapParser) each(kw string, fn func(srcLine)) {
+	for _, l := range p.lines {
+		if l.f[0] == kw {
+			fn(l)
+		}
+	}
+}
+
+var mapKeywords = []string{"map", "power", "province", "coast", "army", "fleet", "unit"}
+
+// read splits src into data lines, reporting unknown keywords and bad
+// quoting at once.
+func (p *mapParser) read(src []byte) {
+	for i, text := range strings.Split(string(src), "\n") {
+		n := i + 1
+		f, err := splitFields(strings.TrimSuffix(text, "\r"))
+		if err != nil {
+			p.errorf(n, "%v", err)
+			continue
+		}
+		if len(f) == 0 {
+			continue
+		}
+		if !slices.Contains(mapKeywords, f[0]) {
+			p.errorf(n, "unknown keyword %q (want %s)", f[0], strings.Join(mapKeywords, ", "))
+			continue
+		}
+		p.lines = append(p.lines, srcLine{n, f})
+	}
+}
+
+// splitFields splits a line into fields at spaces and tabs, keeping quoted
+// strings whole and dropping a trailing comment.
+func splitFields(s string) ([]string, error) {
+	var f []string
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == '#':
+			return f, nil
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 {
+				return nil, errors.New("missing closing quote")
+			}
+			end := i + 1 + j + 1
+			if end < len(s) && s[end] != ' ' && s[end] != '\t' && s[end] != '#' {
+				return nil, fmt.Errorf("text right after the quoted string %s", s[i:end])
+			}
+			f = append(f, s[i+1:end-1])
+			i = end
+		default:
+			j := i
+			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '#' && s[j] != '"' {
+				j++
+			}
+			if j < len(s) && s[j] == '"' {
+				return nil, fmt.Errorf("quote inside the field %s", s[i:j+1])
+			}
+			f = append(f, s[i:j])
+			i = j
+		}
+	}
+	return f, nil
+}
+
+func (p *mapParser) mapLine(l srcLine) {
+	if p.mapLineNo != 0 {
+		p.errorf(l.n, "second map line (first at line %d)", p.mapLineNo)
+		return
+	}
+	p.mapLineNo = l.n
+	if len(l.f) < 2 || l.f[1] == "" {
+		p.errorf(l.n, "map line needs a title: map <title> [victory <n>] [start <year>]")
+		return
+	}
+	p.b.m.Title = l.f[1]
+	seen := map[string]bool{}
+	for i := 2; i < len(l.f); i += 2 {
+		key := l.f[i]
+		if key != "victory" && key != "start" {
+			p.errorf(l.n, "unknown map setting %q (want victory or start)", key)
+			return
+		}
+		if seen[key] {
+			p.errorf(l.n, "%s given twice", key)
+			return
+		}
+		seen[key] = true
+		if i+1 >= len(l.f) {
+			p.errorf(l.n, "%s needs a number", key)
+			return
+		}
+		n, err := strconv.Atoi(l.f[i+1])
+		if err != nil || n <= 0 {
+			p.errorf(l.n, "%s %q is not a positive number", key, l.f[i+1])
+			return
+		}
+		if key == "victory" {
+			p.victory = n
+			p.b.SetVictory(n)
+		} else {
+			p.b.SetStartYear(n)
+		}
+	}
+}
+
+func (p *mapParser) power(l srcLine) {
+	if len(l.f) != 4 {
+		p.errorf(l.n, "power line needs 3 fields: power <name> <adjective> <letter>")
+		return
+	}
+	name, adj, letter := l.f[1], l.f[2], l.f[3]
+	if len(letter) != 1 || !isASCIILetter(letter[0]) {
+		p.errorf(l.n, "power letter %q is not one letter", letter)
+		return
+	}
+	if len(name) < 2 || len(adj) < 2 {
+		// A one-letter name or adjective would read as another power's
+		// letter.
+		p.errorf(l.n, "power name and adjective need at least two letters")
+		return
+	}
+	if p.powerLine == nil {
+		p.powerLine = map[string]int{}
+	}
+	for _, w := range []string{name, adj, strings.ToUpper(letter)} {
+		k := strings.ToLower(w)
+		if first, ok := p.powerLine[k]; ok {
+			p.errorf(l.n, "power name %q already used (line %d)", w, first)
+			return
+		}
+	}
+	if len(p.b.m.Powers) >= int(NoPower) {
+		p.errorf(l.n, "too many powers")
+		return
+	}
+	for _, w := range []string{name, adj, letter} {
+		p.powerLine[strings.ToLower(w)] = l.n
+	}
+	p.b.AddPower(name, adj, strings.ToUpper(letter)[0])
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// validID reports whether s is a canonical id: lower-case letters and
+// digits, starting with a letter. Such an id is its own normalized name,
+// so Lookup finds it as written.
+func validID(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+var kindWords = map[string]Kind{"land": Land, "sea": Sea, "coast": Coast}
+
+func (p *mapParser) province(l srcLine) {
+	if len(l.f) < 6 {
+		p.errorf(l.n, "province line needs at least 5 fields: province <id> <kind> <sc|-> <home|-> <full name> [alias ...]")
+		return
+	}
+	id, kindWord, sc, home, full, aliases := l.f[1], l.f[2], l.f[3], l.f[4], l.f[5], l.f[6:]
+	if !validID(id) {
+		p.errorf(l.n, "province id %q: want lower-case letters and digits", id)
+		return
+	}
+	kind, ok := kindWords[kindWord]
+	if !ok {
+		p.errorf(l.n, "province %s: kind %q: want land, sea or coast", id, kindWord)
+		return
+	}
+	if sc != "sc" && sc != "-" {
+		p.errorf(l.n, "province %s: centre field %q: want sc or -", id, sc)
+		return
+	}
+	owner := NoPower
+	if home != "-" {
+		owner, ok = p.b.Power(home)
+		if !ok {
+			p.errorf(l.n, "province %s: unknown power %q", id, home)
+			return
+		}
+	}
+	if d, dup := p.names[id]; dup && d.loc == id {
+		p.errorf(l.n, "province %s given twice (first at line %d)", id, d.line)
+		return
+	}
+	if !p.checkNames(l.n, id, append([]string{id, full}, aliases...)) {
+		return
+	}
+	if len(p.b.m.Locs) >= int(NoLoc) {
+		p.errorf(l.n, "too many places")
+		return
+	}
+	p.b.AddProvince(id, full, kind, sc == "sc", owner, aliases...)
+	if sc == "sc" {
+		p.numCenters++
+	}
+}
+
+// checkNames checks that no name of the place is empty or already names
+// another place, and records them.
+func (p *mapParser) checkNames(line int, id string, names []string) bool {
+	ok := true
+	for _, s := range names {
+		k := NormalizeName(s)
+		if k == "" {
+			p.errorf(line, "%s: empty name %q", id, s)
+			ok = false
+			continue
+		}
+		if strings.ContainsAny(k, "/()") {
+			// The order parser splits coasts at these characters.
+			p.errorf(line, "%s: name %q may not contain / or parentheses", id, s)
+			ok = false
+			continue
+		}
+		if d, dup := p.names[k]; dup && d.loc != id {
+			p.errorf(line, "%s: name %q already names %s (line %d)", id, s, d.loc, d.line)
+			ok = false
+		}
+	}
+	if ok {
+		for _, s := range names {
+			p.names[NormalizeName(s)] = nameDef{id, line}
+		}
+	}
+	return ok
+}
+
+func (p *mapParser) coast(l srcLine) {
+	if len(l.f) != 3 {
+		p.errorf(l.n, "coast line needs 2 fields: coast <province>/<coast> <full name>")
+		return
+	}
+	id, full := l.f[1], l.f[2]
+	prov, c, ok := strings.Cut(id, "/")
+	if !ok || !validID(c) {
+		p.errorf(l.n, "coast %q: want <province>/<coast>, as stp/nc", id)
+		return
+	}
+	pl, ok := p.b.Loc(prov)
+	if !ok || p.b.m.Locs[pl].Name != prov {
+		p.errorf(l.n, "unknown province %q in coast", prov)
+		return
+	}
+	if k := p.b.m.Locs[pl].Kind; k != Coast {
+		p.errorf(l.n, "coast %s on %s, which is %s", id, prov, k)
+		return
+	}
+	if full == "" {
+		p.errorf(l.n, "coast %s: empty full name", id)
+		return
+	}
+	if d, dup := p.names[id]; dup {
+		p.errorf(l.n, "coast %s given twice (first at line %d)", id, d.line)
+		return
+	}
+	if len(p.b.m.Locs) >= int(NoLoc) {
+		p.errorf(l.n, "too many places")
+		return
+	}
+	p.names[id] = nameDef{id, l.n}
+	p.b.AddCoast(pl, c, full)
+}
+
+// lookupLoc resolves a place written in an adjacency or unit line: a
+// canonical id, or a province's canonical id and a coast. Full names and
+// aliases are not accepted there, so that the file reads the same way to
+// everyone.
+func (p *mapParser) lookupLoc(s string) (Loc, bool) {
+	l, ok := p.b.Loc(s)
+	if !ok || p.b.m.Locs[l].Name != s {
+		return NoLoc, false
+	}
+	return l, true
+}
+
+func (p *mapParser) adjacency(l srcLine, fleet bool) {
+	what, seen := "army", &p.armyLine
+	if fleet {
+		what, seen = "fleet", &p.fleetLine
+	}
+	f := l.f[1:]
+	if len(f) == 0 {
+		p.errorf(l.n, "%s line needs a place: %s <place>: <place> ...", what, what)
+		return
+	}
+	from := f[0]
+	switch {
+	case strings.HasSuffix(from, ":") && from != ":":
+		from, f = strings.TrimSuffix(from, ":"), f[1:]
+	case len(f) > 1 && f[1] == ":":
+		f = f[2:]
+	default:
+		p.errorf(l.n, "missing \":\" after %q in %s adjacency", from, what)
+		return
+	}
+	a, ok := p.lookupLoc(from)
+	if !ok {
+		p.errorf(l.n, "unknown %s %q in %s adjacency", placeWord(fleet), from, what)
+		return
+	}
+	if !p.canMove(l.n, what, a, fleet) {
+		return
+	}
+	if *seen == nil {
+		*seen = map[Loc]int{}
+	}
+	if first, dup := (*seen)[a]; dup {
+		p.errorf(l.n, "second %s line for %s (first at line %d)", what, from, first)
+		return
+	}
+	(*seen)[a] = l.n
+	if len(f) == 0 {
+		p.errorf(l.n, "%s adjacency of %s lists no neighbour", what, from)
+		return
+	}
+	var done []Loc
+	for _, to := range f {
+		b, ok := p.lookupLoc(to)
+		if !ok {
+			p.errorf(l.n, "unknown %s %q in %s adjacency", placeWord(fleet), to, what)
+			continue
+		}
+		if !p.canMove(l.n, what, b, fleet) {
+			continue
+		}
+		switch {
+		case p.b.m.Province(b) == p.b.m.Province(a):
+			p.errorf(l.n, "%s adjacency of %s lists its own province", what, from)
+		case slices.Contains(done, b):
+			p.errorf(l.n, "%s adjacency of %s lists %s twice", what, from, to)
+		default:
+			done = append(done, b)
+			if fleet {
+				p.b.AddFleetEdge(a, b)
+			} else {
+				p.b.AddArmyEdge(a, b)
+			}
+		}
+	}
+}
+
+func placeWord(fleet bool) string {
+	if fleet {
+		return "place"
+	}
+	return "province"
+}
+
+// canMove checks that a unit of the line's kind may stand at l, the one
+// test that both ends of every edge must pass.
+func (p *mapParser) canMove(line int, what string, l Loc, fleet bool) bool {
+	m := p.b.m
+	li := &m.Locs[l]
+	switch {
+	case !fleet && li.Province != l:
+		p.errorf(line, "army adjacency names the coast %s: armies move between provinces", li.Name)
+	case !fleet && li.Kind == Sea:
+		p.errorf(line, "army adjacency names %s, which is sea", li.Name)
+	case fleet && li.Kind == Land:
+		p.errorf(line, "fleet adjacency names %s, which is inland", li.Name)
+	case fleet && len(li.Coasts) > 0:
+		p.errorf(line, "fleet adjacency names %s, which has split coasts (%s)", li.Name, coastList(m, l))
+	default:
+		return true
+	}
+	return false
+}
+
+func (p *mapParser) unit(l srcLine) {
+	if len(l.f) != 4 {
+		p.errorf(l.n, "unit line needs 3 fields: unit <power> <A|F> <place>")
+		return
+	}
+	pw, ok := p.b.Power(l.f[1])
+	if !ok {
+		p.errorf(l.n, "unknown power %q in unit", l.f[1])
+		return
+	}
+	var t UnitType
+	switch l.f[2] {
+	case "A", "a":
+		t = Army
+	case "F", "f":
+		t = Fleet
+	default:
+		p.errorf(l.n, "unit type %q: want A or F", l.f[2])
+		return
+	}
+	at, ok := p.lookupLoc(l.f[3])
+	if !ok {
+		p.errorf(l.n, "unknown place %q in unit", l.f[3])
+		return
+	}
+	m := p.b.m
+	li := &m.Locs[at]
+	if !m.CanHold(t, at) {
+		switch {
+		case t == Army && li.Province != at:
+			p.errorf(l.n, "an army stands in a province, not on the coast %s", li.Name)
+		case t == Army:
+			p.errorf(l.n, "an army cannot stand in %s, which is sea", li.Name)
+		case li.Kind == Land:
+			p.errorf(l.n, "a fleet cannot stand in %s, which is inland", li.Name)
+		default:
+			p.errorf(l.n, "a fleet in %s needs a coast (%s)", li.Name, coastList(m, at))
+		}
+		return
+	}
+	if p.unitLine == nil {
+		p.unitLine = map[Loc]int{}
+	}
+	prov := m.Province(at)
+	if first, dup := p.unitLine[prov]; dup {
+		p.errorf(l.n, "second unit in %s (first at line %d)", m.Locs[prov].Name, first)
+		return
+	}
+	p.unitLine[prov] = l.n
+	p.b.AddStartUnit(pw, t, at)
+}
+
+// finish checks what belongs to the file as a whole.
+func (p *mapParser) finish() {
+	switch {
+	case p.mapLineNo == 0:
+		p.errorf(0, "no map line")
+	case len(p.b.m.Powers) == 0:
+		p.errorf(0, "no power lines")
+	case len(p.b.m.Locs) == 0:
+		p.errorf(0, "no province lines")
+	case p.victory > p.numCenters:
+		p.errorf(p.mapLineNo, "victory %d needs more than the %d supply centres of the map", p.victory, p.numCenters)
+	}
+}

@@ -1,0 +1,246 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// miniMap is a small valid map. Its lines are numbered 1 to miniLines; the
+// error cases append one bad line after it.
+const miniMap = `# A tiny map for loader tests.
+map "Mini Map" victory 2 start 1950
+power England English E
+power France  French  F
+province lon coast sc England London     "Londinium"   # a comment
+province wal coast -  England Wales
+province par land  sc France  Paris
+province eng sea   -  -       "English Channel" ech
+province spa coast sc -       Spain
+province bre coast sc France  Brest
+coast spa/nc "Spain (north coast)"
+coast spa/sc "Spain (south coast)"
+army lon: wal
+army wal: lon
+army par : spa
+army spa: par
+fleet lon: wal eng
+fleet wal: lon eng
+fleet eng: lon wal spa/nc
+fleet spa/nc: eng
+unit England F lon
+unit France A par
+`
+
+// miniRest is miniMap without its first two lines (the map line and the
+// comment before it).
+var miniRest = miniMap[strings.Index(miniMap, "power"):]
+
+func miniLines() int { return strings.Count(miniMap, "\n") }
+
+func TestParseMapMini(t *testing.T) {
+	m, err := ParseMap("mini", []byte(miniMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Name != "mini" || m.Title != "Mini Map" || m.VictoryCenters != 2 || m.StartYear != 1950 {
+		t.Errorf("got name %q title %q victory %d start %d", m.Name, m.Title, m.VictoryCenters, m.StartYear)
+	}
+	if len(m.Powers) != 2 || m.Powers[1] != (PowerInfo{"France", "French", 'F'}) {
+		t.Errorf("powers %+v", m.Powers)
+	}
+	loc := func(s string) Loc {
+		t.Helper()
+		l, ok := m.Lookup(s)
+		if !ok {
+			t.Fatalf("Lookup(%q) failed", s)
+		}
+		return l
+	}
+	lon, wal, par, eng, spa := loc("lon"), loc("wal"), loc("par"), loc("eng"), loc("spa")
+	nc, sc := loc("spa/nc"), loc("spa/sc")
+	if loc("Londinium") != lon || loc("english channel") != eng || loc("ECH") != eng {
+		t.Error("full names and aliases do not resolve to their province")
+	}
+	// Provinces first in file order, then coasts.
+	if lon != 0 || spa != 4 || nc != 6 || sc != 7 {
+		t.Errorf("Loc order: lon %d spa %d spa/nc %d spa/sc %d", lon, spa, nc, sc)
+	}
+	if li := m.Locs[nc]; li.FullName != "Spain (north coast)" || li.Province != spa {
+		t.Errorf("spa/nc: %+v", li)
+	}
+	if li := m.Locs[lon]; li.Kind != Coast || !li.Center || li.Home != 0 || li.Aliases[0] != "Londinium" {
+		t.Errorf("lon: %+v", li)
+	}
+	if li := m.Locs[wal]; li.Center || li.Home != 0 {
+		t.Errorf("wal: %+v", li)
+	}
+	if li := m.Locs[spa]; li.Home != NoPower || len(li.Coasts) != 2 {
+		t.Errorf("spa: %+v", li)
+	}
+	if !m.ArmyAdjacent(par, spa) || !m.ArmyAdjacent(spa, par) || m.ArmyAdjacent(par, lon) {
+		t.Error("army adjacency wrong")
+	}
+	// The loader takes each line literally: spa/nc -> eng was written,
+	// spa/sc -> eng was not, and eng -> spa/nc only one way round would
+	// stay one way.
+	if !m.FleetAdjacent(eng, nc) || !m.FleetAdjacent(nc, eng) || m.FleetAdjacent(eng, sc) {
+		t.Error("fleet adjacency wrong")
+	}
+	if len(m.StartUnits) != 2 || m.StartUnits[0] != (StartUnit{0, Fleet, lon}) {
+		t.Errorf("start units %+v", m.StartUnits)
+	}
+	if m.StartCenters[lon] != 0 || m.StartCenters[par] != 1 || m.StartCenters[spa] != NoPower {
+		t.Errorf("start centres %v", m.StartCenters)
+	}
+}
+
+func TestParseMapOneWay(t *testing.T) {
+	src := strings.Replace(miniMap, "army wal: lon\n", "", 1)
+	m, err := ParseMap("mini", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lon, _ := m.Lookup("lon")
+	wal, _ := m.Lookup("wal")
+	if !m.ArmyAdjacent(lon, wal) || m.ArmyAdjacent(wal, lon) {
+		t.Error("the loader added the reverse of a one-way army edge")
+	}
+}
+
+func TestParseMapAnyOrder(t *testing.T) {
+	lines := strings.Split(strings.TrimSuffix(miniMap, "\n"), "\n")
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	m, err := ParseMap("mini", []byte(strings.Join(lines, "\r\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Reversed, France comes first and bre is the first province.
+	if m.Powers[0].Name != "France" || m.LocName(0) != "bre" || len(m.Provinces()) != 6 {
+		t.Errorf("powers %v, first Loc %s, %d provinces", m.Powers, m.LocName(0), len(m.Provinces()))
+	}
+}
+
+func TestParseMapErrors(t *testing.T) {
+	n := miniLines() + 1 // the line each case appends
+	tests := []struct {
+		name, line, want string
+	}{
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, power, province, coast, army, fleet, unit)`},
+		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
+		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
+		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
+		{"second map", `map Other`, `second map line (first at line 2)`},
+		{"power fields", `power Italy Italian`, `power line needs 3 fields: power <name> <adjective> <letter>`},
+		{"power letter", `power Italy Italian It`, `power letter "It" is not one letter`},
+		{"power letter dup", `power Italy Italian e`, `power name "E" already used (line 3)`},
+		{"power name dup", `power england Anglo X`, `power name "england" already used (line 3)`},
+		{"power short", `power I Italian X`, `power name and adjective need at least two letters`},
+		{"province fields", `province pic coast sc France`, `province line needs at least 5 fields: province <id> <kind> <sc|-> <home|-> <full name> [alias ...]`},
+		{"province id", `province Bre coast sc France Brest`, `province id "Bre": want lower-case letters and digits`},
+		{"province kind", `province pic shore sc France Picardy`, `province pic: kind "shore": want land, sea or coast`},
+		{"province sc", `province pic coast yes France Picardy`, `province pic: centre field "yes": want sc or -`},
+		{"province home", `province pic coast sc Prussia Picardy`, `province pic: unknown power "Prussia"`},
+		{"province twice", `province lon coast sc England London`, `province lon given twice (first at line 5)`},
+		{"name clash", `province pic coast sc France Picardy london`, `pic: name "london" already names lon (line 5)`},
+		{"alias clash", `province pic coast sc France Picardy "English-Channel"`, `pic: name "English-Channel" already names eng (line 8)`},
+		{"name empty", `province pic coast sc France ""`, `pic: empty name ""`},
+		{"name slash", `province pic coast sc France Picardy b/r`, `pic: name "b/r" may not contain / or parentheses`},
+		{"coast form", `coast spa-ec "Spain (east coast)"`, `coast "spa-ec": want <province>/<coast>, as stp/nc`},
+		{"coast province", `coast sap/ec "Spain (east coast)"`, `unknown province "sap" in coast`},
+		{"coast by alias", `coast london/ec "London (east coast)"`, `unknown province "london" in coast`},
+		{"coast inland", `coast par/nc "Paris (north coast)"`, `coast par/nc on par, which is land`},
+		{"coast sea", `coast eng/nc "Channel (north coast)"`, `coast eng/nc on eng, which is sea`},
+		{"coast twice", `coast spa/nc "Spain (north coast)"`, `coast spa/nc given twice (first at line 11)`},
+		{"coast fields", `coast spa/ec`, `coast line needs 2 fields: coast <province>/<coast> <full name>`},
+		{"army unknown", `army bre: lnd`, `unknown province "lnd" in army adjacency`},
+		{"army unknown from", `army lnd: lon`, `unknown province "lnd" in army adjacency`},
+		{"army by full name", `army bre: London`, `unknown province "London" in army adjacency`},
+		{"army colon", `army bre gas`, `missing ":" after "bre" in army adjacency`},
+		{"army empty", `army`, `army line needs a place: army <place>: <place> ...`},
+		{"army sea", `army bre: eng`, `army adjacency names eng, which is sea`},
+		{"army coast", `army bre: spa/nc`, `army adjacency names the coast spa/nc: armies move between provinces`},
+		{"army twice", `army lon: par`, `second army line for lon (first at line 13)`},
+		{"army from sea", `army eng:`, `army adjacency names eng, which is sea`},
+		{"fleet unknown", `fleet spa/sc: wes`, `unknown place "wes" in fleet adjacency`},
+		{"fleet inland", `fleet spa/sc: par`, `fleet adjacency names par, which is inland`},
+		{"fleet split base", `fleet bre: spa`, `fleet adjacency names spa, which has split coasts (spa/nc or spa/sc)`},
+		{"fleet own province", `fleet spa/sc: spa/nc`, `fleet adjacency of spa/sc lists its own province`},
+		{"fleet twice in line", `fleet spa/sc: eng eng`, `fleet adjacency of spa/sc lists eng twice`},
+		{"fleet itself", `fleet spa/sc: spa/sc`, `fleet adjacency of spa/sc lists its own province`},
+		{"fleet no neighbour", `fleet spa/sc:`, `fleet adjacency of spa/sc lists no neighbour`},
+		{"unit fields", `unit England F`, `unit line needs 3 fields: unit <power> <A|F> <place>`},
+		{"unit power", `unit Prussia A wal`, `unknown power "Prussia" in unit`},
+		{"unit type", `unit England X wal`, `unit type "X": want A or F`},
+		{"unit place", `unit England A wsl`, `unknown place "wsl" in unit`},
+		{"unit army sea", `unit England A eng`, `an army cannot stand in eng, which is sea`},
+		{"unit army coast", `unit England A spa/nc`, `an army stands in a province, not on the coast spa/nc`},
+		{"unit fleet inland", `unit France F par`, `a fleet cannot stand in par, which is inland`},
+		{"unit fleet split", `unit France F spa`, `a fleet in spa needs a coast (spa/nc or spa/sc)`},
+		{"unit twice", `unit France A lon`, `second unit in lon (first at line 21)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseMap("mini", []byte(miniMap+tt.line+"\n"))
+			want := fmt.Sprintf("mini.map:%d: %s", n, tt.want)
+			if err == nil || err.Error() != want {
+				t.Errorf("got  %v\nwant %s", err, want)
+			}
+			var me *MapError
+			if !errors.As(err, &me) || me.Line != n {
+				t.Errorf("error %v is not a *MapError at line %d", err, n)
+			}
+		})
+	}
+}
+
+func TestParseMapFileErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"empty", "", "m.map: no map line"},
+		{"no powers", "map M\n", "m.map: no power lines"},
+		{"no provinces", "map M\npower England English E\n", "m.map: no province lines"},
+		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
+			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
+		{"map title", "map\n" + miniRest, "m.map:1: map line needs a title: map <title> [victory <n>] [start <year>]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory or start)`},
+		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
+		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number`},
+		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseMap("m", []byte(tt.src))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestParseMapManyErrors checks that every mistake is reported, in line
+// order, and that a long list is cut short.
+func TestParseMapManyErrors(t *testing.T) {
+	// The unit line (checked in the last pass) comes first in the file.
+	src := "unit England A nowhere\n" + miniMap + "army bre: xxx\n"
+	_, err := ParseMap("mini", []byte(src))
+	want := "mini.map:1: unknown place \"nowhere\" in unit\n" +
+		fmt.Sprintf("mini.map:%d: unknown province \"xxx\" in army adjacency", miniLines()+2)
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+
+	src = miniMap + strings.Repeat("bogus\n", 30)
+	_, err = ParseMap("mini", []byte(src))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != maxMapErrors+1 || lines[maxMapErrors] != "mini.map: too many errors" {
+		t.Errorf("got %d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}

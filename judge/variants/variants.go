@@ -1,0 +1,96 @@
+// Package variants holds the maps gmd plays on, as map files embedded in
+// the binary (the format is described at judge.ParseMap), and loads them.
+//
+// A variant's name is its file name without ".map": the standard map is
+// standard.map, played as "standard".
+package variants
+
+import (
+	"embed"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gmdjudge/gmd/judge"
+)
+
+//go:embed *.map
+var files embed.FS
+
+// entry holds one variant's parsed map. The Once makes concurrent first
+// loads parse the file once, and later loads share the result: a Map is
+// immutable, so sharing it is safe.
+type entry struct {
+	file string // the embedded file's name, in its own case
+	once sync.Once
+	m    *judge.Map
+	err  error
+}
+
+var (
+	namesOnce sync.Once
+	names     []string          // sorted variant names
+	entries   map[string]*entry // one per name, created with names
+)
+
+// index lists the embedded files once. Entries exist only for real
+// variants, so looking up names from players' mail cannot grow the cache.
+func index() {
+	namesOnce.Do(func() {
+		entries = map[string]*entry{}
+		dir, err := files.ReadDir(".")
+		if err != nil {
+			// The embedded directory always exists: the go:embed pattern
+			// would not compile without a match.
+			panic("variants: " + err.Error())
+		}
+		for _, f := range dir {
+			n, ok := strings.CutSuffix(f.Name(), ".map")
+			if !ok || f.IsDir() {
+				continue
+			}
+			n = strings.ToLower(n)
+			names = append(names, n)
+			entries[n] = &entry{file: f.Name()}
+		}
+		slices.Sort(names)
+	})
+}
+
+// Names returns the names of the embedded variants, sorted.
+func Names() []string {
+	index()
+	return slices.Clone(names)
+}
+
+// Load returns the map of the named variant; the name is not case
+// sensitive. Each map is parsed once and then shared; Load is safe for
+// concurrent use.
+func Load(name string) (*judge.Map, error) {
+	index()
+	key := strings.ToLower(name)
+	e, ok := entries[key]
+	if !ok {
+		return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(names, ", "))
+	}
+	e.once.Do(func() {
+		src, err := files.ReadFile(e.file)
+		if err != nil {
+			e.err = fmt.Errorf("variant %s: %w", key, err)
+			return
+		}
+		e.m, e.err = judge.ParseMap(key, src)
+	})
+	return e.m, e.err
+}
+
+// Standard returns the standard map. It panics only if the embedded
+// standard.map is broken, which the package tests rule out.
+func Standard() *judge.Map {
+	m, err := Load("standard")
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
