@@ -5,20 +5,11 @@ import (
 	"strings"
 )
 
-// ConvoyChoice is how an army that could reach its destination both over
-// land and by convoy decides which route it takes.
-type ConvoyChoice uint8
-
-// The convoy-route rules.
-const (
-	// ConvoyIntent follows the 2000 rulebook and DATC 2.4 (6.G): the army
-	// goes by convoy when it says "via convoy", or when a fleet of its own
-	// power convoys it as ordered.
-	ConvoyIntent ConvoyChoice = iota + 1
-	// ConvoyExplicit follows the 2023 rulebook and DATC 3.0: the army goes
-	// by convoy only when its order says so ("via convoy" or a route).
-	ConvoyExplicit
-)
+// An army ordered to an adjacent province goes by convoy when its order
+// says "via convoy" (or names a route) or when a fleet of its own power is
+// ordered to convoy it there (DATC 4.A.3, the rulebooks' "intent"); the
+// rule sets differ only in what happens when such an explicit convoy is
+// not there at all (DATC 6.G.8): see Rules.ConvoyFallback.
 
 // DisorderDistance is the civil-disorder removal rule: which centres the
 // distance of each unit is measured to.
@@ -37,15 +28,19 @@ const (
 // Rules are the rule choices of a game. Every choice is a field here, held
 // by the game, never a global.
 type Rules struct {
-	Name          string
-	Convoy        ConvoyChoice
-	CivilDisorder DisorderDistance
+	Name string
+	// ConvoyFallback lets an army that asked for a convoy to an adjacent
+	// province move over land when no fleet was ordered to convoy it
+	// (DATC 2.4 preference for 6.G.8). DATC 3.0 prefers no fallback: the
+	// move fails.
+	ConvoyFallback bool
+	CivilDisorder  DisorderDistance
 }
 
 // The named rule sets.
 var (
-	DATC30 = Rules{Name: "datc-3.0", Convoy: ConvoyExplicit, CivilDisorder: DistanceToOwned}
-	DATC24 = Rules{Name: "datc-2.4", Convoy: ConvoyIntent, CivilDisorder: DistanceToHome}
+	DATC30 = Rules{Name: "datc-3.0", ConvoyFallback: false, CivilDisorder: DistanceToOwned}
+	DATC24 = Rules{Name: "datc-2.4", ConvoyFallback: true, CivilDisorder: DistanceToHome}
 )
 
 // DefaultRules is the rule set of a new game.

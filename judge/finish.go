@@ -1,0 +1,216 @@
+package judge
+
+// finish turns the decisions of a movement phase into rulings, the
+// dislodged units and their retreats, and the next position.
+func (s *mover) finish(res *Resolution) {
+	m, pos := s.m, s.pos
+	next := pos.Clone()
+	next.Dislodged, next.Bounced = nil, nil
+	units := pos.Units
+
+	// Decide who was dislodged before anything moves.
+	var dislodgedBy [256]Loc // indexed by province for maps of up to 256 places
+	big := len(m.Locs) > len(dislodgedBy)
+	var dislodgedBig []Loc
+	if big {
+		dislodgedBig = make([]Loc, len(m.Locs))
+	}
+	by := func(p Loc) *Loc {
+		if big {
+			return &dislodgedBig[p]
+		}
+		return &dislodgedBy[p]
+	}
+	for _, p := range m.provinces {
+		*by(p) = NoLoc
+		if units[p].Type == NoUnit || s.kind(p) == Move && s.res[p] {
+			continue
+		}
+		for q := s.firstAtk[p]; q != NoLoc; q = s.nextAtk[q] {
+			if s.res[q] {
+				*by(p) = q
+			}
+		}
+	}
+	for _, p := range m.provinces {
+		if s.kind(p) == Move && s.res[p] || *by(p) != NoLoc {
+			next.Units[p] = Unit{Loc: NoLoc}
+		}
+	}
+	for _, p := range m.provinces {
+		if s.kind(p) == Move && s.res[p] {
+			u := units[p]
+			u.Loc = s.ord[p].Target
+			next.Units[s.dest[p]] = u
+		}
+	}
+	// Stand-offs: provinces left empty although a unit tried to enter.
+	for _, t := range m.provinces {
+		if next.Units[t].Type != NoUnit {
+			continue
+		}
+		for q := s.firstAtk[t]; q != NoLoc; q = s.nextAtk[q] {
+			if !s.res[q] && s.path(q) {
+				next.Bounced = append(next.Bounced, t)
+				break
+			}
+		}
+	}
+	// Rulings, in map order of the units.
+	for _, p := range m.provinces {
+		if units[p].Type == NoUnit {
+			continue
+		}
+		r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
+		switch {
+		case s.void[p]:
+			r.Outcome, r.Reason = Void, s.reason[p]
+		case s.kind(p) == Hold:
+			r.Outcome = Succeeds
+		case s.kind(p) == Move:
+			switch {
+			case s.res[p]:
+				r.Outcome = Succeeds
+			case s.via[p] && !s.path(p):
+				r.Outcome = NoConvoy
+				if s.anyConvoy(p) {
+					r.Outcome = Disrupted
+				}
+			default:
+				r.Outcome = Bounced
+			}
+		case s.kind(p) == Convoy:
+			r.Outcome = Succeeds
+			if !s.match[p] {
+				r.Outcome = NoConvoy
+			}
+		default: // supports
+			switch {
+			case !s.match[p]:
+				r.Outcome = NoSupport
+			case s.res[p]:
+				r.Outcome = Succeeds
+			default:
+				r.Outcome = Cut
+			}
+		}
+		if a := *by(p); a != NoLoc {
+			r.Failed, r.Outcome, r.Dislodged = r.Outcome, Dislodged, true
+			d := DislodgedUnit{Unit: units[p], AttackerFrom: a}
+			if s.via[a] {
+				d.AttackerFrom = NoLoc // a convoyed attacker leaves its origin open
+			}
+			to := retreatOptions(m, next.Units, d, next.Bounced, nil)
+			if len(to) == 0 {
+				res.Destroyed = append(res.Destroyed, d.Unit)
+			} else {
+				res.Retreats = append(res.Retreats, RetreatOptions{Unit: d, To: to})
+				next.Dislodged = append(next.Dislodged, d)
+			}
+		}
+		res.Results = append(res.Results, r)
+	}
+	res.Next = next
+	if len(next.Dislodged) > 0 {
+		next.Phase = Phase{pos.Phase.Season, pos.Phase.Year, Retreat}
+		return
+	}
+	next.Bounced = nil
+	endSeason(res, next, pos.Phase)
+}
+
+// retreatOptions appends to dst the places the dislodged unit d may
+// retreat to: next to it, empty, not the attacker's origin and not left
+// empty by a stand-off.
+func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []Loc) []Loc {
+	var buf [16]Loc
+	for _, l := range m.Neighbours(buf[:0], d.Type, d.Loc) {
+		p := m.Province(l)
+		if d.Type == Army && m.Locs[p].Kind == Sea || units[p].Type != NoUnit || p == d.AttackerFrom {
+			continue
+		}
+		if d.Type == Fleet && len(m.Locs[l].Coasts) > 0 {
+			continue // the base of a split province: the coasts are listed too
+		}
+		stood := false
+		for _, b := range bounced {
+			if b == p {
+				stood = true
+			}
+		}
+		if !stood {
+			dst = append(dst, l)
+		}
+	}
+	return dst
+}
+
+// endSeason moves a position on after the last movement or retreat of a
+// season: to Fall after Spring; after Fall, centre ownership changes and
+// the game goes to adjustments, or to the next Spring if nobody has
+// anything to adjust.
+func endSeason(res *Resolution, next *Position, from Phase) {
+	if from.Season == Spring {
+		next.Phase = Phase{Fall, from.Year, Movement}
+		return
+	}
+	m := next.Map
+	for _, c := range m.centers {
+		if u := next.Units[c]; u.Type != NoUnit {
+			next.Centers[c] = u.Power
+		}
+	}
+	res.OwnershipChanged = true
+	res.Winners = winners(next)
+	if needsAdjustment(next) {
+		next.Phase = Phase{Winter, from.Year, Adjustment}
+	} else {
+		next.Phase = Phase{Spring, from.Year + 1, Movement}
+	}
+}
+
+// winners lists the powers at or over the victory count, most centres
+// first.
+func winners(pos *Position) []Power {
+	var w []Power
+	n := pos.CenterCount()
+	for p, c := range n {
+		if c >= pos.Map.VictoryCenters {
+			w = append(w, Power(p))
+		}
+	}
+	for i := 1; i < len(w); i++ {
+		for j := i; j > 0 && n[w[j]] > n[w[j-1]]; j-- {
+			w[j], w[j-1] = w[j-1], w[j]
+		}
+	}
+	return w
+}
+
+// needsAdjustment reports whether any power has a removal to make, or a
+// build it can place.
+func needsAdjustment(pos *Position) bool {
+	m := pos.Map
+	centers, units := pos.CenterCount(), pos.UnitCount()
+	for p := range m.Powers {
+		if units[p] > centers[p] {
+			return true
+		}
+		if centers[p] > units[p] && len(buildSites(pos, Power(p))) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// buildSites lists the places where p may build now: its home centres
+// that it owns and that are empty.
+func buildSites(pos *Position, p Power) []Loc {
+	var out []Loc
+	for _, c := range pos.Map.centers {
+		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == NoUnit {
+			out = append(out, c)
+		}
+	}
+	return out
+}

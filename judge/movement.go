@@ -1,0 +1,683 @@
+package judge
+
+// Movement adjudication follows Lucas Kruijswijk's decision model ("The
+// Math of Adjudication"): every move, support and convoy has one yes/no
+// decision (the move succeeds, the support is given, the convoying fleet
+// stays), decided on demand from attack, hold, defend and prevent
+// strengths. Decisions that depend on themselves are found by guessing:
+// if both guesses give a consistent answer the cycle is a paradox or a
+// circular movement, settled by the backup rule (Szykman for convoy
+// paradoxes, success for circular movement).
+//
+// Everything is indexed by the Loc of the unit's base province, so the
+// working state is a handful of flat slices, reused through a pool.
+
+import "sync"
+
+type decision uint8
+
+const (
+	unresolved decision = iota
+	guessing
+	resolved
+)
+
+// mover holds the working state of one movement adjudication.
+type mover struct {
+	m     *Map
+	pos   *Position
+	rules Rules
+
+	ord    []Order // effective order per unit province; Kind 0 means none
+	src    []int   // index of the order in the caller's slice, -1 for a default hold
+	reason []string
+	void   []bool
+	dest   []Loc // destination province of a move
+	via    []bool
+	noPath []bool // a convoyed move forced to fail by the Szykman rule
+	match  []bool // a support or convoy matches what its unit does
+
+	state []decision
+	res   []bool
+	deps  []Loc
+
+	// Singly linked lists through the slices, to avoid maps and allocation:
+	// the moves into each province, and the supports given to each unit.
+	firstAtk, nextAtk []Loc
+	firstSup, nextSup []Loc
+}
+
+var moverPool = sync.Pool{New: func() any { return new(mover) }}
+
+func growLocs(s []Loc, n int) []Loc {
+	if cap(s) < n {
+		return make([]Loc, n)
+	}
+	return s[:n]
+}
+
+func growBools(s []bool, n int) []bool {
+	if cap(s) < n {
+		return make([]bool, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+func (s *mover) reset(pos *Position, rules Rules) {
+	n := len(pos.Map.Locs)
+	s.m, s.pos, s.rules = pos.Map, pos, rules
+	if cap(s.ord) < n {
+		s.ord = make([]Order, n)
+		s.src = make([]int, n)
+		s.reason = make([]string, n)
+		s.state = make([]decision, n)
+	}
+	s.ord, s.src, s.reason, s.state = s.ord[:n], s.src[:n], s.reason[:n], s.state[:n]
+	clear(s.ord)
+	clear(s.reason)
+	clear(s.state)
+	for i := range s.src {
+		s.src[i] = -1
+	}
+	s.void = growBools(s.void, n)
+	s.via = growBools(s.via, n)
+	s.noPath = growBools(s.noPath, n)
+	s.match = growBools(s.match, n)
+	s.res = growBools(s.res, n)
+	s.dest = growLocs(s.dest, n)
+	s.firstAtk = growLocs(s.firstAtk, n)
+	s.nextAtk = growLocs(s.nextAtk, n)
+	s.firstSup = growLocs(s.firstSup, n)
+	s.nextSup = growLocs(s.nextSup, n)
+	for i := 0; i < n; i++ {
+		s.dest[i], s.firstAtk[i], s.nextAtk[i], s.firstSup[i], s.nextSup[i] = NoLoc, NoLoc, NoLoc, NoLoc, NoLoc
+	}
+	s.deps = s.deps[:0]
+}
+
+// adjudicateMovement rules on a movement phase.
+func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution {
+	s := moverPool.Get().(*mover)
+	defer moverPool.Put(s)
+	s.reset(pos, rules)
+	m := pos.Map
+	res := &Resolution{Phase: pos.Phase}
+	res.Results = make([]OrderResult, 0, len(orders)+8)
+
+	// Assign each order to its unit; the last order for a unit counts.
+	for i := range orders {
+		o := &orders[i]
+		if int(o.Unit) >= len(m.Locs) {
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void, Reason: "no such place"})
+			continue
+		}
+		p := m.Province(o.Unit)
+		u := pos.Units[p]
+		switch {
+		case o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: o.Kind.String() + " orders belong to other phases"})
+			continue
+		case u.Type == NoUnit:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: "there is no unit in " + m.Locs[p].FullName})
+			continue
+		case o.Power != NoPower && o.Power != u.Power:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: m.PowerName(o.Power) + " does not own the " + unitWord(u.Type) + " in " + m.Locs[p].FullName})
+			continue
+		}
+		s.ord[p] = *o
+		s.src[p] = i
+	}
+	for _, p := range m.provinces {
+		u := pos.Units[p]
+		if u.Type == NoUnit {
+			continue
+		}
+		if s.src[p] < 0 {
+			s.ord[p] = Order{Kind: Hold, Power: u.Power, Type: u.Type, Unit: u.Loc}
+		}
+		s.ord[p].Power = u.Power
+		if r := s.validate(p, u); r != "" {
+			s.void[p], s.reason[p] = true, r
+		}
+	}
+	s.link()
+
+	for _, p := range m.provinces {
+		switch s.kind(p) {
+		case Move, SupportHold, SupportMove, Convoy:
+			s.resolve(p)
+		}
+	}
+	s.finish(res)
+	return res
+}
+
+func unitWord(t UnitType) string {
+	if t == Fleet {
+		return "fleet"
+	}
+	return "army"
+}
+
+// kind is the order's kind as adjudicated: a void order is a hold.
+func (s *mover) kind(p Loc) OrderKind {
+	if s.pos.Units[p].Type == NoUnit {
+		return 0
+	}
+	if s.void[p] {
+		return Hold
+	}
+	return s.ord[p].Kind
+}
+
+// validate checks an order against the position and returns why it is
+// void, or "". It also fixes the exact destination of fleet moves.
+func (s *mover) validate(p Loc, u Unit) string {
+	m := s.m
+	o := &s.ord[p]
+	if o.Type != NoUnit && o.Type != u.Type {
+		return "the unit in " + m.Locs[p].FullName + " is " + article(u.Type) + ", not " + article(o.Type)
+	}
+	switch o.Kind {
+	case Hold:
+		return ""
+	case Move:
+		if int(o.Target) >= len(m.Locs) {
+			return "no such destination"
+		}
+		t := m.Province(o.Target)
+		if t == p {
+			return "a unit cannot move to the province it is in"
+		}
+		if u.Type == Fleet {
+			if o.ViaConvoy {
+				return "a fleet cannot be convoyed"
+			}
+			l, why := s.fleetDest(u.Loc, o.Target)
+			if why != "" {
+				return why
+			}
+			o.Target = l
+			s.dest[p] = t
+			return ""
+		}
+		s.dest[p] = t
+		o.Target = t
+		if m.Locs[t].Kind == Sea {
+			return "an army cannot move to " + m.Locs[t].FullName + ", which is sea"
+		}
+		adjacent := m.ArmyAdjacent(p, t)
+		if !adjacent && (m.Locs[p].Kind != Coast || m.Locs[t].Kind != Coast) {
+			return "the army in " + m.Locs[p].FullName + " can't get to " + m.Locs[t].FullName
+		}
+		for _, r := range o.Route {
+			if int(r) >= len(m.Locs) || m.Locs[r].Kind != Sea {
+				return "a convoy route goes through seas only"
+			}
+		}
+		s.via[p] = !adjacent || o.ViaConvoy || len(o.Route) > 0
+		return ""
+	case SupportHold, SupportMove:
+		if int(o.Target) >= len(m.Locs) {
+			return "no such place"
+		}
+		tp := m.Province(o.Target)
+		if tp == p {
+			return "a unit cannot support itself"
+		}
+		to := tp
+		if o.Kind == SupportMove {
+			if int(o.Dest) >= len(m.Locs) {
+				return "no such destination"
+			}
+			to = m.Province(o.Dest)
+			if to == tp {
+				return "a supported move must go somewhere"
+			}
+			if to == p {
+				return "a unit cannot support a move into its own province"
+			}
+		}
+		if !s.canReach(u, to) {
+			return "the " + unitWord(u.Type) + " in " + m.Locs[p].FullName + " can't get to " + m.Locs[to].FullName
+		}
+		return ""
+	case Convoy:
+		if u.Type != Fleet {
+			return "only fleets convoy"
+		}
+		if m.Locs[p].Kind != Sea {
+			return "a fleet convoys only from a sea province"
+		}
+		if int(o.Target) >= len(m.Locs) || int(o.Dest) >= len(m.Locs) {
+			return "no such place"
+		}
+		if o.TargetType == Fleet {
+			return "a fleet cannot be convoyed"
+		}
+		return ""
+	}
+	return o.Kind.String() + " orders belong to other phases"
+}
+
+func article(t UnitType) string {
+	if t == Fleet {
+		return "a fleet"
+	}
+	return "an army"
+}
+
+// fleetDest finds the exact Loc a fleet at from reaches when ordered to
+// to. A coast that was not given is found only when one coast is in
+// reach: with two, the order is void rather than guessed.
+func (s *mover) fleetDest(from, to Loc) (Loc, string) {
+	m := s.m
+	t := m.Province(to)
+	if m.Locs[t].Kind == Land {
+		return NoLoc, "a fleet cannot move to " + m.Locs[t].FullName + ", which is inland"
+	}
+	if to != t || len(m.Locs[t].Coasts) == 0 {
+		if !m.FleetAdjacent(from, to) {
+			return NoLoc, "the fleet in " + m.Locs[from].FullName + " can't get to " + m.Locs[to].FullName
+		}
+		return to, ""
+	}
+	var buf [4]Loc
+	cs := m.FleetTargets(buf[:0], from, t)
+	switch len(cs) {
+	case 0:
+		return NoLoc, "the fleet in " + m.Locs[from].FullName + " can't get to " + m.Locs[t].FullName
+	case 1:
+		return cs[0], ""
+	}
+	return NoLoc, "the fleet in " + m.Locs[from].FullName + " can reach both coasts of " + m.Locs[t].FullName + ": say which"
+}
+
+// canReach reports whether unit u could move to province t without a
+// convoy, which is what a support needs.
+func (s *mover) canReach(u Unit, t Loc) bool {
+	if u.Type == Army {
+		return s.m.Locs[t].Kind != Sea && s.m.ArmyAdjacent(u.Loc, t)
+	}
+	return s.m.FleetReaches(u.Loc, t)
+}
+
+// link builds the attack and support lists, marks which supports and
+// convoys match, and settles which army moves go by convoy.
+func (s *mover) link() {
+	m := s.m
+	units := s.pos.Units
+	// Convoy intent needs the convoy orders matched first.
+	for _, p := range m.provinces {
+		if s.kind(p) != Convoy {
+			continue
+		}
+		o := &s.ord[p]
+		a := m.Province(o.Target)
+		ao := &s.ord[a]
+		if units[a].Type == Army && s.kind(a) == Move && s.dest[a] == m.Province(o.Dest) {
+			s.match[p] = true
+			if units[a].Power == units[p].Power {
+				s.via[a] = true // intent: the army's own fleet convoys it
+			}
+		}
+		_ = ao
+	}
+	for _, p := range m.provinces {
+		if s.kind(p) != Move || !s.via[p] || units[p].Type != Army {
+			continue
+		}
+		o := &s.ord[p]
+		if m.ArmyAdjacent(p, s.dest[p]) && len(o.Route) == 0 && s.rules.ConvoyFallback && !s.anyConvoy(p) {
+			s.via[p] = false // DATC 2.4, 6.G.8: no convoy ordered, so over land
+		}
+	}
+	// A convoy matches only an army that goes by convoy.
+	for _, p := range m.provinces {
+		if s.kind(p) == Convoy && s.match[p] && !s.via[m.Province(s.ord[p].Target)] {
+			s.match[p] = false
+		}
+	}
+	for _, p := range m.provinces {
+		switch s.kind(p) {
+		case Move:
+			t := s.dest[p]
+			s.nextAtk[p] = s.firstAtk[t]
+			s.firstAtk[t] = p
+		case SupportHold:
+			t := m.Province(s.ord[p].Target)
+			if units[t].Type != NoUnit && s.kind(t) != Move {
+				s.match[p] = true
+				s.nextSup[p] = s.firstSup[t]
+				s.firstSup[t] = p
+			}
+		case SupportMove:
+			t := m.Province(s.ord[p].Target)
+			if units[t].Type != NoUnit && s.kind(t) == Move && s.dest[t] == m.Province(s.ord[p].Dest) {
+				s.match[p] = true
+				s.nextSup[p] = s.firstSup[t]
+				s.firstSup[t] = p
+			}
+		}
+	}
+}
+
+// anyConvoy reports whether any fleet was ordered to convoy the army at p
+// along its move.
+func (s *mover) anyConvoy(p Loc) bool {
+	for _, f := range s.m.provinces {
+		if s.kind(f) == Convoy && s.match[f] && s.m.Province(s.ord[f].Target) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve returns the decision for the order of the unit at p, guessing
+// where decisions depend on each other.
+func (s *mover) resolve(p Loc) bool {
+	switch s.state[p] {
+	case resolved:
+		return s.res[p]
+	case guessing:
+		for _, d := range s.deps {
+			if d == p {
+				return s.res[p]
+			}
+		}
+		s.deps = append(s.deps, p)
+		return s.res[p]
+	}
+	old := len(s.deps)
+	s.res[p], s.state[p] = false, guessing
+	first := s.adjudicate(p)
+	if len(s.deps) == old {
+		if s.state[p] != resolved {
+			s.res[p], s.state[p] = first, resolved
+		}
+		return first
+	}
+	if s.deps[old] != p {
+		// Part of a cycle whose head is further up: keep the guess open.
+		s.deps = append(s.deps, p)
+		s.res[p] = first
+		return first
+	}
+	for _, d := range s.deps[old:] {
+		s.state[d] = unresolved
+	}
+	s.deps = s.deps[:old]
+	s.res[p], s.state[p] = true, guessing
+	second := s.adjudicate(p)
+	if first == second || len(s.deps) == old {
+		for _, d := range s.deps[old:] {
+			s.state[d] = unresolved
+		}
+		s.deps = s.deps[:old]
+		s.res[p], s.state[p] = second, resolved
+		return second
+	}
+	s.backup(old)
+	return s.resolve(p)
+}
+
+// backup settles a cycle with two consistent answers: if a convoy is part
+// of it, the Szykman rule makes the convoyed moves in it fail as if not
+// convoyed at all; otherwise it is circular movement and every move in it
+// succeeds.
+func (s *mover) backup(old int) {
+	cyc := s.deps[old:]
+	m := s.m
+	convoy := false
+	for _, d := range cyc {
+		switch {
+		case s.kind(d) == Convoy:
+			// The army this fleet carries may not be in the cycle itself:
+			// its path is asked for directly, not as a decision.
+			a := m.Province(s.ord[d].Target)
+			if s.kind(a) == Move && s.via[a] {
+				s.noPath[a] = true
+				s.res[a], s.state[a] = false, resolved
+			}
+			convoy = true
+		case s.kind(d) == Move && s.via[d]:
+			s.noPath[d] = true
+			s.res[d], s.state[d] = false, resolved
+			convoy = true
+		}
+	}
+	settled := convoy
+	for _, d := range cyc {
+		switch {
+		case s.noPath[d]:
+		case !convoy && s.kind(d) == Move:
+			s.res[d], s.state[d] = true, resolved
+			settled = true
+		default:
+			s.state[d] = unresolved
+		}
+	}
+	if !settled {
+		// No rule applies (not met on the standard map): keep the last
+		// guess rather than loop.
+		for _, d := range cyc {
+			s.state[d] = resolved
+		}
+	}
+	s.deps = s.deps[:old]
+}
+
+func (s *mover) adjudicate(p Loc) bool {
+	switch s.kind(p) {
+	case Move:
+		return s.moveSucceeds(p)
+	case SupportHold, SupportMove:
+		return s.supportGiven(p)
+	case Convoy:
+		return !s.dislodged(p)
+	}
+	return false
+}
+
+// path reports whether the move from p has a way to its destination.
+func (s *mover) path(p Loc) bool {
+	if !s.via[p] {
+		return true
+	}
+	if s.noPath[p] {
+		return false
+	}
+	return s.convoyPath(p)
+}
+
+// convoyPath looks for a chain of matching, surviving convoy fleets from
+// the army at p to its destination, through the route the army named if
+// it named one.
+func (s *mover) convoyPath(p Loc) bool {
+	m := s.m
+	t := s.dest[p]
+	if r := s.ord[p].Route; len(r) > 0 {
+		prev := p
+		for i, sea := range r {
+			f := m.Province(sea)
+			if !s.convoys(f, p) {
+				return false
+			}
+			if i == 0 && !m.FleetReaches(f, prev) || i > 0 && !m.FleetAdjacent(prev, f) {
+				return false
+			}
+			if !s.resolve(f) {
+				return false
+			}
+			prev = f
+		}
+		return m.FleetReaches(prev, t)
+	}
+	// Breadth-first over the fleets, which are few; the visited set and
+	// queue live on the stack for maps of up to 256 places.
+	var seen [4]uint64
+	var queue [64]Loc
+	useSeen := len(m.Locs) <= 256
+	qn := 0
+	for _, f := range m.provinces {
+		if s.convoys(f, p) && m.FleetReaches(f, p) && qn < len(queue) {
+			if useSeen {
+				seen[f/64] |= 1 << (f % 64)
+			}
+			queue[qn] = f
+			qn++
+		}
+	}
+	for i := 0; i < qn; i++ {
+		f := queue[i]
+		if !s.resolve(f) {
+			continue
+		}
+		if m.FleetReaches(f, t) {
+			return true
+		}
+		for _, g := range m.provinces {
+			if useSeen && seen[g/64]&(1<<(g%64)) != 0 {
+				continue
+			}
+			if s.convoys(g, p) && m.FleetAdjacent(f, g) && qn < len(queue) {
+				if useSeen {
+					seen[g/64] |= 1 << (g % 64)
+				}
+				queue[qn] = g
+				qn++
+			}
+		}
+	}
+	return false
+}
+
+// convoys reports whether the unit at f is ordered to convoy the army at a
+// along its move.
+func (s *mover) convoys(f, a Loc) bool {
+	return s.kind(f) == Convoy && s.match[f] && s.m.Province(s.ord[f].Target) == a
+}
+
+// headToHead returns the unit at p's destination when it moves straight
+// back at p without convoy on either side, or NoLoc.
+func (s *mover) headToHead(p Loc) Loc {
+	t := s.dest[p]
+	if s.kind(t) == Move && s.dest[t] == p && !s.via[p] && !s.via[t] {
+		return t
+	}
+	return NoLoc
+}
+
+func (s *mover) moveSucceeds(p Loc) bool {
+	if !s.path(p) {
+		return false
+	}
+	att := s.attackStrength(p)
+	if h := s.headToHead(p); h != NoLoc {
+		if att <= s.defendStrength(h) {
+			return false
+		}
+	} else if att <= s.holdStrength(s.dest[p]) {
+		return false
+	}
+	for q := s.firstAtk[s.dest[p]]; q != NoLoc; q = s.nextAtk[q] {
+		if q != p && att <= s.preventStrength(q) {
+			return false
+		}
+	}
+	return true
+}
+
+// supports counts the supports given to the unit at p, leaving out those
+// of power `except` (NoPower leaves out none).
+func (s *mover) supports(p Loc, except Power) int {
+	n := 0
+	for q := s.firstSup[p]; q != NoLoc; q = s.nextSup[q] {
+		if s.pos.Units[q].Power != except && s.resolve(q) {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *mover) holdStrength(t Loc) int {
+	if s.pos.Units[t].Type == NoUnit {
+		return 0
+	}
+	if s.kind(t) == Move {
+		if s.resolve(t) {
+			return 0
+		}
+		return 1
+	}
+	return 1 + s.supports(t, NoPower)
+}
+
+func (s *mover) attackStrength(p Loc) int {
+	if !s.path(p) {
+		return 0
+	}
+	t := s.dest[p]
+	units := s.pos.Units
+	if units[t].Type == NoUnit || s.kind(t) == Move && s.headToHead(p) == NoLoc && s.resolve(t) {
+		return 1 + s.supports(p, NoPower)
+	}
+	if units[t].Power == units[p].Power {
+		return 0
+	}
+	return 1 + s.supports(p, units[t].Power)
+}
+
+func (s *mover) defendStrength(p Loc) int { return 1 + s.supports(p, NoPower) }
+
+func (s *mover) preventStrength(p Loc) int {
+	if !s.path(p) {
+		return 0
+	}
+	if h := s.headToHead(p); h != NoLoc && s.resolve(h) {
+		return 0
+	}
+	return 1 + s.supports(p, NoPower)
+}
+
+// supportGiven decides whether the support from p stands: it is cut by
+// an attack from another power, except an attack from the province the
+// support is aimed at, which cuts only by dislodging.
+func (s *mover) supportGiven(p Loc) bool {
+	units := s.pos.Units
+	var against Loc = NoLoc
+	if s.ord[p].Kind == SupportMove {
+		against = s.m.Province(s.ord[p].Dest)
+	}
+	for q := s.firstAtk[p]; q != NoLoc; q = s.nextAtk[q] {
+		if units[q].Power == units[p].Power {
+			continue
+		}
+		if q == against {
+			if s.resolve(q) {
+				return false
+			}
+			continue
+		}
+		if s.path(q) {
+			return false
+		}
+	}
+	return true
+}
+
+// dislodged decides whether the unit at p, which is not moving, is driven
+// out.
+func (s *mover) dislodged(p Loc) bool {
+	for q := s.firstAtk[p]; q != NoLoc; q = s.nextAtk[q] {
+		if s.resolve(q) {
+			return true
+		}
+	}
+	return false
+}

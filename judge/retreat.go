@@ -1,0 +1,114 @@
+package judge
+
+// adjudicateRetreat rules on a retreat phase: each dislodged unit retreats
+// to a free place next to it, or disbands; two retreats to one place both
+// disband, and so does a unit without a valid order.
+func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
+	m := pos.Map
+	res := &Resolution{Phase: pos.Phase}
+	next := pos.Clone()
+	next.Dislodged, next.Bounced = nil, nil
+	n := len(pos.Dislodged)
+	chosen := make([]int, n)
+	for i := range chosen {
+		chosen[i] = -1
+	}
+	for i := range orders {
+		o := &orders[i]
+		d := -1
+		if int(o.Unit) < len(m.Locs) {
+			for j := range pos.Dislodged {
+				if m.Province(pos.Dislodged[j].Loc) == m.Province(o.Unit) {
+					d = j
+				}
+			}
+		}
+		switch {
+		case d < 0:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: "there is no dislodged unit in " + m.FullName(o.Unit)})
+		case o.Power != NoPower && o.Power != pos.Dislodged[d].Power:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: m.PowerName(o.Power) + " does not own the " + unitWord(pos.Dislodged[d].Type) + " in " + m.FullName(o.Unit)})
+		default:
+			chosen[d] = i
+		}
+	}
+	results := make([]OrderResult, n)
+	target := make([]Loc, n)
+	for j, d := range pos.Dislodged {
+		target[j] = NoLoc
+		r := &results[j]
+		if chosen[j] < 0 {
+			r.Order = Order{Kind: Disband, Power: d.Power, Type: d.Type, Unit: d.Loc}
+			r.Outcome, r.Default = Disbanded, true
+			continue
+		}
+		r.Order = orders[chosen[j]]
+		r.Order.Power = d.Power
+		o := &r.Order
+		switch {
+		case o.Type != NoUnit && o.Type != d.Type:
+			r.Outcome, r.Reason = Void, "the unit in "+m.FullName(d.Loc)+" is "+article(d.Type)+", not "+article(o.Type)
+		case o.Kind == Disband:
+			r.Outcome = Disbanded
+		case o.Kind != Move:
+			r.Outcome, r.Reason = Void, "a dislodged unit can only retreat or disband"
+		case len(o.Route) > 0 || o.ViaConvoy:
+			r.Outcome, r.Reason = Void, "a retreat cannot be convoyed"
+		default:
+			to, why := retreatTarget(m, pos, d, o.Target)
+			if why != "" {
+				r.Outcome, r.Reason = Void, why
+			} else {
+				o.Target, target[j] = to, to
+			}
+		}
+	}
+	for j := range results {
+		if target[j] == NoLoc {
+			continue
+		}
+		clash := false
+		for k := range results {
+			if k != j && target[k] != NoLoc && m.Province(target[k]) == m.Province(target[j]) {
+				clash = true
+			}
+		}
+		if clash {
+			results[j].Outcome = Bounced
+			continue
+		}
+		results[j].Outcome = Succeeds
+		u := pos.Dislodged[j].Unit
+		u.Loc = target[j]
+		next.Units[m.Province(target[j])] = u
+	}
+	res.Results = append(results, res.Results...)
+	res.Next = next
+	endSeason(res, next, pos.Phase)
+	return res
+}
+
+// retreatTarget checks a retreat of d to `to` and returns the exact place,
+// choosing the coast when only one is open.
+func retreatTarget(m *Map, pos *Position, d DislodgedUnit, to Loc) (Loc, string) {
+	if int(to) >= len(m.Locs) {
+		return NoLoc, "no such place"
+	}
+	opts := retreatOptions(m, pos.Units, d, pos.Bounced, nil)
+	p := m.Province(to)
+	var found []Loc
+	for _, l := range opts {
+		if l == to || to == p && m.Province(l) == p {
+			found = append(found, l)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], ""
+	case 0:
+		return NoLoc, "the " + unitWord(d.Type) + " in " + m.FullName(d.Loc) + " can't retreat to " + m.FullName(to)
+	}
+	return NoLoc, "the fleet in " + m.FullName(d.Loc) + " can retreat to both coasts of " + m.FullName(p) + ": say which"
+}
