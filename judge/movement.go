@@ -36,6 +36,7 @@ type mover struct {
 	via    []bool
 	noPath []bool // a convoyed move forced to fail by the Szykman rule
 	match  []bool // a support or convoy matches what its unit does
+	useful []bool // a convoying fleet lies on a route that needs it
 
 	state []decision
 	res   []bool
@@ -85,6 +86,7 @@ func (s *mover) reset(pos *Position, rules Rules) {
 	s.via = growBools(s.via, n)
 	s.noPath = growBools(s.noPath, n)
 	s.match = growBools(s.match, n)
+	s.useful = growBools(s.useful, n)
 	s.res = growBools(s.res, n)
 	s.dest = growLocs(s.dest, n)
 	s.firstAtk = growLocs(s.firstAtk, n)
@@ -317,23 +319,47 @@ func (s *mover) link() {
 		if s.kind(p) != Convoy {
 			continue
 		}
-		o := &s.ord[p]
-		a := m.Province(o.Target)
-		ao := &s.ord[a]
-		if units[a].Type == Army && s.kind(a) == Move && s.dest[a] == m.Province(o.Dest) {
+		a := m.Province(s.ord[p].Target)
+		if units[a].Type == Army && s.kind(a) == Move && s.dest[a] == m.Province(s.ord[p].Dest) {
 			s.match[p] = true
-			if units[a].Power == units[p].Power {
-				s.via[a] = true // intent: the army's own fleet convoys it
-			}
 		}
-		_ = ao
+	}
+	for _, a := range m.provinces {
+		if s.kind(a) != Move || units[a].Type != Army || !s.via[a] && !s.anyConvoy(a) {
+			continue
+		}
+		if !s.markUseful(a) && !m.ArmyAdjacent(a, s.dest[a]) {
+			// DATC 6.D.32: no fleets on the board could carry the army
+			// there, so the order is illegal (with fleets that merely
+			// were not ordered to, it is a failed move: 6.D.8).
+			s.void[a] = true
+			s.reason[a] = "no convoy route from " + m.Locs[a].FullName + " to " + m.Locs[s.dest[a]].FullName
+		}
+	}
+	for _, p := range m.provinces {
+		if s.kind(p) != Convoy || !s.match[p] {
+			continue
+		}
+		a := m.Province(s.ord[p].Target)
+		if !s.useful[p] {
+			// DATC 4.E.1, 6.G.19: a convoy no route needs is illegal,
+			// and so expresses no intent.
+			s.match[p], s.void[p] = false, true
+			s.reason[p] = "the fleet in " + m.Locs[p].FullName + " is not needed to convoy the army in " + m.Locs[a].FullName
+			continue
+		}
+		if units[a].Power == units[p].Power {
+			s.via[a] = true // intent: the army's own fleet convoys it
+		}
 	}
 	for _, p := range m.provinces {
 		if s.kind(p) != Move || !s.via[p] || units[p].Type != Army {
 			continue
 		}
-		o := &s.ord[p]
-		if m.ArmyAdjacent(p, s.dest[p]) && len(o.Route) == 0 && s.rules.ConvoyFallback && !s.anyConvoy(p) {
+		adjacent := m.ArmyAdjacent(p, s.dest[p])
+		switch {
+		case s.anyConvoy(p) || !adjacent:
+		case len(s.ord[p].Route) == 0 && s.rules.ConvoyFallback:
 			s.via[p] = false // DATC 2.4, 6.G.8: no convoy ordered, so over land
 		}
 	}
@@ -358,13 +384,77 @@ func (s *mover) link() {
 			}
 		case SupportMove:
 			t := m.Province(s.ord[p].Target)
-			if units[t].Type != NoUnit && s.kind(t) == Move && s.dest[t] == m.Province(s.ord[p].Dest) {
+			d := s.ord[p].Dest
+			// A support that names a coast supports a move to that coast
+			// only (DATC 6.B.9); one that names none fits either (6.B.15).
+			if units[t].Type != NoUnit && s.kind(t) == Move && s.dest[t] == m.Province(d) &&
+				(d == s.dest[t] || units[t].Type != Fleet || s.ord[t].Target == d) {
 				s.match[p] = true
 				s.nextSup[p] = s.firstSup[t]
 				s.firstSup[t] = p
 			}
 		}
 	}
+}
+
+// markUseful marks the fleets ordered to convoy the army at a that lie on
+// a route in which every fleet is needed: a chain of fleets on the board,
+// whatever their orders, from the army to its destination, with no
+// shortcut between two of its places (DATC 4.E.1: 6.G.6 against 6.G.19).
+// It reports whether any route exists at all. The fleets near one army
+// are few, so the routes are enumerated, with a bound on the work.
+func (s *mover) markUseful(a Loc) bool {
+	m := s.m
+	units := s.pos.Units
+	t := s.dest[a]
+	var path [12]Loc
+	budget := 4096
+	found := false
+	var walk func(n int)
+	walk = func(n int) {
+		last := path[n-1]
+		if m.FleetReaches(last, t) {
+			shortcut := false
+			for _, f := range path[:n-1] {
+				shortcut = shortcut || m.FleetReaches(f, t)
+			}
+			if !shortcut {
+				found = true
+				for _, f := range path[:n] {
+					if s.convoys(f, a) {
+						s.useful[f] = true
+					}
+				}
+			}
+			return // going on past the destination would be a detour
+		}
+		if n == len(path) {
+			return
+		}
+		for _, g := range m.provinces {
+			if budget--; budget < 0 {
+				return
+			}
+			if units[g].Type != Fleet || m.Locs[g].Kind != Sea || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
+				continue
+			}
+			ok := true
+			for _, f := range path[:n-1] {
+				ok = ok && f != g && !m.FleetAdjacent(f, g)
+			}
+			if ok && g != last {
+				path[n] = g
+				walk(n + 1)
+			}
+		}
+	}
+	for _, f := range m.provinces {
+		if units[f].Type == Fleet && m.Locs[f].Kind == Sea && m.FleetReaches(f, a) {
+			path[0] = f
+			walk(1)
+		}
+	}
+	return found
 }
 
 // anyConvoy reports whether any fleet was ordered to convoy the army at p
@@ -385,11 +475,8 @@ func (s *mover) resolve(p Loc) bool {
 	case resolved:
 		return s.res[p]
 	case guessing:
-		for _, d := range s.deps {
-			if d == p {
-				return s.res[p]
-			}
-		}
+		// Always record the use of a guess, even one already listed: the
+		// caller tells whether it depends on a guess by the list growing.
 		s.deps = append(s.deps, p)
 		return s.res[p]
 	}
@@ -435,20 +522,23 @@ func (s *mover) backup(old int) {
 	m := s.m
 	convoy := false
 	for _, d := range cyc {
-		switch {
-		case s.kind(d) == Convoy:
+		convoy = convoy || s.kind(d) == Convoy
+	}
+	// A cycle through a convoy decision is a paradox; one of moves alone,
+	// convoyed or not, is circular movement.
+	for _, d := range cyc {
+		if !convoy {
+			break
+		}
+		a := d
+		if s.kind(d) == Convoy {
 			// The army this fleet carries may not be in the cycle itself:
 			// its path is asked for directly, not as a decision.
-			a := m.Province(s.ord[d].Target)
-			if s.kind(a) == Move && s.via[a] {
-				s.noPath[a] = true
-				s.res[a], s.state[a] = false, resolved
-			}
-			convoy = true
-		case s.kind(d) == Move && s.via[d]:
-			s.noPath[d] = true
-			s.res[d], s.state[d] = false, resolved
-			convoy = true
+			a = m.Province(s.ord[d].Target)
+		}
+		if s.kind(a) == Move && s.via[a] {
+			s.noPath[a] = true
+			s.res[a], s.state[a] = false, resolved
 		}
 	}
 	settled := convoy
