@@ -1,0 +1,871 @@
+// Package parser reads the orders that players write by mail, in the
+// lenient classic judge syntax, into judge.Order values.
+//
+// The parser knows the shape of orders, not the position: it resolves
+// names to places, says which kind of order each line is and checks that
+// the order is complete ("F nth C A lon" has no destination), but whether
+// a unit is there, whose it is and whether it can move where it is told is
+// the adjudicator's business.
+//
+// What it accepts, case and dots ignored:
+//
+//	England: F Lon - Nth       power prefix: name, adjective ("English"), or letter ("E:", "E F Lon-Nth")
+//	England                    alone on a line: the power of the lines below
+//	A Par H, A Mar hold        several orders on a line, separated by "," or ";"
+//	A Par - Bur                also "->", "=>", "m", "move(s) [to]", "to"
+//	F Mao S A Par - Bur        support a move; "S A Par", "S Par", "S A Par H" support a hold
+//	F Nth C A Lon - Nwy        convoy ("C", "convoy(s)", "T", "transport(s)")
+//	A Lon - Nth - Nwy          a convoy route, sea by sea; or "A Lon - Nwy via convoy"
+//	F Mao - Spa/nc             coasts: "/nc", "(nc)", "/north coast", " nc", " north coast"
+//	A Par - Bur, A Par D       retreat phase: a move is a retreat; "D", "disband" disbands
+//	Build A Par, remove F Tri  adjustment phase; "B", "R", "D", "waive", "W", and a bare "A Par" (a build or a removal)
+//
+// Places are matched against every name and alias of the map, longest
+// first, over several words if needed ("St. Petersburg", "Gulf of Lyon",
+// "Mid-Atlantic Ocean"). A name is taken whole or not at all: an unknown
+// name is an error that suggests what the player may have meant, never a
+// guess.
+//
+// Orders use NoLoc for the places they do not have (the Target of a Hold,
+// the Dest of a Move, every place of a Waive).
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gmdjudge/gmd/judge"
+)
+
+// Options tell the parser what it cannot know from the text.
+type Options struct {
+	Map *judge.Map
+	// Phase is the type of the phase the orders are for; Movement if zero.
+	// It decides what bare orders mean ("A Par - Bur" is a retreat in a
+	// retreat phase, "A Par" a build or removal in an adjustment phase)
+	// and which orders are allowed.
+	Phase judge.PhaseType
+	// Power is the power of orders that name none. Its zero value is the
+	// map's first power: set judge.NoPower when it is unknown.
+	Power judge.Power
+}
+
+// ParsedOrder is an order with the place of its text.
+type ParsedOrder struct {
+	judge.Order
+	Line, Col int    // where the order's text begins (1-based; Col in characters)
+	Text      string // the source text of the order, power prefix included, trimmed
+}
+
+// ParseOrders reads every line of src. It returns the orders it could read
+// and an error for each order it could not, both in the order of the text:
+// a bad order does not hide the good ones around it.
+func ParseOrders(src string, opt Options) ([]ParsedOrder, ErrorList) {
+	if opt.Map == nil {
+		return nil, ErrorList{{Line: 1, Col: 1, Msg: "parser: no map"}}
+	}
+	p := newParser(src, opt)
+	defer p.release()
+	// One order a line is typical: size the result once.
+	orders := make([]ParsedOrder, 0, strings.Count(src, "\n")+1)
+	power := opt.Power
+	for p.readLine() {
+		orders = p.parseLine(&power, orders)
+	}
+	return orders, p.errs
+}
+
+// ParseOrder reads exactly one order, as found in a JSON field or a DATC
+// test case. A power prefix in the text overrides opt.Power.
+func ParseOrder(text string, opt Options) (judge.Order, error) {
+	orders, errs := ParseOrders(text, opt)
+	switch {
+	case len(errs) > 0:
+		return judge.Order{}, errs[0]
+	case len(orders) == 0:
+		return judge.Order{}, &Error{Line: 1, Col: 1, Msg: "expected an order, found none"}
+	case len(orders) > 1:
+		o := orders[1]
+		return judge.Order{}, &Error{Line: o.Line, Col: o.Col, Msg: "expected one order, found a second: " + strconv.Quote(o.Text)}
+	}
+	return orders[0].Order, nil
+}
+
+// ParseLoc reads one place name with the parser's leniency: any name or
+// alias of the map, and a coast ("stp/nc", "St. Petersburg (north coast)").
+// Its errors have no line or column, and suggest names.
+func ParseLoc(m *judge.Map, name string) (judge.Loc, error) {
+	if m == nil {
+		return judge.NoLoc, &Error{Msg: "parser: no map"}
+	}
+	p := newParser(name, Options{Map: m})
+	defer p.release()
+	l := judge.NoLoc
+	if !p.readLine() {
+		p.errorf(0, "expected a province, found nothing")
+	} else if p.location(&l) {
+		if t := p.cur(); t.tok != EOF {
+			p.errorf(p.p, "expected end of name after %q, found %s", p.sofar(), p.desc(p.p))
+		}
+	}
+	if len(p.errs) > 0 {
+		return judge.NoLoc, &Error{Msg: p.errs[0].Msg}
+	}
+	return l, nil
+}
+
+// token is a token of the current line, with its folded form and what the
+// index knows about it, computed once.
+type token struct {
+	tok      Token
+	e        entry // the index entry of the folded word (words only)
+	off, end int   // the literal's bytes in the source
+	col      int   // the column; the line is parser.line
+	k0, k1   int   // the folded word in parser.keys (words only)
+}
+
+// parser holds the state of one call; parsers are pooled so that their
+// buffers are reused and a typical line costs no allocation.
+type parser struct {
+	ix    *index
+	m     *judge.Map
+	phase judge.PhaseType
+	src   string
+	sc    Scanner
+	toks  []token // the current line, ending with its EOL or EOF token
+	line  int     // the number of the current line
+	keys  []byte  // folded words of the current line, back to back
+	p     int     // the current token
+	start int     // the first token of the current order, after any power prefix
+	eof   bool
+	errs  ErrorList
+}
+
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+func newParser(src string, opt Options) *parser {
+	p := parsers.Get().(*parser)
+	p.ix = indexOf(opt.Map)
+	p.m = opt.Map
+	p.phase = opt.Phase
+	if p.phase != judge.Retreat && p.phase != judge.Adjustment {
+		p.phase = judge.Movement
+	}
+	p.src = src
+	p.sc.Init(src)
+	p.eof = false
+	p.errs = nil
+	return p
+}
+
+func (p *parser) release() {
+	p.src, p.sc.src, p.m, p.ix, p.errs = "", "", nil, nil, nil
+	if cap(p.toks) > 1024 { // do not keep the buffers of a freak line
+		p.toks, p.keys = nil, nil
+	}
+	parsers.Put(p)
+}
+
+// readLine scans the next line into p.toks. It reports false at the end of
+// the input.
+func (p *parser) readLine() bool {
+	if p.eof {
+		return false
+	}
+	p.toks, p.keys, p.p, p.start = p.toks[:0], p.keys[:0], 0, 0
+	for {
+		pos, tok, lit := p.sc.Scan()
+		p.toks = append(p.toks, token{}) // filled in place: a token is large to copy
+		t := &p.toks[len(p.toks)-1]
+		t.tok, t.off, t.end, t.col = tok, pos.Offset, pos.Offset+len(lit), pos.Col
+		p.line = pos.Line // the same for every token of the line
+		switch tok {
+		case Word:
+			t.k0 = len(p.keys)
+			p.keys = appendFolded(p.keys, lit)
+			t.k1 = len(p.keys)
+			t.e = p.ix.lookup(p.keys[t.k0:t.k1])
+		case EOL:
+			t.end = t.off // keep line ends out of order texts
+			return true
+		case EOF:
+			p.eof = true
+			return len(p.toks) > 1
+		}
+	}
+}
+
+// parseLine reads the orders of the current line and appends them to
+// orders. power is the power of the block the line is in.
+func (p *parser) parseLine(power *judge.Power, orders []ParsedOrder) []ParsedOrder {
+	if p.header(power) {
+		return orders
+	}
+	linePower := *power
+	for {
+		for t := p.cur().tok; t == Comma || t == Semicolon; t = p.cur().tok {
+			p.p++
+		}
+		if isEnd(p.cur().tok) {
+			return orders
+		}
+		first := p.p
+		if o, ok := p.order(&linePower); ok {
+			t := &p.toks[first]
+			orders = append(orders, ParsedOrder{Order: o, Line: p.line, Col: t.col,
+				Text: p.src[t.off:p.toks[p.p-1].end]})
+		} else {
+			p.skipOrder()
+		}
+	}
+}
+
+// header handles a line that is only a power's name, with or without a
+// colon ("England:", "E:"): it sets the power of the lines below.
+func (p *parser) header(power *judge.Power) bool {
+	t := &p.toks[0]
+	if t.tok != Word {
+		return false
+	}
+	n := 1
+	if p.toks[1].tok == Colon {
+		n = 2
+	}
+	if !isEnd(p.toks[n].tok) {
+		return false
+	}
+	pw := t.e.power
+	if pw == judge.NoPower && n == 2 {
+		pw = p.ix.powerLetter(p.key(0))
+	}
+	if pw == judge.NoPower {
+		if n == 2 {
+			p.unknownPower(0)
+			return true
+		}
+		return false
+	}
+	*power = pw
+	return true
+}
+
+// skipOrder moves past the rest of a bad order: to the next ";", to the
+// next "," that begins another order, or to the end of the line.
+func (p *parser) skipOrder() {
+	for t := p.cur().tok; !isEnd(t); t = p.cur().tok {
+		if t == Semicolon || t == Comma && p.startsOrder(p.p+1) {
+			return
+		}
+		p.p++
+	}
+}
+
+// order reads one order, with its power prefix if it has one. A prefix
+// sets the power of the rest of the line.
+func (p *parser) order(power *judge.Power) (judge.Order, bool) {
+	if !p.prefix(power) {
+		return judge.Order{}, false
+	}
+	p.start = p.p
+	o := judge.Order{Power: *power, Unit: judge.NoLoc, Target: judge.NoLoc, Dest: judge.NoLoc}
+	var ok bool
+	if p.phase == judge.Adjustment {
+		ok = p.adjustment(&o)
+	} else {
+		ok = p.unitOrder(&o)
+	}
+	if !ok {
+		return o, false
+	}
+	switch p.cur().tok {
+	case EOL, EOF, Semicolon, Comma:
+		return o, true
+	}
+	hint := ""
+	if p.phase == judge.Adjustment && (p.cur().tok == Word || p.isMove(p.p)) {
+		hint = " (this is " + phaseName(p.phase) + ")"
+	}
+	return o, p.errorf(p.p, "expected end of order after %q, found %s%s", p.sofar(), p.desc(p.p), hint)
+}
+
+// prefix reads a power prefix: "England:", "E:", "England", "English" or
+// "E" before a unit.
+func (p *parser) prefix(power *judge.Power) bool {
+	t := p.cur()
+	if t.tok != Word {
+		return true
+	}
+	if p.toks[p.p+1].tok == Colon {
+		pw := t.e.power
+		if pw == judge.NoPower {
+			pw = p.ix.powerLetter(p.key(p.p))
+		}
+		if pw == judge.NoPower {
+			return p.unknownPower(p.p)
+		}
+		*power = pw
+		p.p += 2
+		return true
+	}
+	pw := t.e.power
+	if pw == judge.NoPower {
+		pw = p.ix.powerLetter(p.key(p.p))
+		if pw == judge.NoPower {
+			return true
+		}
+		// "R A Par" removes in an adjustment phase; "A Par" is an army,
+		// but "A F Tri" is Austria's fleet.
+		if p.phase == judge.Adjustment && t.e.kw&kwAdjust != 0 ||
+			t.e.kw&kwType != 0 && !p.isType(p.p+1) {
+			return true
+		}
+	}
+	// "English Channel" is a place, not England's.
+	if _, next, ok := p.matchName(p.p); ok && next > p.p+1 {
+		return true
+	}
+	if p.startsUnit(p.p + 1) {
+		*power = pw
+		p.p++
+	}
+	return true
+}
+
+// unitOrder reads a movement or retreat order: [type] place, then what the
+// unit does.
+func (p *parser) unitOrder(o *judge.Order) bool {
+	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
+		if p.phase == judge.Retreat && t.e.kw&kwDisband != 0 {
+			// "Disband A Par": the unit should come first, but the meaning is plain.
+			p.p++
+			if !p.unit(&o.Type, &o.Unit) {
+				return false
+			}
+			o.Kind = judge.Disband
+			return true
+		}
+		if t.e.kw&kwDisband != 0 { // "D", "disband" in a movement phase
+			return p.errorf(p.p, "%s: disbanding is for dislodged units, in a retreat phase", p.desc(p.p))
+		}
+		return p.errorf(p.p, "%s: builds and removals are orders of an adjustment phase, not of %s",
+			p.desc(p.p), phaseName(p.phase))
+	}
+	if !p.unit(&o.Type, &o.Unit) {
+		return false
+	}
+	i := p.peekCont()
+	if next, ok := p.moveKw(i); ok {
+		p.p = next
+		return p.move(o)
+	}
+	if t := &p.toks[i]; t.tok == Word {
+		k := t.e.kw
+		switch {
+		case k&kwHold != 0 && p.phase == judge.Movement:
+			p.p = i + 1
+			o.Kind = judge.Hold
+			return true
+		case k&kwSupport != 0 && p.phase == judge.Movement:
+			p.p = i + 1
+			return p.support(o)
+		case k&kwConvoy != 0 && p.phase == judge.Movement:
+			p.p = i + 1
+			return p.convoy(o)
+		case k&kwDisband != 0 && p.phase == judge.Retreat:
+			p.p = i + 1
+			o.Kind = judge.Disband
+			return true
+		}
+	}
+	want, hint := `"-", "S", "C" or "H"`, ""
+	k := p.toks[i].e.kw
+	if p.toks[i].tok != Word {
+		k = 0
+	}
+	if p.phase == judge.Retreat {
+		want = `"-" or "disband"`
+		if k&(kwHold|kwSupport|kwConvoy) != 0 {
+			hint = " (this is a retreat phase: a dislodged unit retreats or disbands)"
+		}
+	} else if k&kwDisband != 0 {
+		hint = " (disbanding is for dislodged units, in a retreat phase)"
+	}
+	return p.errorf(i, "expected %s after %q, found %s%s", want, p.sofar(), p.desc(i), hint)
+}
+
+// move reads the rest of a move after its first "-": the destination, more
+// of them for a convoy route, and "via convoy".
+func (p *parser) move(o *judge.Order) bool {
+	first := p.p
+	dest := judge.NoLoc
+	if !p.location(&dest) {
+		return false
+	}
+	var route []judge.Loc
+	for {
+		i := p.peekCont()
+		next, ok := p.moveKw(i)
+		if !ok {
+			break
+		}
+		p.p = next
+		l := judge.NoLoc
+		if !p.location(&l) {
+			return false
+		}
+		route = append(route, dest)
+		dest = l
+	}
+	o.Kind, o.Target = judge.Move, dest
+	if len(route) > 0 {
+		o.Route, o.ViaConvoy = route, true
+	}
+	if i := p.peekCont(); p.toks[i].tok == Word && p.toks[i].e.kw&kwVia != 0 &&
+		p.toks[i+1].tok == Word && p.toks[i+1].e.kw&kwConvoy != 0 {
+		p.p = i + 2
+		o.ViaConvoy = true
+	}
+	if o.ViaConvoy {
+		switch {
+		case p.phase == judge.Retreat:
+			return p.errorf(first, "a retreat cannot go by convoy")
+		case o.Type == judge.Fleet:
+			return p.errorf(p.start, "only an army can move by convoy")
+		}
+	}
+	return true
+}
+
+// support reads what follows "S": the supported unit, and its move if it
+// moves.
+func (p *parser) support(o *judge.Order) bool {
+	p.nationality()
+	if !p.unit(&o.TargetType, &o.Target) {
+		return false
+	}
+	o.Kind = judge.SupportHold
+	i := p.peekCont()
+	if next, ok := p.moveKw(i); ok {
+		p.p = next
+		o.Kind = judge.SupportMove
+		return p.location(&o.Dest)
+	}
+	if t := &p.toks[i]; t.tok == Word && t.e.kw&kwHold != 0 {
+		p.p = i + 1
+	}
+	return true
+}
+
+// convoy reads what follows "C": the army and its destination.
+func (p *parser) convoy(o *judge.Order) bool {
+	p.nationality()
+	at := p.p
+	if !p.unit(&o.TargetType, &o.Target) {
+		return false
+	}
+	i := p.peekCont()
+	next, ok := p.moveKw(i)
+	if !ok {
+		return p.errorf(i, `expected "-" and the army's destination after %q, found %s`, p.sofar(), p.desc(i))
+	}
+	p.p = next
+	if !p.location(&o.Dest) {
+		return false
+	}
+	o.Kind = judge.Convoy
+	switch {
+	case o.TargetType == judge.Fleet:
+		return p.errorf(at, "only an army can be convoyed")
+	case o.Type == judge.Army:
+		return p.errorf(p.start, "only a fleet can convoy")
+	}
+	return true
+}
+
+// adjustment reads a build, a removal or a waiver.
+func (p *parser) adjustment(o *judge.Order) bool {
+	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
+		k := t.e.kw
+		p.p++
+		switch {
+		case k&kwBuild != 0:
+			if n := p.cur(); n.tok == Word && n.e.kw&kwWaive != 0 { // "build waive"
+				p.p++
+				o.Kind = judge.Waive
+				return true
+			}
+			o.Kind = judge.Build
+			at := p.p
+			if !p.unit(&o.Type, &o.Unit) {
+				return false
+			}
+			if o.Type == judge.NoUnit {
+				return p.errorf(at, "build needs a unit type (A or F)")
+			}
+		case k&kwWaive != 0:
+			o.Kind = judge.Waive
+		default: // remove, disband
+			o.Kind = judge.Remove
+			return p.unit(&o.Type, &o.Unit)
+		}
+		return true
+	}
+	at := p.p
+	if !p.unit(&o.Type, &o.Unit) {
+		return false
+	}
+	i := p.peekCont()
+	if t := &p.toks[i]; t.tok == Word && t.e.kw&(kwRemove|kwBuild) != 0 { // "A Par remove", "A Par build"
+		p.p = i + 1
+		if t.e.kw&kwRemove != 0 {
+			o.Kind = judge.Remove
+			return true
+		}
+		o.Kind = judge.Build
+		if o.Type == judge.NoUnit {
+			return p.errorf(at, "build needs a unit type (A or F)")
+		}
+		return true
+	}
+	o.Kind, o.Bare = judge.Build, true
+	if o.Type == judge.NoUnit {
+		return p.errorf(at, `expected "build", "remove" or a unit type (A or F) before %q`, p.sofar())
+	}
+	return true
+}
+
+// nationality skips the power of a supported or convoyed unit ("S German
+// A Ber"): the adjudicator knows whose unit is there.
+func (p *parser) nationality() {
+	p.skipComma()
+	t := p.cur()
+	if t.tok != Word || t.e.power == judge.NoPower {
+		return
+	}
+	if _, next, ok := p.matchName(p.p); ok && next > p.p+1 {
+		return
+	}
+	if p.startsUnit(p.p + 1) {
+		p.p++
+	}
+}
+
+// unit reads [type] place. A unit is wanted, so a comma before it can
+// only be a pause ("F Nth C, A Lon - Nwy").
+func (p *parser) unit(typ *judge.UnitType, loc *judge.Loc) bool {
+	if p.cur().tok == Comma {
+		p.p++
+	}
+	if t := p.cur(); t.tok == Word && t.e.kw&kwType != 0 {
+		// A type word, unless it begins a longer place name.
+		if _, next, ok := p.matchName(p.p); !ok || next == p.p+1 {
+			if t.e.kw&kwArmy != 0 {
+				*typ = judge.Army
+			} else {
+				*typ = judge.Fleet
+			}
+			p.p++
+			return p.location(loc)
+		}
+	}
+	return p.place(loc, "a unit")
+}
+
+// location reads a place name and its coast.
+func (p *parser) location(loc *judge.Loc) bool {
+	return p.place(loc, "a province")
+}
+
+// place reads a place name and its coast; what names what is wanted there
+// for the error message.
+func (p *parser) place(loc *judge.Loc, what string) bool {
+	p.skipComma()
+	t := p.cur()
+	if t.tok != Word || t.e.kw != 0 && t.e.kw&kwType == 0 && !p.placeAt(p.p) {
+		return p.errorf(p.p, "expected %s%s, found %s", what, p.after(), p.desc(p.p))
+	}
+	l, next, ok := p.matchName(p.p)
+	if !ok {
+		return p.unknownPlace(p.p)
+	}
+	p.p = next
+	if !p.coast(&l) {
+		return false
+	}
+	*loc = l
+	return true
+}
+
+// matchName finds the longest place name that begins at token i. Names may
+// run over several words ("Gulf of Lyon") and over a hyphen with no space
+// around it ("Mid-Atlantic"). It returns the place and the token after the
+// name.
+func (p *parser) matchName(i int) (judge.Loc, int, bool) {
+	best, bestNext := judge.NoLoc, -1
+	k0 := p.toks[i].k0
+	for j := i; ; {
+		t := &p.toks[j]
+		if t.tok != Word {
+			break
+		}
+		e := t.e
+		if j > i {
+			e = p.ix.lookup(p.keys[k0:t.k1])
+		}
+		if e.loc != judge.NoLoc {
+			best, bestNext = e.loc, j+1
+		}
+		if !e.prefix {
+			break
+		}
+		switch n := &p.toks[j+1]; {
+		case n.tok == Word:
+			j++
+		case n.tok == Dash && n.off == t.end && p.toks[j+2].tok == Word && p.toks[j+2].off == n.end:
+			j += 2
+		default:
+			return best, bestNext, bestNext > 0
+		}
+	}
+	return best, bestNext, bestNext > 0
+}
+
+// coast reads a coast after a place ("/nc", "(north coast)", " nc") and
+// makes loc that coast.
+func (p *parser) coast(loc *judge.Loc) bool {
+	open := p.cur().tok
+	switch open {
+	case Slash, LParen:
+		at := p.p + 1
+		short, n := p.coastSpec(at, true)
+		if short == "" {
+			return p.errorf(at, "expected a coast (nc, sc, ec or wc) after %q, found %s", p.sofar()+p.lit(p.p), p.desc(at))
+		}
+		next := at + n
+		if open == LParen {
+			if p.toks[next].tok != RParen {
+				return p.errorf(next, `expected ")" after %q, found %s`, p.src[p.toks[p.start].off:p.toks[next-1].end], p.desc(next))
+			}
+			next++
+		}
+		p.p = next
+		return p.setCoast(loc, short, at)
+	case Word:
+		at := p.p
+		short, n := p.coastSpec(at, false)
+		if short == "" {
+			return true // no coast
+		}
+		p.p += n
+		return p.setCoast(loc, short, at)
+	}
+	return true
+}
+
+// coastSpec reads a coast name at token i and returns its short name ("nc")
+// and how many tokens it took, or "" if there is none. After "/" and "("
+// (loose) "n" and "north" will do; after a space only "nc" or "north
+// coast", so that a coast is never taken from a word that means something
+// else.
+func (p *parser) coastSpec(i int, loose bool) (string, int) {
+	t := &p.toks[i]
+	if t.tok != Word {
+		return "", 0
+	}
+	k := p.keys[t.k0:t.k1]
+	short, ok := coastNames[string(k)]
+	if !ok {
+		return "", 0
+	}
+	switch string(k) {
+	case "north", "south", "east", "west":
+		if n := &p.toks[i+1]; n.tok == Word && string(p.keys[n.k0:n.k1]) == "coast" {
+			return short, 2
+		}
+	}
+	if loose || len(k) == 2 || len(k) > 5 { // "nc", "northcoast"
+		return short, 1
+	}
+	return "", 0
+}
+
+// setCoast makes loc its province's coast short, or reports why not.
+func (p *parser) setCoast(loc *judge.Loc, short string, at int) bool {
+	m := p.m
+	prov := m.Province(*loc)
+	coasts := m.Locs[prov].Coasts
+	if len(coasts) == 0 {
+		return p.errorf(at, "%s has no coasts", m.FullName(prov))
+	}
+	have := make([]string, 0, len(coasts))
+	for _, c := range coasts {
+		name := m.LocName(c)
+		s := name[strings.LastIndexByte(name, '/')+1:]
+		if s == short {
+			if *loc != prov && *loc != c {
+				return p.errorf(at, "%s is not on the %s", m.FullName(*loc), coastWord(short))
+			}
+			*loc = c
+			return true
+		}
+		have = append(have, coastWord(s))
+	}
+	return p.errorf(at, "%s has no %s (it has %s)", m.FullName(prov), coastWord(short), strings.Join(have, " and "))
+}
+
+// moveKw reports whether a move keyword begins at token i: "-", "->",
+// "m", "move", "moves", "move to", "moves to" or "to". It returns the
+// token after it.
+func (p *parser) moveKw(i int) (int, bool) {
+	t := &p.toks[i]
+	switch {
+	case t.tok == Dash || t.tok == Arrow:
+		return i + 1, true
+	case t.tok != Word:
+		return 0, false
+	case t.e.kw&kwMove != 0:
+		if n := &p.toks[i+1]; n.tok == Word && n.e.kw&kwTo != 0 {
+			return i + 2, true
+		}
+		return i + 1, true
+	case t.e.kw&kwTo != 0:
+		return i + 1, true
+	}
+	return 0, false
+}
+
+func (p *parser) isMove(i int) bool {
+	_, ok := p.moveKw(i)
+	return ok
+}
+
+// peekCont returns the token where an order may go on: the current one, or
+// the one after a comma that does not begin another order ("A Lon - Nwy,
+// via convoy"). The caller moves there only if the order does go on.
+func (p *parser) peekCont() int {
+	if p.cur().tok == Comma && !p.startsOrder(p.p+1) {
+		return p.p + 1
+	}
+	return p.p
+}
+
+// skipComma moves past a comma where the order cannot end ("F Nth C, A
+// Lon - Nwy"), unless another order begins after it.
+func (p *parser) skipComma() {
+	if p.cur().tok == Comma && !p.startsOrder(p.p+1) {
+		p.p++
+	}
+}
+
+// startsOrder reports whether an order may begin at token i: that decides
+// whether a comma separates orders or is just a pause in one.
+func (p *parser) startsOrder(i int) bool {
+	t := &p.toks[i]
+	if t.tok != Word {
+		return false
+	}
+	switch {
+	case t.e.kw&kwType != 0, t.e.power != judge.NoPower, p.toks[i+1].tok == Colon:
+		return true
+	case p.phase == judge.Adjustment && t.e.kw&kwAdjust != 0:
+		return true
+	case p.ix.powerLetter(p.key(i)) != judge.NoPower && p.startsUnit(i+1):
+		return true
+	}
+	return p.placeAt(i)
+}
+
+// startsUnit reports whether a unit ([type] place) begins at token i.
+func (p *parser) startsUnit(i int) bool {
+	return p.isType(i) || p.placeAt(i)
+}
+
+func (p *parser) isType(i int) bool {
+	return p.toks[i].tok == Word && p.toks[i].e.kw&kwType != 0
+}
+
+// placeAt reports whether a place name begins at token i.
+func (p *parser) placeAt(i int) bool {
+	if p.toks[i].tok != Word {
+		return false
+	}
+	_, _, ok := p.matchName(i)
+	return ok
+}
+
+// unknownPlace reports the unknown name at token i, with suggestions. The
+// name is taken to run over the words that follow it up to a keyword.
+func (p *parser) unknownPlace(i int) bool {
+	j := i
+	for p.toks[j+1].tok == Word && p.toks[j+1].e.kw == 0 {
+		j++
+	}
+	text := p.src[p.toks[i].off:p.toks[j].end]
+	sugg := p.ix.suggestLocs(string(p.keys[p.toks[i].k0:p.toks[j].k1]))
+	if len(sugg) == 0 && j > i {
+		sugg = p.ix.suggestLocs(string(p.key(i)))
+	}
+	// "Engl F Lon - Nth": a power, misspelt.
+	if i == p.start && j == i && p.isType(i+1) {
+		if ps := p.ix.suggestPowers(string(p.key(i))); len(ps) > 0 {
+			return p.unknownPower(i)
+		}
+	}
+	return p.errorf(i, "unknown province %q%s", text, didYouMean(sugg))
+}
+
+// unknownPower reports the unknown power name at token i.
+func (p *parser) unknownPower(i int) bool {
+	return p.errorf(i, "unknown power %q%s", p.lit(i), didYouMean(p.ix.suggestPowers(string(p.key(i)))))
+}
+
+func (p *parser) cur() *token      { return &p.toks[p.p] }
+func (p *parser) key(i int) []byte { return p.keys[p.toks[i].k0:p.toks[i].k1] }
+func (p *parser) lit(i int) string { return p.src[p.toks[i].off:p.toks[i].end] }
+
+// sofar returns the text of the current order up to the current token.
+func (p *parser) sofar() string {
+	if p.p <= p.start {
+		return ""
+	}
+	return p.src[p.toks[p.start].off:p.toks[p.p-1].end]
+}
+
+// after returns ` after "<order so far>"`, or "" at the start of an order.
+func (p *parser) after() string {
+	if s := p.sofar(); s != "" {
+		return " after " + strconv.Quote(s)
+	}
+	return ""
+}
+
+// desc describes token i for a message.
+func (p *parser) desc(i int) string {
+	switch p.toks[i].tok {
+	case EOL, EOF:
+		return "end of line"
+	}
+	return strconv.Quote(p.lit(i))
+}
+
+// errorf records an error at token i and returns false, so that parse
+// functions can end with "return p.errorf(...)".
+func (p *parser) errorf(i int, format string, args ...any) bool {
+	t := &p.toks[i]
+	p.errs = append(p.errs, &Error{Line: p.line, Col: t.col, Msg: fmt.Sprintf(format, args...)})
+	return false
+}
+
+func isEnd(t Token) bool { return t == EOL || t == EOF }
+
+func phaseName(t judge.PhaseType) string {
+	switch t {
+	case judge.Retreat:
+		return "a retreat phase"
+	case judge.Adjustment:
+		return "an adjustment phase"
+	}
+	return "a movement phase"
+}
