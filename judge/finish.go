@@ -62,6 +62,9 @@ func (s *mover) finish(res *Resolution) {
 			continue
 		}
 		r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
+		// Rulings name the unit as it stands, with its type and coast,
+		// whatever the order left out.
+		r.Order.Unit, r.Order.Type = units[p].Loc, units[p].Type
 		switch {
 		case s.void[p]:
 			r.Outcome, r.Reason = Void, s.reason[p]

@@ -47,9 +47,11 @@ func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
 		r.Order = orders[chosen[j]]
 		r.Order.Power = d.Power
 		o := &r.Order
+		written := o.Type
+		o.Unit, o.Type = d.Loc, d.Type
 		switch {
-		case o.Type != NoUnit && o.Type != d.Type:
-			r.Outcome, r.Reason = Void, "the unit in "+m.FullName(d.Loc)+" is "+article(d.Type)+", not "+article(o.Type)
+		case written != NoUnit && written != d.Type:
+			r.Outcome, r.Reason = Void, "the unit in "+m.FullName(d.Loc)+" is "+article(d.Type)+", not "+article(written)
 		case o.Kind == Disband:
 			r.Outcome = Disbanded
 		case o.Kind != Move:
