@@ -56,7 +56,7 @@ func (s *mover) finish(res *Resolution) {
 			}
 		}
 	}
-	// Rulings, in map order of the units.
+	// Rulings for every unit.
 	for _, p := range m.provinces {
 		if units[p].Type == NoUnit {
 			continue
@@ -112,6 +112,20 @@ func (s *mover) finish(res *Resolution) {
 			}
 		}
 		res.Results = append(res.Results, r)
+		if s.src[p] >= 0 {
+			s.rank = append(s.rank, s.src[p])
+		} else {
+			s.rank = append(s.rank, 1<<30+int(p)) // defaults last, in map order
+		}
+	}
+	// Rulings in the order the orders were given: what a caller zips with
+	// its input. An insertion sort: the lists are short and it allocates
+	// nothing.
+	for i := 1; i < len(res.Results); i++ {
+		for j := i; j > 0 && s.rank[j] < s.rank[j-1]; j-- {
+			s.rank[j], s.rank[j-1] = s.rank[j-1], s.rank[j]
+			res.Results[j], res.Results[j-1] = res.Results[j-1], res.Results[j]
+		}
 	}
 	res.Next = next
 	if len(next.Dislodged) > 0 {

@@ -104,8 +104,13 @@ func (m *Map) Provinces() []Loc { return m.provinces }
 // Centers lists the supply centres in map order.
 func (m *Map) Centers() []Loc { return m.centers }
 
-// Province returns the base province of l.
-func (m *Map) Province(l Loc) Loc { return m.Locs[l].Province }
+// Province returns the base province of l, or NoLoc for NoLoc.
+func (m *Map) Province(l Loc) Loc {
+	if int(l) >= len(m.Locs) {
+		return NoLoc
+	}
+	return m.Locs[l].Province
+}
 
 // LocName returns the canonical short name of l, or "?" for NoLoc.
 func (m *Map) LocName(l Loc) string {

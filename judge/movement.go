@@ -46,6 +46,8 @@ type mover struct {
 	// the moves into each province, and the supports given to each unit.
 	firstAtk, nextAtk []Loc
 	firstSup, nextSup []Loc
+
+	rank []int // sort key of each ruling: the order's place in the input
 }
 
 var moverPool = sync.Pool{New: func() any { return new(mover) }}
@@ -107,16 +109,22 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	res.Results = make([]OrderResult, 0, len(orders)+8)
+	s.rank = s.rank[:0]
 
 	// Assign each order to its unit; the last order for a unit counts.
 	for i := range orders {
 		o := &orders[i]
 		if int(o.Unit) >= len(m.Locs) {
 			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void, Reason: "no such place"})
+			s.rank = append(s.rank, i)
 			continue
 		}
 		p := m.Province(o.Unit)
 		u := pos.Units[p]
+		if o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband ||
+			u.Type == NoUnit || o.Power != NoPower && o.Power != u.Power {
+			s.rank = append(s.rank, i)
+		}
 		switch {
 		case o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband:
 			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,

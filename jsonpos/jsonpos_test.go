@@ -1,0 +1,310 @@
+package jsonpos
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+)
+
+func mustDecode(t *testing.T, s string) (*judge.Position, judge.Rules) {
+	t.Helper()
+	pos, rules, err := DecodePosition([]byte(s))
+	if err != nil {
+		t.Fatalf("DecodePosition(%s): %v", s, err)
+	}
+	return pos, rules
+}
+
+// TestEncodeExact pins the output byte for byte: field order, canonical
+// names, and empty lists written as [] and {}.
+func TestEncodeExact(t *testing.T) {
+	pos, rules := mustDecode(t, `{"phase": "S1902M", "rules": "datc-2.4",
+		"units": [{"power": "Russia", "type": "F", "at": "stp/sc"}, {"power": "England", "type": "F", "at": "nth"}]}`)
+	got := string(EncodePosition(pos, rules))
+	// nth comes before stp in the standard map's place order (seas first).
+	want := `{"variant":"standard","rules":"datc-2.4","phase":"S1902M",` +
+		`"units":[{"power":"England","type":"F","at":"nth"},{"power":"Russia","type":"F","at":"stp/sc"}],` +
+		`"dislodged":[],"bounced":[],"centers":{},"pending_centers":[]}`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestStartPositionRoundTrip(t *testing.T) {
+	m := variants.Standard()
+	start := judge.StartPosition(m)
+	out := EncodePosition(start, judge.DefaultRules)
+	pos, rules, err := DecodePosition(out)
+	if err != nil {
+		t.Fatalf("decoding our own output: %v\n%s", err, out)
+	}
+	if rules.Name != "datc-3.0" {
+		t.Errorf("rules = %q", rules.Name)
+	}
+	if again := EncodePosition(pos, rules); !bytes.Equal(again, out) {
+		t.Errorf("round trip changed the position:\n%s\n%s", out, again)
+	}
+	for i := range start.Units {
+		if pos.Units[i] != start.Units[i] {
+			t.Errorf("unit %s: got %+v, want %+v", m.LocName(judge.Loc(i)), pos.Units[i], start.Units[i])
+		}
+	}
+	if !slicesEqual(pos.Centers, start.Centers) {
+		t.Error("centres differ after the round trip")
+	}
+	// encoding/json must read it too, with 22 units and 22 centres.
+	var v struct {
+		Units   []map[string]string `json:"units"`
+		Centers map[string]string   `json:"centers"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Units) != 22 || len(v.Centers) != 22 || v.Centers["stp"] != "Russia" {
+		t.Errorf("encoding/json reads %d units, %d centres, stp=%q", len(v.Units), len(v.Centers), v.Centers["stp"])
+	}
+}
+
+func slicesEqual[T comparable](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAliases: every name the order parser takes is taken, and the output
+// uses the canonical ones.
+func TestAliases(t *testing.T) {
+	pos, rules := mustDecode(t, `{"variant": "Standard", "phase": "f1901r", "rules": "3.0",
+		"units": [
+			{"power": "e", "type": "Fleet", "at": "mid"},
+			{"power": "ENGLISH", "type": "f", "at": "North Sea"},
+			{"power": "russia", "type": "F", "at": "St. Petersburg (north coast)"},
+			{"power": "Austrian", "type": "army", "at": "Vienna"}],
+		"dislodged": [{"power": "T", "type": "F", "at": "Gulf of Lyons", "attacker_from": "Western Mediterranean"},
+			{"power": "France", "type": "F", "at": "Mid-Atlantic Ocean"}],
+		"bounced": ["Galicia", "gal", "boh"],
+		"centers": {"London": "England", "Saint Petersburg": "r"},
+		"pending_centers": [{"power": "england", "at": "York", "ordered": "F1901B"}]}`)
+	got := string(EncodePosition(pos, rules))
+	want := `{"variant":"standard","rules":"datc-3.0","phase":"F1901R",` +
+		`"units":[{"power":"England","type":"F","at":"mao"},{"power":"England","type":"F","at":"nth"},` +
+		`{"power":"Austria","type":"A","at":"vie"},{"power":"Russia","type":"F","at":"stp/nc"}],` +
+		`"dislodged":[{"power":"Turkey","type":"F","at":"gol","attacker_from":"wes"},{"power":"France","type":"F","at":"mao"}],` +
+		`"bounced":["boh","gal"],"centers":{"lon":"England","stp":"Russia"},` +
+		`"pending_centers":[{"power":"England","at":"yor","ordered":"W1901A"}]}`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if d := pos.Dislodged[1]; d.AttackerFrom != judge.NoLoc {
+		t.Errorf("a dislodged unit without attacker_from has AttackerFrom %v, want NoLoc", d.AttackerFrom)
+	}
+}
+
+// TestErrors: a malformed position is rejected with a message that names
+// the field.
+func TestErrors(t *testing.T) {
+	const u = `{"power": "England", "type": "A", "at": "lon"}`
+	for _, tc := range []struct{ in, want string }{
+		{`{"units": []}`, `phase: missing (want a phase like S1901M)`},
+		{`{"phase": "X1901M"}`, `phase: "X1901M": season must be S, F or W`},
+		{`{"phase": "S1901A"}`, `phase: "S1901A": adjustments happen in Winter, and only adjustments`},
+		{`{"phase": 1901}`, `phase: want a string, got a number`},
+		{`{"phase": "S1901M", "rules": "house"}`, `rules: unknown rule set "house" (want datc-3.0 or datc-2.4)`},
+		{`{"phase": "S1901M", "variant": "chaos"}`, `variant: unknown variant "chaos" (known: standard)`},
+		{`{"phase": "S1901M", "colour": "red"}`, `unknown field "colour"`},
+		{`{"phase": "S1901M", "phase": "S1902M"}`, `phase: given twice`},
+		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "lon", "at": "wal"}]}`, `units[0].at: given twice`},
+		{`{"phase": "S1901M", "units": [], "units": []}`, `units: given twice`},
+		{`{"phase": "S1901M", "centers": {"lon": "England", "lon": "France"}}`, `centers["lon"]: London is listed twice`},
+		{`{"phase": "S1901M", "units": {}}`, `units: want an array, got an object`},
+		{`{"phase": "S1901M", "units": [` + u + `, "lon"]}`, `units[1]: want an object, got a string`},
+		{`{"phase": "S1901M", "units": [` + u + `, {"power": "England", "type": "A", "at": "lon", "hp": 3}]}`,
+			`units[1]: unknown field "hp"`},
+		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "xyz"}]}`, `units[0].at: unknown province "xyz"`},
+		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A"}]}`, `units[0].at: missing`},
+		{`{"phase": "S1901M", "units": [{"power": "Ingland", "type": "A", "at": "lon"}]}`, `units[0].power: unknown power "Ingland"`},
+		{`{"phase": "S1901M", "units": [{"power": "England", "type": "W", "at": "lon"}]}`,
+			`units[0].type: unknown unit type "W" (want "A" or "F")`},
+		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "lon"}, {"power": "England", "type": "A", "at": "lvp"},` +
+			`{"power": "England", "type": "A", "at": "yor"}, {"power": "England", "type": "F", "at": "nth"},` +
+			`{"power": "England", "type": "A", "at": "wal"}, {"power": "France", "type": "A", "at": "London"}]}`,
+			`units[5]: two units in London`},
+		{`{"phase": "S1901M", "units": [` + u + `, {"power": "France", "type": "F", "at": "par"}]}`,
+			`units[1]: a fleet cannot stand in Paris, which is inland`},
+		{`{"phase": "S1901M", "units": [{"power": "Russia", "type": "F", "at": "stp"}]}`,
+			`units[0]: a fleet in St Petersburg needs a coast (stp/nc or stp/sc)`},
+		{`{"phase": "S1901M", "units": [{"power": "Russia", "type": "A", "at": "nth"}]}`,
+			`units[0]: an army cannot stand in North Sea, which is sea`},
+		{`{"phase": "S1901M", "units": [{"power": "Russia", "type": "A", "at": "stp", "attacker_from": "fin"}]}`,
+			`units[0]: unknown field "attacker_from" (only dislodged units have it)`},
+		{`{"phase": "S1901M", "dislodged": [` + u + `]}`, `dislodged: only a retreat phase has dislodged units`},
+		{`{"phase": "W1901A", "bounced": ["gal"]}`, `bounced: only a retreat phase has bounces to remember`},
+		{`{"phase": "S1901R", "dislodged": [` + u + `, ` + u + `]}`, `dislodged[1]: two units in London`},
+		{`{"phase": "S1901R", "dislodged": [{"power": "England", "type": "A", "at": "lon", "attacker_from": "xyz"}]}`,
+			`dislodged[0].attacker_from: unknown province "xyz"`},
+		{`{"phase": "S1901R", "bounced": ["gal", 3]}`, `bounced[1]: want a string, got a number`},
+		{`{"phase": "S1901R", "bounced": ["gal", "qqq"]}`, `bounced[1]: unknown province "qqq"`},
+		{`{"phase": "S1901M", "centers": {"bur": "France"}}`, `centers["bur"]: Burgundy is not a supply centre`},
+		{`{"phase": "S1901M", "centers": {"par": "Frankreich"}}`, `centers["par"]: unknown power "Frankreich"`},
+		{`{"phase": "S1901M", "centers": {"par": "France", "Paris": "France"}}`, `centers["Paris"]: Paris is listed twice`},
+		{`{"phase": "S1901M", "centers": {"par": 1}}`, `centers["par"]: want a string, got a number`},
+		{`{"phase": "S1901M", "centers": ["par"]}`, `centers: want an object, got an array`},
+		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yor"}]}`,
+			`pending_centers[0].ordered: missing (want the phase of the order, like W1901A)`},
+		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A", "n": 1}]}`,
+			`pending_centers[0]: unknown field "n"`},
+		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yyy", "ordered": "W1901A"}]}`,
+			`pending_centers[0].at: unknown province "yyy"`},
+		// Malformed JSON is located by line and column instead.
+		{`{"phase": "S1901M",}`, `JSON syntax error at line 1 col 20: want a field name in double quotes`},
+		{"{\"phase\":\n \"S1901M\"\n \"units\": []}", `JSON syntax error at line 3 col 2: want ',' or '}' after the value of "phase"`},
+		{`{"phase": "S1901M"} {}`, `JSON syntax error at line 1 col 21: more after the end of the value`},
+		{`{"phase": "S1901M`, `JSON syntax error at line 1 col 18: unterminated string`},
+		{`{"phase": "S1901M", "units": [` + u + `,]}`, `JSON syntax error at line 1 col 78: want a value after ','`},
+		{`{"phase": nul}`, `JSON syntax error at line 1 col 11: invalid literal`},
+		{`{"phase": "\x"}`, `JSON syntax error at line 1 col 12: bad escape \x`},
+		{``, `want an object, got the end of the input`},
+		{`[]`, `want an object, got an array`},
+	} {
+		_, _, err := DecodePosition([]byte(tc.in))
+		if err == nil {
+			t.Errorf("%s: no error, want %q", tc.in, tc.want)
+			continue
+		}
+		if err.Error() != tc.want {
+			t.Errorf("%s:\n got  %q\n want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestNullAndEscapes: null is an absent field, and JSON escapes work in
+// names and keys.
+func TestNullAndEscapes(t *testing.T) {
+	pos, rules := mustDecode(t, `{"variant": null, "rules": null, "phase": "S1901M", "units": null, "dislodged": null,
+		"bounced": null, "centers": null, "pending_centers": null}`)
+	if rules.Name != "datc-3.0" || pos.Map.Name != "standard" {
+		t.Errorf("defaults: rules %q, variant %q", rules.Name, pos.Map.Name)
+	}
+	pos, rules = mustDecode(t, `{"phase":"S1901M","units":[{"power":"\u0045ngland","type":"\u0046",`+
+		`"at":"St. Petersburg \u0028south coast)"}],"centers":{"\u006con":"England"}}`)
+	got := string(EncodePosition(pos, rules))
+	if !strings.Contains(got, `"units":[{"power":"England","type":"F","at":"stp/sc"}]`) {
+		t.Errorf("escapes not decoded: %s", got)
+	}
+	if !strings.Contains(got, `"centers":{"lon":"England"}`) {
+		t.Errorf("escaped key not decoded: %s", got)
+	}
+}
+
+// TestDecoderReuse: a Decoder used for many positions carries nothing over.
+func TestDecoderReuse(t *testing.T) {
+	var d Decoder
+	first := `{"phase":"S1901R","units":[{"power":"England","type":"A","at":"lon"}],` +
+		`"dislodged":[{"power":"France","type":"A","at":"par"}],"bounced":["gal"],"centers":{"lon":"England"},` +
+		`"pending_centers":[{"power":"England","at":"yor","ordered":"W1900A"}]}`
+	if _, _, err := d.Position([]byte(first)); err != nil {
+		t.Fatal(err)
+	}
+	pos, rules, err := d.Position([]byte(`{"phase":"S1902M"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"variant":"standard","rules":"datc-3.0","phase":"S1902M","units":[],"dislodged":[],"bounced":[],` +
+		`"centers":{},"pending_centers":[]}`
+	if got := string(EncodePosition(pos, rules)); got != want {
+		t.Errorf("second position kept data of the first:\n%s", got)
+	}
+}
+
+func TestDecodeRequest(t *testing.T) {
+	pos, _, orders, err := DecodeRequest([]byte(`{"orders": "England: F Lon - Nth\nEngland: A Lvp - Yor",
+		"position": {"phase": "S1901M", "units": [{"power": "England", "type": "F", "at": "lon"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if orders != "England: F Lon - Nth\nEngland: A Lvp - Yor" {
+		t.Errorf("orders = %q", orders)
+	}
+	if u, ok := pos.UnitAt(pos.Map.Names()["lon"]); !ok || u.Type != judge.Fleet {
+		t.Errorf("position not read: %+v", u)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"position": {"phase": "S1901M"}}`, `orders: missing`},
+		{`{"orders": ""}`, `position: missing`},
+		{`{"orders": 3, "position": {"phase": "S1901M"}}`, `orders: want a string, got a number`},
+		{`{"orders": "", "position": "S1901M"}`, `position: want an object, got a string`},
+		{`{"orders": "", "orders": "", "position": {"phase": "S1901M"}}`, `orders: given twice`},
+		{`{"orders": "", "position": {"phase": "S1901M"}, "id": 7}`, `unknown field "id" (want "position" and "orders")`},
+		// Fields inside the position are named as in a position file.
+		{`{"orders": "", "position": {"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "xyz"}]}}`,
+			`units[0].at: unknown province "xyz"`},
+	} {
+		_, _, _, err := DecodeRequest([]byte(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestAppendString: strings are escaped exactly as encoding/json escapes
+// them.
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"uote`, `back\slash`, "tab\tnl\n\r", "\b\f", "\x00\x1f\x7f",
+		"<b>&amp;</b>", "Zürich", "\u2028\u2029", "bad\xffutf8", "\xe2\x82", "日本"} {
+		want, _ := json.Marshal(s)
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	f.Add("England")
+	f.Add("a\"b\\c\u2028\xff<")
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// FuzzDecodePosition: no input makes the reader panic, it never accepts
+// what is not JSON, and what it accepts survives a round trip.
+func FuzzDecodePosition(f *testing.F) {
+	f.Add([]byte(`{"phase":"S1901M","units":[{"power":"England","type":"F","at":"nth"}],"centers":{"lon":"E"}}`))
+	f.Add([]byte(`{"phase":"F1901R","dislodged":[{"power":"I","type":"A","at":"tri","attacker_from":"vie"}],"bounced":["gal"]}`))
+	f.Add([]byte(`{"phase":"S1901M","units":[{"power":"\ud83d\ude00","type":"F","at":"nth"}]}`))
+	f.Add([]byte(`{"phase":"S1901M","units":[{"power":"E\u006egland","type":"F","at":"n\/th"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pos, rules, err := DecodePosition(data)
+		if err != nil {
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+		out := EncodePosition(pos, rules)
+		if !json.Valid(out) || !utf8.Valid(out) {
+			t.Fatalf("wrote invalid JSON %q", out)
+		}
+		pos2, rules2, err := DecodePosition(out)
+		if err != nil {
+			t.Fatalf("cannot read back %s: %v", out, err)
+		}
+		if out2 := EncodePosition(pos2, rules2); !bytes.Equal(out, out2) {
+			t.Fatalf("round trip differs:\n%s\n%s", out, out2)
+		}
+	})
+}
