@@ -1,0 +1,142 @@
+// Package gm is the game master: it reads the judge's mail command
+// language, runs the life of games (sign-ons, orders, press, draws,
+// deadlines, grace, civil disorder, replacements) and writes every reply
+// and report through the templates.
+//
+// Time is always an argument: Handle(mail, now) for one incoming mail and
+// Tick(now) for the deadlines. All that one call changes, games and queued
+// replies alike, is written in one state transaction.
+package gm
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
+)
+
+// Config is what the master needs to know about the judge it runs in.
+type Config struct {
+	JudgeName string   // shown in subjects and headers: "GMD"
+	JudgeAddr string   // the judge's own address: "judge@localhost"
+	Admins    []string // addresses allowed judge-wide admin commands
+	Templates *templates.Set
+}
+
+// Mail is one incoming mail, already decoded to text.
+type Mail struct {
+	From      string // the sender's bare address
+	Subject   string
+	Body      string // the text/plain content
+	MessageID string // "<...>" as in the header; may be empty
+	// Ledger lists extra keys under which the mail is recorded as handled
+	// (the IMAP poller adds "imap/<uidvalidity>/<uid>"); if any key, or the
+	// Message-ID, is already recorded, the mail is a duplicate and is
+	// ignored.
+	Ledger []string
+}
+
+// Master runs games stored in a state.DB. It is safe for concurrent use;
+// the database serializes the changes.
+type Master struct {
+	db   *state.DB
+	cfg  Config
+	tmpl *templates.Set
+
+	// verified caches passwords already checked against their bcrypt hash
+	// in this process, keyed by game/power and holding a SHA-256 of the
+	// password: bcrypt is meant to be slow, and players send their
+	// password with every mail. Never written anywhere.
+	verified sync.Map
+}
+
+// New returns a master over db.
+func New(db *state.DB, cfg Config) *Master {
+	if cfg.JudgeName == "" {
+		cfg.JudgeName = "GMD"
+	}
+	if cfg.JudgeAddr == "" {
+		cfg.JudgeAddr = "judge@localhost"
+	}
+	if cfg.Templates == nil {
+		cfg.Templates = templates.Builtin()
+	}
+	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
+}
+
+// DB returns the database the master works on.
+func (m *Master) DB() *state.DB { return m.db }
+
+// session is the work of one incoming mail: the transaction, who signed
+// on, and the reply being written.
+type session struct {
+	m   *Master
+	tx  *state.Tx
+	now time.Time
+	in  *Mail
+
+	game   *state.Game // the game signed on to, nil before SIGNON
+	power  string      // the power signed on as; "Master" for the master; "" for an observer
+	master bool        // signed on as the game's master
+	become string      // the power a master is acting for after BECOME
+
+	reply  strings.Builder // the reply to the sender
+	errors int             // errors reported in the reply
+	dirty  bool            // s.game changed and must be written back
+}
+
+// printf adds a line to the reply.
+func (s *session) printf(format string, args ...any) {
+	fmt.Fprintf(&s.reply, format, args...)
+	if !strings.HasSuffix(format, "\n") {
+		s.reply.WriteByte('\n')
+	}
+}
+
+// fail reports an error in the reply, naming the line it came from.
+func (s *session) fail(line int, format string, args ...any) {
+	s.errors++
+	if line > 0 {
+		fmt.Fprintf(&s.reply, "Error (line %d): ", line)
+	} else {
+		s.reply.WriteString("Error: ")
+	}
+	fmt.Fprintf(&s.reply, format, args...)
+	s.reply.WriteByte('\n')
+}
+
+// send renders template name with data and queues the mail to every
+// address in to, in the current transaction. inReplyTo is the Message-ID
+// the mail answers, or "".
+func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string) error {
+	if len(to) == 0 {
+		return nil
+	}
+	subject, body, err := m.tmpl.Render(name, data)
+	if err != nil {
+		return err
+	}
+	id, err := tx.NextID()
+	if err != nil {
+		return err
+	}
+	return tx.Enqueue(&state.OutMail{
+		MessageID: fmt.Sprintf("<gmd.%d.%d@%s>", now.Unix(), id, domainOf(m.cfg.JudgeAddr)),
+		To:        to,
+		Subject:   subject,
+		Body:      body,
+		InReplyTo: inReplyTo,
+		Created:   now,
+	})
+}
+
+// domainOf returns the domain of a mail address, or "localhost".
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 && i+1 < len(addr) {
+		return strings.Trim(addr[i+1:], "<> ")
+	}
+	return "localhost"
+}

@@ -1,0 +1,190 @@
+// Package state keeps everything gmd knows in one bbolt file: judge-wide
+// settings, games with their players, pending orders and press, the
+// history of every processed phase, the ledger of mails already handled
+// and the outbox of mails to send.
+//
+// All changes go through a transaction (DB.Update), so that one incoming
+// mail, or one phase processing, changes the games and queues its replies
+// together or not at all. Records are stored as JSON: readable with
+// standard tools, and tolerant of fields added by later versions.
+package state
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// GameStatus is where a game is in its life.
+type GameStatus string
+
+// The game statuses.
+const (
+	Forming  GameStatus = "forming"  // waiting for players to sign on
+	Active   GameStatus = "active"   // being played
+	Paused   GameStatus = "paused"   // the master stopped the clock
+	Finished GameStatus = "finished" // won, drawn or terminated
+)
+
+// PlayerStatus says how a seat is held.
+type PlayerStatus string
+
+// The player statuses.
+const (
+	Playing    PlayerStatus = "playing"
+	Abandoned  PlayerStatus = "abandoned" // free for takeover (NoNMR after grace, EJECT, RESIGN)
+	Disorder   PlayerStatus = "cd"        // civil disorder (NMR after grace): orders default
+	Eliminated PlayerStatus = "eliminated"
+)
+
+// User is a mail address the judge knows.
+type User struct {
+	Addr    string    `json:"addr"`
+	Created time.Time `json:"created"`
+	Games   []string  `json:"games,omitempty"` // games played, observed or mastered
+}
+
+// Settings are the judge-wide settings kept in the database.
+type Settings struct {
+	SchemaVersion int       `json:"schema_version"`
+	Created       time.Time `json:"created"`
+}
+
+// GameSettings are a game's rules and policies, set at creation and by the
+// master.
+type GameSettings struct {
+	Press   string `json:"press"`   // "white" (default), "grey", "none"
+	Partial bool   `json:"partial"` // partial press (to some powers) allowed; default true
+	NMR     bool   `json:"nmr"`     // true: process civil disorder after grace; false (default): wait for a replacement
+	Zone    string `json:"zone"`    // IANA time zone for showing times, default "UTC"
+
+	// Phase lengths: the time from a phase's start to its deadline.
+	Movement   Duration `json:"movement"`   // default 72h
+	Retreat    Duration `json:"retreat"`    // default 24h
+	Adjustment Duration `json:"adjustment"` // default 24h
+	Grace      Duration `json:"grace"`      // after the deadline, before abandonment or civil disorder; default 48h
+	Reminder   Duration `json:"reminder"`   // before the deadline, to players still missing orders; default 24h
+}
+
+// Duration is a time.Duration that reads and writes as "72h0m0s" in JSON.
+type Duration time.Duration
+
+// MarshalJSON writes the duration as a Go duration string.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// UnmarshalJSON reads a Go duration string.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := time.ParseDuration(s)
+	*d = Duration(v)
+	return err
+}
+
+// Absence is a period a player said they would be away; deadlines that
+// fall inside it move to its end.
+type Absence struct {
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
+}
+
+// Player is one seat of a game, or one player waiting in a forming game.
+type Player struct {
+	Power      string       `json:"power"` // power name, "" while the game forms
+	Addr       string       `json:"addr"`  // mail address
+	PassHash   []byte       `json:"pass_hash"`
+	Status     PlayerStatus `json:"status"`
+	Preference string       `json:"preference,omitempty"` // power letters in order of preference, while forming
+	Wait       bool         `json:"wait,omitempty"`       // SET WAIT: no early processing
+	Draw       bool         `json:"draw,omitempty"`       // SET DRAW: votes for the draw (cleared each phase)
+	Absences   []Absence    `json:"absences,omitempty"`
+	Late       int          `json:"late,omitempty"` // times late
+	Joined     time.Time    `json:"joined"`
+}
+
+// Observer receives a game's results and broadcasts.
+type Observer struct {
+	Addr     string `json:"addr"`
+	PassHash []byte `json:"pass_hash"`
+}
+
+// Press is one press message as sent, kept for the master and history.
+type Press struct {
+	Phase string    `json:"phase"`
+	From  string    `json:"from"` // power name, or "Master"
+	To    []string  `json:"to"`   // power names; empty for a broadcast
+	Grey  bool      `json:"grey,omitempty"`
+	Text  string    `json:"text"`
+	Sent  time.Time `json:"sent"`
+}
+
+// Game is everything about one game but its history.
+type Game struct {
+	Name     string       `json:"name"` // lower case, as in SIGNON Fname
+	Variant  string       `json:"variant"`
+	Rules    string       `json:"rules"`
+	Status   GameStatus   `json:"status"`
+	Created  time.Time    `json:"created"`
+	Settings GameSettings `json:"settings"`
+
+	MasterAddr string `json:"master_addr"`
+	MasterHash []byte `json:"master_hash"`
+
+	Players   []Player   `json:"players"`
+	Observers []Observer `json:"observers,omitempty"`
+
+	// Position is the current position in the gmd adjudicate JSON contract
+	// (package jsonpos); empty while the game forms.
+	Position json.RawMessage `json:"position,omitempty"`
+	Turn     int             `json:"turn"` // phases processed so far
+
+	// Orders holds each power's pending orders for the current phase, as
+	// canonical order lines (judge.Order.Canonical), keyed by power name.
+	Orders map[string][]string `json:"orders,omitempty"`
+
+	Deadline time.Time `json:"deadline"` // of the current phase, UTC
+	Reminded bool      `json:"reminded,omitempty"`
+	// LateNoticed is when the last late notice went out (zero: none yet).
+	LateNoticed time.Time `json:"late_noticed,omitempty"`
+
+	// Wake is the next time Tick must look at the game (a reminder, the
+	// deadline, the end of grace, a late notice); zero for never. The
+	// database keeps an index on it, so Tick reads only the games due.
+	Wake time.Time `json:"wake,omitempty"`
+
+	Press []Press `json:"press,omitempty"`
+
+	// Result says how a finished game ended: "victory England", "draw
+	// Austria England France", "terminated".
+	Result string `json:"result,omitempty"`
+}
+
+// PhaseRecord is one processed phase, kept for HISTORY, SUMMARY and
+// ROLLBACK.
+type PhaseRecord struct {
+	Phase     string          `json:"phase"` // "S1901M"
+	Turn      int             `json:"turn"`
+	Processed time.Time       `json:"processed"`
+	Position  json.RawMessage `json:"position"` // as it was before processing
+	// Orders are the orders as adjudicated, per power, canonical lines.
+	Orders map[string][]string `json:"orders"`
+	// Results is the text results block (package report), as mailed.
+	Results string `json:"results"`
+}
+
+// OutMail is a mail waiting in the outbox.
+type OutMail struct {
+	ID        uint64    `json:"id"`         // assigned by Enqueue, increasing
+	MessageID string    `json:"message_id"` // fixed at enqueue, so a resend is the same mail
+	To        []string  `json:"to"`
+	Subject   string    `json:"subject"`
+	Body      string    `json:"body"`
+	InReplyTo string    `json:"in_reply_to,omitempty"`
+	Created   time.Time `json:"created"`
+	// Attempts and NextTry are kept by the sender for its backoff.
+	Attempts int       `json:"attempts,omitempty"`
+	NextTry  time.Time `json:"next_try,omitempty"`
+	// Failed holds the last permanent error; such a mail waits for the admin.
+	Failed string `json:"failed,omitempty"`
+}

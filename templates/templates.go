@@ -1,0 +1,136 @@
+// Package templates holds the text of every mail gmd sends, as
+// text/template files embedded in the binary. An operator can replace any
+// of them with a file of the same name in a directory of their own.
+//
+// Each file NAME.tmpl defines two templates: "subject" and "body". The
+// data given to them is documented at the top of each file.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+	"time"
+)
+
+//go:embed *.tmpl
+var builtin embed.FS
+
+// Set is a loaded set of mail templates, safe for concurrent use.
+type Set struct {
+	byName map[string]*template.Template
+}
+
+// Funcs are the functions every template may call.
+var Funcs = template.FuncMap{
+	"join":  strings.Join,
+	"upper": strings.ToUpper,
+	"lower": strings.ToLower,
+	"title": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
+	// date formats a time as the classic judge does, in the given zone:
+	// "Tue Jan 06 2004 23:30:00 +0000".
+	"date": func(t time.Time, zone string) string {
+		loc, err := time.LoadLocation(zone)
+		if err != nil || zone == "" {
+			loc = time.UTC
+		}
+		return t.In(loc).Format("Mon Jan 02 2006 15:04:05 -0700")
+	},
+	"indent": func(n int, s string) string {
+		pad := strings.Repeat(" ", n)
+		return pad + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pad)
+	},
+}
+
+// Builtin returns the templates embedded in the binary.
+func Builtin() *Set {
+	s, err := load(builtin, nil)
+	if err != nil {
+		panic("templates: embedded templates are broken: " + err.Error())
+	}
+	return s
+}
+
+// Load returns the embedded templates with every NAME.tmpl file of dir in
+// place of the embedded one of the same name. An empty dir means Builtin.
+func Load(dir string) (*Set, error) {
+	if dir == "" {
+		return Builtin(), nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("templates directory: %w", err)
+	}
+	return load(builtin, os.DirFS(dir))
+}
+
+func load(base fs.FS, override fs.FS) (*Set, error) {
+	s := &Set{byName: map[string]*template.Template{}}
+	for _, fsys := range []fs.FS{base, override} {
+		if fsys == nil {
+			continue
+		}
+		names, err := fs.Glob(fsys, "*.tmpl")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			src, err := fs.ReadFile(fsys, n)
+			if err != nil {
+				return nil, err
+			}
+			name := strings.TrimSuffix(n, ".tmpl")
+			t, err := template.New(name).Funcs(Funcs).Option("missingkey=error").Parse(string(src))
+			if err != nil {
+				return nil, fmt.Errorf("template %s: %w", n, err)
+			}
+			if t.Lookup("subject") == nil || t.Lookup("body") == nil {
+				return nil, fmt.Errorf("template %s: must define \"subject\" and \"body\"", n)
+			}
+			s.byName[name] = t
+		}
+	}
+	return s, nil
+}
+
+// Names lists the loaded templates.
+func (s *Set) Names() []string {
+	out := make([]string, 0, len(s.byName))
+	for n := range s.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Render executes template name with data and returns the subject (one
+// line, spaces trimmed) and the body.
+func (s *Set) Render(name string, data any) (subject, body string, err error) {
+	t, ok := s.byName[name]
+	if !ok {
+		return "", "", fmt.Errorf("no mail template %q", name)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "subject", data); err != nil {
+		return "", "", fmt.Errorf("template %s: %w", name, err)
+	}
+	subject = strings.Join(strings.Fields(b.String()), " ")
+	b.Reset()
+	if err := t.ExecuteTemplate(&b, "body", data); err != nil {
+		return "", "", fmt.Errorf("template %s: %w", name, err)
+	}
+	return subject, b.String(), nil
+}
+
+// Dir returns where an operator's override for name would be read from.
+func Dir(dir, name string) string { return filepath.Join(dir, name+".tmpl") }
