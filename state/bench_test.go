@@ -1,0 +1,66 @@
+package state
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkPutGame stores a typical running 7-player game, with a new
+// wake time each time, one committed transaction per store as gm does:
+// the cost includes bbolt's fsync on the test's disk.
+func BenchmarkPutGame(b *testing.B) {
+	db := openTemp(b)
+	g := sampleGame(b, "dt")
+	update(b, db, func(tx *Tx) error { return tx.PutGame(g) })
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		g.Wake = t0.Add(time.Duration(i) * time.Minute)
+		if err := db.Update(func(tx *Tx) error { return tx.PutGame(g) }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGame reads the game back, as every incoming mail does.
+func BenchmarkGame(b *testing.B) {
+	db := openTemp(b)
+	update(b, db, func(tx *Tx) error { return tx.PutGame(sampleGame(b, "dt")) })
+	for b.Loop() {
+		if err := db.View(func(tx *Tx) error { _, err := tx.Game("dt"); return err }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEnqueue queues the seven results mails of a movement phase in
+// one transaction, as phase processing does.
+func BenchmarkEnqueue(b *testing.B) {
+	db := openTemp(b)
+	body := strings.Repeat("Austria: Army Vienna -> Galicia. (*bounce*)\n", 60)
+	for b.Loop() {
+		err := db.Update(func(tx *Tx) error {
+			for p := range 7 {
+				id, err := tx.NextID()
+				if err != nil {
+					return err
+				}
+				err = tx.Enqueue(&OutMail{
+					MessageID: fmt.Sprintf("<gmd.%d.%d@localhost>", t0.Unix(), id),
+					To:        []string{fmt.Sprintf("player%d@example.org", p)},
+					Subject:   "GMD:dt - S1901M Results",
+					Body:      body,
+					Created:   t0,
+				})
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

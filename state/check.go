@@ -1,0 +1,261 @@
+package state
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.etcd.io/bbolt"
+)
+
+// CheckError lists the problems DB.Check found.
+type CheckError struct {
+	Path     string
+	Problems []string
+}
+
+// Error lists the problems one to a line, after a line naming the file.
+func (e *CheckError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d problem", e.Path, len(e.Problems))
+	if len(e.Problems) != 1 {
+		b.WriteByte('s')
+	}
+	for _, p := range e.Problems {
+		b.WriteString("\n\t")
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// maxProblems bounds the list in a CheckError: past that, the file is
+// damaged enough that more lines would not help.
+const maxProblems = 100
+
+// checker collects problems.
+type checker struct {
+	problems []string
+	more     int // problems not listed
+}
+
+func (c *checker) addf(format string, args ...any) {
+	if len(c.problems) >= maxProblems {
+		c.more++
+		return
+	}
+	c.problems = append(c.problems, fmt.Sprintf(format, args...))
+}
+
+// Check reads the whole database and returns a *CheckError listing what
+// is wrong, or nil: bbolt's own page checks, then every record decoded,
+// every key agreeing with its record, the wake index agreeing with the
+// games, and history only for games that exist. It runs in a read
+// transaction and changes nothing.
+func (db *DB) Check() error {
+	var c checker
+	err := db.bolt.View(func(tx *bbolt.Tx) error {
+		for err := range tx.Check() {
+			c.addf("bbolt: %v", err)
+		}
+		c.check(tx)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if c.more > 0 {
+		c.problems = append(c.problems, fmt.Sprintf("and %d more", c.more))
+	}
+	if len(c.problems) > 0 {
+		return &CheckError{Path: db.path, Problems: c.problems}
+	}
+	return nil
+}
+
+func (c *checker) check(tx *bbolt.Tx) {
+	known := make(map[string]bool)
+	for _, name := range allBuckets {
+		known[string(name)] = true
+		if tx.Bucket(name) == nil {
+			c.addf("bucket %s missing", name)
+		}
+	}
+	_ = tx.ForEach(func(name []byte, _ *bbolt.Bucket) error {
+		if !known[string(name)] {
+			c.addf("unknown bucket %q", name)
+		}
+		return nil
+	})
+
+	schema := -1
+	if meta := tx.Bucket(bucketMeta); meta != nil {
+		if !bytes.Equal(meta.Get(metaFormat), formatMarker) {
+			c.addf("meta: no gmd marker")
+		}
+		if v, err := schemaOf(tx, ""); err == nil {
+			schema = v
+			if v != currentSchema() {
+				c.addf("meta: schema %d, want %d", v, currentSchema())
+			}
+		} else {
+			c.addf("meta: %v", err)
+		}
+	}
+	if b := tx.Bucket(bucketSettings); b != nil {
+		var s Settings
+		if v := b.Get(settingsKey); v == nil {
+			c.addf("settings: record missing")
+		} else if err := json.Unmarshal(v, &s); err != nil {
+			c.addf("settings: %v", err)
+		} else if schema >= 0 && s.SchemaVersion != schema {
+			c.addf("settings: schema %d, meta says %d", s.SchemaVersion, schema)
+		}
+	}
+
+	c.checkUsers(tx.Bucket(bucketUsers))
+	wakes := c.checkGames(tx.Bucket(bucketGames))
+	c.checkWake(tx.Bucket(bucketWake), wakes)
+	c.checkHistory(tx.Bucket(bucketHistory), wakes)
+	c.checkOutbox(tx.Bucket(bucketOutbox))
+	c.checkLedger(tx.Bucket(bucketLedger))
+}
+
+func (c *checker) checkUsers(b *bbolt.Bucket) {
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(k, v []byte) error {
+		var u User
+		if v == nil {
+			c.addf("users: %q is a bucket", k)
+		} else if err := json.Unmarshal(v, &u); err != nil {
+			c.addf("user %s: %v", k, err)
+		} else if !bytes.Equal(k, nameKey(u.Addr)) {
+			c.addf("user %s: stored under the wrong key (address %q)", k, u.Addr)
+		}
+		return nil
+	})
+}
+
+// checkGames checks the game records and returns the wake index key each
+// game should have (nil for none), by game key.
+func (c *checker) checkGames(b *bbolt.Bucket) map[string][]byte {
+	wakes := make(map[string][]byte)
+	if b == nil {
+		return wakes
+	}
+	_ = b.ForEach(func(k, v []byte) error {
+		var g Game
+		if v == nil {
+			c.addf("games: %q is a bucket", k)
+			return nil
+		}
+		wakes[string(k)] = nil
+		if err := json.Unmarshal(v, &g); err != nil {
+			c.addf("game %s: %v", k, err)
+			return nil
+		}
+		if !bytes.Equal(k, nameKey(g.Name)) {
+			c.addf("game %s: stored under the wrong key (name %q)", k, g.Name)
+		}
+		if len(g.Position) > 0 && !json.Valid(g.Position) {
+			c.addf("game %s: position is not valid JSON", k)
+		}
+		wakes[string(k)] = wakeKey(g.Wake, k)
+		return nil
+	})
+	return wakes
+}
+
+func (c *checker) checkWake(b *bbolt.Bucket, wakes map[string][]byte) {
+	if b == nil {
+		return
+	}
+	indexed := make(map[string]bool)
+	_ = b.ForEach(func(k, _ []byte) error {
+		if len(k) <= 8 {
+			c.addf("wake: key %x too short", k)
+			return nil
+		}
+		name := string(k[8:])
+		when := decodeTime(k[:8]).Format(time.RFC3339Nano)
+		want, ok := wakes[name]
+		switch {
+		case !ok:
+			c.addf("wake: %s at %s: no such game", name, when)
+		case !bytes.Equal(k, want):
+			c.addf("wake: %s at %s: the game does not wake then", name, when)
+		default:
+			indexed[name] = true
+		}
+		return nil
+	})
+	for name, want := range wakes {
+		if want != nil && !indexed[name] {
+			c.addf("wake: game %s wakes at %s but is not in the index", name, decodeTime(want[:8]).Format(time.RFC3339Nano))
+		}
+	}
+}
+
+func (c *checker) checkHistory(b *bbolt.Bucket, games map[string][]byte) {
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(name, v []byte) error {
+		if v != nil {
+			c.addf("history: %q is not a bucket", name)
+			return nil
+		}
+		if _, ok := games[string(name)]; !ok {
+			c.addf("history: %s: no such game", name)
+		}
+		return b.Bucket(name).ForEach(func(k, v []byte) error {
+			var rec PhaseRecord
+			if len(k) != 8 {
+				c.addf("history %s: key %x is not a turn", name, k)
+			} else if v == nil {
+				c.addf("history %s: turn %x is a bucket", name, k)
+			} else if err := json.Unmarshal(v, &rec); err != nil {
+				c.addf("history %s turn %x: %v", name, k, err)
+			} else if rec.Turn < 0 || !bytes.Equal(k, turnKey(rec.Turn)) {
+				c.addf("history %s: turn %d stored under key %x", name, rec.Turn, k)
+			}
+			return nil
+		})
+	})
+}
+
+func (c *checker) checkOutbox(b *bbolt.Bucket) {
+	if b == nil {
+		return
+	}
+	seq := b.Sequence()
+	_ = b.ForEach(func(k, v []byte) error {
+		var m OutMail
+		if v == nil {
+			c.addf("outbox: %q is a bucket", k)
+		} else if err := json.Unmarshal(v, &m); err != nil {
+			c.addf("outbox mail %x: %v", k, err)
+		} else if !bytes.Equal(k, idKey(m.ID)) {
+			c.addf("outbox mail %d stored under key %x", m.ID, k)
+		} else if m.ID > seq {
+			// Enqueue would hand out this ID again and overwrite it.
+			c.addf("outbox mail %d is beyond the sequence (%d)", m.ID, seq)
+		}
+		return nil
+	})
+}
+
+func (c *checker) checkLedger(b *bbolt.Bucket) {
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(k, v []byte) error {
+		if len(v) != 8 {
+			c.addf("ledger %q: value is not a time", k)
+		}
+		return nil
+	})
+}
