@@ -1,5 +1,10 @@
 package parser
 
+import (
+	"strings"
+	"unicode"
+)
+
 // Command is one command of a mail body in the judge's command language,
 // or a block of order lines.
 type Command struct {
@@ -15,4 +20,313 @@ type Command struct {
 	// BodyLine is the mail line of Body's first line: line N of Body is
 	// mail line BodyLine+N-1.
 	BodyLine int
+	// Unterminated is set on a PRESS or BROADCAST that has no ENDPRESS:
+	// its Body runs to the end of the mail.
+	Unterminated bool
+}
+
+// commandNames maps the first word of a command line, in upper case, to
+// the command's Name. A few of njudge's synonyms map to the usual name.
+var commandNames = map[string]string{
+	"CREATE":    "CREATE",
+	"SIGNON":    "SIGNON",
+	"OBSERVE":   "OBSERVE",
+	"WATCH":     "OBSERVE",
+	"LIST":      "LIST",
+	"HISTORY":   "HISTORY",
+	"SUMMARY":   "SUMMARY",
+	"STATUS":    "SUMMARY",
+	"PRESS":     "PRESS",
+	"BROADCAST": "BROADCAST",
+	"SET":       "SET",
+	"RESIGN":    "RESIGN",
+	"WITHDRAW":  "RESIGN",
+	"HELP":      "HELP",
+	"SIGNOFF":   "SIGNOFF",
+	"END":       "END",
+	"PROCESS":   "PROCESS",
+	"PAUSE":     "PAUSE",
+	"SUSPEND":   "PAUSE",
+	"RESUME":    "RESUME",
+	"TERMINATE": "TERMINATE",
+	"EJECT":     "EJECT",
+	"BECOME":    "BECOME",
+	"ROLLBACK":  "ROLLBACK",
+	"PREDICT":   "PREDICT",
+}
+
+// maxKeyword is the length of the longest key of commandNames.
+const maxKeyword = len("BROADCAST")
+
+// ParseMail splits a mail body, already decoded to plain text, into its
+// commands and blocks of order lines, in the order of the mail. It never
+// fails: what a line means is for the caller to judge, and a line the
+// caller cannot use is still returned so that the reply can point at it.
+//
+// Lines end at "\n", "\r\n" or a lone "\r", as for ParseOrders, and are
+// numbered from 1 over the whole body, blank and ignored lines included.
+// A byte order mark at the start of the body is skipped.
+//
+// A command line is a line whose first word, in any case, is a command
+// keyword: CREATE, SIGNON, OBSERVE (or WATCH), LIST, HISTORY, SUMMARY (or
+// STATUS), PRESS, BROADCAST, SET, RESIGN (or WITHDRAW), HELP, SIGNOFF,
+// END, PROCESS, PAUSE (or SUSPEND), RESUME, TERMINATE, EJECT, BECOME,
+// ROLLBACK, PREDICT; "SIGN ON" and "SIGN OFF" are SIGNON and SIGNOFF.
+// The word must be the whole keyword ("Pres" is not PRESS), and no
+// province of the standard map is one. The command's Args are the
+// words after the keyword as written, except that the option of a SET,
+// Args[0], is upper-cased.
+//
+// The lines after a PRESS or BROADCAST, up to a line that is ENDPRESS or
+// ENDBROADCAST (in any case, spaces allowed: "end press"), are its Body,
+// taken as they are: nothing in them is a command, a quotation or a
+// signature. A press without that line runs to the end of the mail and is
+// marked Unterminated.
+//
+// Outside a press, these lines are ignored: blank lines; quoted lines,
+// whose first character other than spacing is '>'; and a line ending in
+// "wrote:" when the next line that is not blank is quoted (the "On ...,
+// X wrote:" line of a reply). The mail ends, and nothing after it is
+// read, at a signature separator (a line "-- " or "--"), at a line
+// "-----Original Message-----" (a reply that quotes without '>'), and
+// after a SIGNOFF or END command, which are returned.
+//
+// Every other line is an order line. A run of order lines, with the blank
+// lines between them but none before or after, is one Command named
+// ORDERS whose Body is those lines; its Line and BodyLine are the line of
+// the first one, and its Text that line trimmed.
+func ParseMail(body string) []Command {
+	body = strings.TrimPrefix(body, "\ufeff")
+	var (
+		cmds []Command
+		s    = mailScanner{src: body}
+		// The order block being read: its first line and the offsets of
+		// the start of its first line and of the end of its last order
+		// line; blkStart < 0 when there is none.
+		blk              Command
+		blkStart, blkEnd = -1, -1
+	)
+	flush := func() {
+		if blkStart >= 0 {
+			blk.Body = normalizeBreaks(body[blkStart:blkEnd])
+			cmds = append(cmds, blk)
+			blkStart = -1
+		}
+	}
+	for {
+		text, start, n, ok := s.next()
+		if !ok {
+			break
+		}
+		trimmed := strings.TrimSpace(text)
+		switch {
+		case trimmed == "":
+			continue // blank lines end nothing and begin nothing
+		case isSignature(text):
+			flush()
+			return cmds
+		case trimmed[0] == '>' || isAttribution(trimmed) && s.quoteFollows():
+			flush()
+			continue
+		}
+		name, args := commandWords(trimmed)
+		if name == "" {
+			if blkStart < 0 {
+				blk = Command{Line: n, Name: "ORDERS", Text: trimmed, BodyLine: n}
+				blkStart = start
+			}
+			blkEnd = start + len(text)
+			continue
+		}
+		flush()
+		c := Command{Line: n, Name: name, Args: args, Text: trimmed}
+		switch name {
+		case "SIGNOFF", "END":
+			return append(cmds, c)
+		case "PRESS", "BROADCAST":
+			c.Body, c.BodyLine, c.Unterminated = s.press()
+		}
+		cmds = append(cmds, c)
+	}
+	flush()
+	return cmds
+}
+
+// commandWords returns the Name and Args of a command line, given trimmed,
+// or "" and nil if it is not one.
+func commandWords(line string) (name string, args []string) {
+	word, rest := firstWord(line)
+	name = commandName(word)
+	if name == "" && len(word) == 4 && equalFold(word, "SIGN") {
+		// "SIGN ON", "SIGN OFF"
+		var second string
+		second, rest = firstWord(rest)
+		switch {
+		case equalFold(second, "ON"):
+			name = "SIGNON"
+		case equalFold(second, "OFF"):
+			name = "SIGNOFF"
+		}
+	}
+	if name == "" {
+		return "", nil
+	}
+	if args = strings.Fields(rest); len(args) == 0 {
+		return name, nil
+	}
+	if name == "SET" {
+		args[0] = strings.ToUpper(args[0])
+	}
+	return name, args
+}
+
+// firstWord splits s into its first word and the text after it. Words are
+// separated by Unicode spacing.
+func firstWord(s string) (word, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	i := strings.IndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
+
+// commandName returns the command Name for word, in any ASCII case, or ""
+// if word is not a keyword.
+func commandName(word string) string {
+	if len(word) > maxKeyword {
+		return ""
+	}
+	var buf [maxKeyword]byte
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return commandNames[string(buf[:len(word)])]
+}
+
+// isSignature reports whether line, as written, ends the mail: a
+// signature separator or the line before a quoted message in Outlook's
+// style.
+func isSignature(line string) bool {
+	if line == "-- " || line == "--" {
+		return true
+	}
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "--") && strings.HasSuffix(t, "--") &&
+		equalFold(strings.TrimSpace(strings.Trim(t, "-")), "ORIGINAL MESSAGE")
+}
+
+// isAttribution reports whether the trimmed line may introduce quoted
+// text: "On Tue, Jan 6, 2004, Judge <judge@example.org> wrote:".
+func isAttribution(line string) bool {
+	const suffix = "WROTE:"
+	return len(line) >= len(suffix) && equalFold(line[len(line)-len(suffix):], suffix)
+}
+
+// isEndPress reports whether line ends a press: ENDPRESS or ENDBROADCAST
+// alone on the line, in any case, with or without spaces.
+func isEndPress(line string) bool {
+	word, rest := firstWord(line)
+	if second, more := firstWord(rest); second != "" {
+		if !equalFold(word, "END") || strings.TrimSpace(more) != "" {
+			return false
+		}
+		word = "END" + second
+	}
+	return equalFold(word, "ENDPRESS") || equalFold(word, "ENDBROADCAST")
+}
+
+// equalFold reports whether s is t, which is upper-case ASCII, in any
+// ASCII case. Unlike strings.EqualFold it does not take "ſet" for "SET".
+func equalFold(s, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizeBreaks returns s with every line break written as "\n".
+func normalizeBreaks(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+// A mailScanner reads a mail body line by line.
+type mailScanner struct {
+	src  string
+	off  int // offset of the next line
+	line int // number of the last line read
+}
+
+// next returns the next line without its line break, the offset of its
+// start and its number, or ok == false at the end of the body.
+func (s *mailScanner) next() (text string, start, line int, ok bool) {
+	if s.off >= len(s.src) {
+		return "", s.off, s.line, false
+	}
+	start = s.off
+	end := len(s.src)
+	if i := strings.IndexAny(s.src[start:], "\r\n"); i >= 0 {
+		end = start + i
+	}
+	s.off = end
+	if s.off < len(s.src) {
+		s.off++
+		if s.src[end] == '\r' && s.off < len(s.src) && s.src[s.off] == '\n' {
+			s.off++
+		}
+	}
+	s.line++
+	return s.src[start:end], start, s.line, true
+}
+
+// quoteFollows reports whether the next line that is not blank is a
+// quoted line, without reading it. It looks past blank lines only, which
+// a later call does not look at again, so reading a mail stays linear.
+func (s *mailScanner) quoteFollows() bool {
+	peek := *s
+	for {
+		text, _, _, ok := peek.next()
+		if !ok {
+			return false
+		}
+		if t := strings.TrimLeftFunc(text, unicode.IsSpace); t != "" {
+			return t[0] == '>'
+		}
+	}
+}
+
+// press reads the body of a PRESS or BROADCAST: the lines up to the line
+// that ends it, which is read too. It returns the body with "\n" line
+// breaks, the number of its first line, and whether the end line was
+// missing.
+func (s *mailScanner) press() (body string, bodyLine int, unterminated bool) {
+	bodyLine = s.line + 1
+	start, end := s.off, s.off
+	for {
+		text, off, _, ok := s.next()
+		if !ok {
+			return normalizeBreaks(s.src[start:end]), bodyLine, true
+		}
+		if isEndPress(text) {
+			return normalizeBreaks(s.src[start:end]), bodyLine, false
+		}
+		end = off + len(text)
+	}
 }
