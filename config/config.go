@@ -1,0 +1,565 @@
+// Package config reads judge.conf, the file an operator writes to run gmd.
+//
+// The file is in the scfg syntax (see Read): one directive per line, a
+// name followed by its parameters, with blocks in braces for the mail
+// servers:
+//
+//	judge-name GMD
+//	judge-address judge@example.org
+//	db /var/lib/gmd/gmd.db
+//	admin alice@example.org
+//	imap {
+//		address imap.example.org:993
+//		username judge
+//		password "secret"
+//	}
+//
+// judge.conf.example at the top of the repository documents every
+// directive. Every mistake is reported with the file and line, and all
+// of them at once, so that an operator fixes the file in one go.
+package config
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the judge's configuration.
+type Config struct {
+	JudgeName string   // in subjects and report headers: "GMD"
+	JudgeAddr string   // the judge's own address, the From of every mail it sends
+	DB        string   // the bbolt database file; "" if not set
+	Templates string   // a directory of templates overriding the built-in ones; "" for none
+	Admins    []string // addresses allowed judge-wide admin commands
+	Limits    Limits
+	IMAP      *IMAP // where mail comes in; nil if not configured
+	SMTP      *SMTP // where mail goes out; nil if not configured
+	LogLevel  slog.Level
+}
+
+// Limits bound what the judge accepts from the outside.
+type Limits struct {
+	MaxMailSize   int64 // bytes of a whole incoming message; larger ones get a polite refusal
+	MaxLineLength int   // bytes of one line of a mail body
+}
+
+// TLSMode is how a connection to a mail server is secured.
+type TLSMode string
+
+// The TLS modes.
+const (
+	TLSImplicit TLSMode = "implicit" // TLS from the first byte (IMAPS 993, SMTPS 465)
+	TLSStartTLS TLSMode = "starttls" // plain, then upgraded by STARTTLS (143, 587)
+	TLSNone     TLSMode = "none"     // no encryption: loopback only
+)
+
+// Server is how to reach and log in to a mail server.
+type Server struct {
+	Addr     string // host:port
+	TLS      TLSMode
+	Username string
+	Password string
+	// CACert is a PEM file of certificates to trust instead of the system's
+	// roots, for a server with a private CA or a self-signed certificate.
+	CACert string
+	// RootCAs holds the certificates read from CACert; nil means the
+	// system's roots.
+	RootCAs            *x509.CertPool
+	InsecureSkipVerify bool // no certificate check at all: for tests only
+}
+
+// Host returns the host part of Addr.
+func (s *Server) Host() string {
+	host, _, err := net.SplitHostPort(s.Addr)
+	if err != nil {
+		return s.Addr
+	}
+	return host
+}
+
+// TLSConfig returns the TLS client settings for the server.
+func (s *Server) TLSConfig() *tls.Config {
+	return &tls.Config{
+		ServerName:         s.Host(),
+		RootCAs:            s.RootCAs,
+		InsecureSkipVerify: s.InsecureSkipVerify,
+		MinVersion:         tls.VersionTLS12,
+	}
+}
+
+// IMAP is the mailbox the judge reads.
+type IMAP struct {
+	Server
+	Mailbox          string        // where new mail arrives; default INBOX
+	ProcessedMailbox string        // where handled mail is moved; "" leaves it in Mailbox, flagged \Seen
+	PollInterval     time.Duration // between checks when the server has no IDLE, and as a safety net; default 60s
+}
+
+// SMTP is the submission server the judge sends through.
+type SMTP struct {
+	Server
+}
+
+// The defaults of the settings that have one.
+const (
+	DefaultJudgeName     = "GMD"
+	DefaultJudgeAddr     = "judge@localhost"
+	DefaultMaxMailSize   = 1 << 20
+	DefaultMaxLineLength = 1000
+	DefaultMailbox       = "INBOX"
+	DefaultPollInterval  = 60 * time.Second
+)
+
+// Defaults returns the configuration used without a config file: judge
+// name GMD, address judge@localhost, no mail servers.
+func Defaults() *Config {
+	return &Config{
+		JudgeName: DefaultJudgeName,
+		JudgeAddr: DefaultJudgeAddr,
+		Limits: Limits{
+			MaxMailSize:   DefaultMaxMailSize,
+			MaxLineLength: DefaultMaxLineLength,
+		},
+		LogLevel: slog.LevelInfo,
+	}
+}
+
+// Load reads the config file at path.
+func Load(path string) (*Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Parse(f, path)
+}
+
+// Parse reads a config file from r; file names it in errors, and relative
+// paths in it (db, templates, ca-cert) are taken from the directory of
+// file, so that a config and its database can move together.
+//
+// The error, if any, lists every mistake found, each an *Error.
+func Parse(r io.Reader, file string) (*Config, error) {
+	b, err := Read(r, file)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{file: file, dir: filepath.Dir(file)}
+	c := Defaults()
+	directives(p, b, "", topLevel, c)
+	if len(p.errs) > 0 {
+		return nil, errors.Join(p.errs...)
+	}
+	return c, nil
+}
+
+// parser turns directives into a Config, collecting errors.
+type parser struct {
+	file string
+	dir  string
+	in   string // the block being read, "" at the top level
+	errs []error
+}
+
+// errorf reports a mistake at line, within the current block.
+func (p *parser) errorf(line int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if p.in != "" {
+		msg = p.in + ": " + msg
+	}
+	p.errs = append(p.errs, &Error{File: p.file, Line: line, Msg: msg})
+}
+
+// bad reports a mistake in directive d.
+func (p *parser) bad(d *Directive, format string, args ...any) {
+	p.errorf(d.Line, "%s: %s", d.Name, fmt.Sprintf(format, args...))
+}
+
+// spec says what a directive takes and how to apply it to T, the thing
+// its block configures (*Config at the top level).
+type spec[T any] struct {
+	block  bool // takes a block rather than parameters
+	repeat bool // may be given more than once
+	apply  func(p *parser, d *Directive, into T)
+}
+
+// directives applies the directives of b following specs. in names the
+// enclosing block in messages ("" at the top level).
+func directives[T any](p *parser, b Block, in string, specs map[string]spec[T], into T) {
+	outer := p.in
+	p.in = in
+	defer func() { p.in = outer }()
+	seen := map[string]int{}
+	for _, d := range b {
+		s, ok := specs[d.Name]
+		if !ok {
+			known := make([]string, 0, len(specs))
+			for k := range specs {
+				known = append(known, k)
+			}
+			if hint := suggest(d.Name, known); hint != "" {
+				p.errorf(d.Line, "unknown directive %q (did you mean %s?)", d.Name, hint)
+			} else {
+				p.errorf(d.Line, "unknown directive %q", d.Name)
+			}
+			continue
+		}
+		if first, dup := seen[d.Name]; dup && !s.repeat {
+			p.bad(d, "given twice (first on line %d)", first)
+			continue
+		}
+		seen[d.Name] = d.Line
+		switch {
+		case s.block && d.Children == nil:
+			p.bad(d, "needs a block: %s { ... }", d.Name)
+			continue
+		case s.block && len(d.Params) > 0:
+			p.bad(d, "takes no parameters, only a block")
+			continue
+		case !s.block && d.Children != nil:
+			p.bad(d, "takes no block")
+			continue
+		}
+		s.apply(p, d, into)
+	}
+}
+
+// one returns the single parameter of d, or reports that there is not
+// exactly one.
+func (p *parser) one(d *Directive) (string, bool) {
+	if len(d.Params) != 1 {
+		p.bad(d, "needs 1 parameter, got %d", len(d.Params))
+		return "", false
+	}
+	return d.Params[0], true
+}
+
+// path makes a path from the file absolute against the config's directory.
+func (p *parser) path(v string) string {
+	if v == "" || filepath.IsAbs(v) {
+		return v
+	}
+	return filepath.Join(p.dir, v)
+}
+
+var topLevel = map[string]spec[*Config]{
+	"judge-name": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			if !judgeNameRE.MatchString(v) {
+				p.bad(d, "%q must be 1 to 20 letters, digits, '-' or '_' (it starts every subject, as in \"GMD:game - S1901M Results\")", v)
+				return
+			}
+			c.JudgeName = v
+		}
+	}},
+	"judge-address": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			if a, ok := p.addr(d, v); ok {
+				c.JudgeAddr = a
+			}
+		}
+	}},
+	"db": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			if v == "" {
+				p.bad(d, "empty path")
+				return
+			}
+			c.DB = p.path(v)
+		}
+	}},
+	"templates": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			dir := p.path(v)
+			if fi, err := os.Stat(dir); err != nil {
+				p.bad(d, "%v", err)
+			} else if !fi.IsDir() {
+				p.bad(d, "%s is not a directory", dir)
+			} else {
+				c.Templates = dir
+			}
+		}
+	}},
+	"admin": {repeat: true, apply: func(p *parser, d *Directive, c *Config) {
+		if len(d.Params) == 0 {
+			p.bad(d, "needs at least one mail address")
+		}
+		for _, v := range d.Params {
+			if a, ok := p.addr(d, v); ok {
+				c.Admins = append(c.Admins, a)
+			}
+		}
+	}},
+	"log-level": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			var l slog.Level
+			switch strings.ToLower(v) {
+			case "debug":
+				l = slog.LevelDebug
+			case "info":
+				l = slog.LevelInfo
+			case "warn", "warning":
+				l = slog.LevelWarn
+			case "error":
+				l = slog.LevelError
+			default:
+				p.bad(d, "%q is not one of debug, info, warn, error", v)
+				return
+			}
+			c.LogLevel = l
+		}
+	}},
+	"limits": {block: true, apply: func(p *parser, d *Directive, c *Config) {
+		directives(p, d.Children, "limits", limitsSpecs, &c.Limits)
+	}},
+	"imap": {block: true, apply: func(p *parser, d *Directive, c *Config) {
+		m := &IMAP{Mailbox: DefaultMailbox, PollInterval: DefaultPollInterval}
+		m.TLS = TLSImplicit
+		n := len(p.errs)
+		directives(p, d.Children, "imap", imapSpecs, m)
+		if len(p.errs) > n {
+			return // the block's own errors say enough
+		}
+		p.checkServer(d, "imap", &m.Server, 993, 143, true)
+		c.IMAP = m
+	}},
+	"smtp": {block: true, apply: func(p *parser, d *Directive, c *Config) {
+		m := &SMTP{}
+		m.TLS = TLSImplicit
+		n := len(p.errs)
+		directives(p, d.Children, "smtp", serverSpecs[*SMTP](func(m *SMTP) *Server { return &m.Server }), m)
+		if len(p.errs) > n {
+			return
+		}
+		p.checkServer(d, "smtp", &m.Server, 465, 587, false)
+		c.SMTP = m
+	}},
+}
+
+// judgeNameRE is what a judge name may be: it is written into subjects
+// and parsed back by players' filters, so no spaces and no colon.
+var judgeNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,20}$`)
+
+var limitsSpecs = map[string]spec[*Limits]{
+	"max-mail-size": {apply: func(p *parser, d *Directive, l *Limits) {
+		if v, ok := p.one(d); ok {
+			n, err := parseSize(v)
+			if err != nil || n < 1024 {
+				p.bad(d, "%q is not a size of at least 1K (like 1M, 512K or 1048576)", v)
+				return
+			}
+			l.MaxMailSize = n
+		}
+	}},
+	"max-line-length": {apply: func(p *parser, d *Directive, l *Limits) {
+		if v, ok := p.one(d); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 80 {
+				p.bad(d, "%q is not a number of bytes of at least 80", v)
+				return
+			}
+			l.MaxLineLength = n
+		}
+	}},
+}
+
+// parseSize reads "1048576", "512K", "1M" or "1G" (powers of 1024).
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K") || strings.HasSuffix(s, "k"):
+		mult = 1 << 10
+	case strings.HasSuffix(s, "M") || strings.HasSuffix(s, "m"):
+		mult = 1 << 20
+	case strings.HasSuffix(s, "G") || strings.HasSuffix(s, "g"):
+		mult = 1 << 30
+	}
+	if mult > 1 {
+		s = s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, errors.New("not a size")
+	}
+	return n * mult, nil
+}
+
+// serverSpecs are the directives of a mail server block; server finds the
+// Server inside the block's value.
+func serverSpecs[T any](server func(T) *Server) map[string]spec[T] {
+	str := func(set func(s *Server, v string)) spec[T] {
+		return spec[T]{apply: func(p *parser, d *Directive, into T) {
+			if v, ok := p.one(d); ok {
+				set(server(into), v)
+			}
+		}}
+	}
+	return map[string]spec[T]{
+		"address": {apply: func(p *parser, d *Directive, into T) {
+			if v, ok := p.one(d); ok {
+				server(into).Addr = v // checked with the TLS mode, for the default port
+			}
+		}},
+		"tls": {apply: func(p *parser, d *Directive, into T) {
+			if v, ok := p.one(d); ok {
+				switch m := TLSMode(strings.ToLower(v)); m {
+				case TLSImplicit, TLSStartTLS, TLSNone:
+					server(into).TLS = m
+				default:
+					p.bad(d, "%q is not one of implicit, starttls, none", v)
+				}
+			}
+		}},
+		"username": str(func(s *Server, v string) { s.Username = v }),
+		"password": str(func(s *Server, v string) { s.Password = v }),
+		"ca-cert": {apply: func(p *parser, d *Directive, into T) {
+			v, ok := p.one(d)
+			if !ok {
+				return
+			}
+			path := p.path(v)
+			pem, err := os.ReadFile(path)
+			if err != nil {
+				p.bad(d, "%v", err)
+				return
+			}
+			pool := x509.NewCertPool()
+			if !pool.AppendCertsFromPEM(pem) {
+				p.bad(d, "%s holds no PEM certificate", path)
+				return
+			}
+			s := server(into)
+			s.CACert, s.RootCAs = path, pool
+		}},
+		"insecure-skip-verify": {apply: func(p *parser, d *Directive, into T) {
+			if v, ok := p.one(d); ok {
+				b, err := parseBool(v)
+				if err != nil {
+					p.bad(d, "%q is not true or false", v)
+					return
+				}
+				server(into).InsecureSkipVerify = b
+			}
+		}},
+	}
+}
+
+// imapSpecs are the server directives plus the mailbox ones.
+var imapSpecs = func() map[string]spec[*IMAP] {
+	m := serverSpecs[*IMAP](func(m *IMAP) *Server { return &m.Server })
+	m["mailbox"] = spec[*IMAP]{apply: func(p *parser, d *Directive, m *IMAP) {
+		if v, ok := p.one(d); ok {
+			if v == "" {
+				p.bad(d, "empty name")
+				return
+			}
+			m.Mailbox = v
+		}
+	}}
+	m["processed-mailbox"] = spec[*IMAP]{apply: func(p *parser, d *Directive, m *IMAP) {
+		if v, ok := p.one(d); ok {
+			m.ProcessedMailbox = v
+		}
+	}}
+	m["poll-interval"] = spec[*IMAP]{apply: func(p *parser, d *Directive, m *IMAP) {
+		if v, ok := p.one(d); ok {
+			t, err := time.ParseDuration(v)
+			if err != nil || t < time.Second {
+				p.bad(d, "%q is not a duration of at least 1s (like 30s or 5m)", v)
+				return
+			}
+			m.PollInterval = t
+		}
+	}}
+	return m
+}()
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "true", "yes", "on":
+		return true, nil
+	case "false", "no", "off":
+		return false, nil
+	}
+	return false, errors.New("not a boolean")
+}
+
+// checkServer checks a server block as a whole, once its directives are
+// read: the address (given the default port for the TLS mode), the
+// credentials, and that no password crosses a network in clear.
+func (p *parser) checkServer(d *Directive, name string, s *Server, implicitPort, plainPort int, needLogin bool) {
+	if s.Addr == "" {
+		p.errorf(d.Line, "%s: address is required (host:port)", name)
+		return
+	}
+	host, port, err := net.SplitHostPort(s.Addr)
+	if err != nil {
+		// No port: the usual one for the TLS mode.
+		host, port = s.Addr, strconv.Itoa(plainPort)
+		if s.TLS == TLSImplicit {
+			port = strconv.Itoa(implicitPort)
+		}
+		if strings.Contains(host, ":") && !strings.HasPrefix(host, "[") {
+			p.errorf(d.Line, "%s: address %q: write an IPv6 address with its port as [host]:port", name, s.Addr)
+			return
+		}
+		host = strings.Trim(host, "[]")
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		p.errorf(d.Line, "%s: address %q: bad port %q", name, s.Addr, port)
+		return
+	}
+	if host == "" {
+		p.errorf(d.Line, "%s: address %q: no host", name, s.Addr)
+		return
+	}
+	s.Addr = net.JoinHostPort(host, port)
+	switch {
+	case needLogin && (s.Username == "" || s.Password == ""):
+		p.errorf(d.Line, "%s: username and password are required", name)
+	case s.Username == "" && s.Password != "":
+		p.errorf(d.Line, "%s: password without username", name)
+	case s.Username != "" && s.Password == "":
+		p.errorf(d.Line, "%s: username without password", name)
+	}
+	if s.TLS == TLSNone {
+		if !isLoopback(host) {
+			p.errorf(d.Line, "%s: tls none would send the password in clear over the network; it is allowed only for a loopback address (localhost, 127.0.0.1, ::1)", name)
+		}
+		if s.InsecureSkipVerify || s.CACert != "" {
+			p.errorf(d.Line, "%s: ca-cert and insecure-skip-verify need tls implicit or starttls", name)
+		}
+	}
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// addr checks a mail address given as a parameter and returns it as a
+// bare addr-spec with the domain in lower case.
+func (p *parser) addr(d *Directive, v string) (string, bool) {
+	a, err := mail.ParseAddress(v)
+	if err != nil || a.Name != "" || strings.ContainsAny(v, "<>") || !strings.Contains(a.Address, "@") {
+		p.bad(d, "%q is not a mail address", v)
+		return "", false
+	}
+	at := strings.LastIndexByte(a.Address, '@')
+	return a.Address[:at] + strings.ToLower(a.Address[at:]), true
+}

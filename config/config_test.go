@@ -1,0 +1,337 @@
+package config
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"errors"
+	"log/slog"
+	"math/big"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaults(t *testing.T) {
+	c := Defaults()
+	if c.JudgeName != "GMD" || c.JudgeAddr != "judge@localhost" {
+		t.Errorf("judge %q <%s>, want GMD <judge@localhost>", c.JudgeName, c.JudgeAddr)
+	}
+	if c.Limits.MaxMailSize != 1<<20 || c.Limits.MaxLineLength != 1000 {
+		t.Errorf("limits %+v", c.Limits)
+	}
+	if c.IMAP != nil || c.SMTP != nil || c.DB != "" || c.LogLevel != slog.LevelInfo {
+		t.Errorf("defaults %+v", c)
+	}
+	// An empty file is the defaults.
+	e, err := Parse(strings.NewReader("# nothing\n"), "judge.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(e, c) {
+		t.Errorf("empty file: %+v, want %+v", e, c)
+	}
+}
+
+func TestParseFull(t *testing.T) {
+	dir := t.TempDir()
+	tmpl := filepath.Join(dir, "templates")
+	if err := os.Mkdir(tmpl, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ca := writeCert(t, dir)
+	src := `# a whole config
+judge-name USDP
+judge-address Judge@Example.ORG
+db gmd.db
+templates templates
+admin a@x.org B@Y.org
+admin c@z.org
+log-level debug
+limits { max-mail-size 512K; max-line-length 200 }
+imap {
+	address imap.example.org
+	tls starttls
+	username judge
+	password "pa ss#word"
+	mailbox Judge
+	processed-mailbox Done
+	poll-interval 30s
+	ca-cert ca.pem
+}
+smtp {
+	address smtp.example.org:2525
+	username judge
+	password 'x'
+	insecure-skip-verify yes
+}
+`
+	c, err := Parse(strings.NewReader(src), filepath.Join(dir, "judge.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, got, want any) {
+		t.Helper()
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s = %#v, want %#v", what, got, want)
+		}
+	}
+	check("JudgeName", c.JudgeName, "USDP")
+	check("JudgeAddr", c.JudgeAddr, "Judge@example.org") // the local part keeps its case
+	check("DB", c.DB, filepath.Join(dir, "gmd.db"))
+	check("Templates", c.Templates, tmpl)
+	check("Admins", c.Admins, []string{"a@x.org", "B@y.org", "c@z.org"})
+	check("LogLevel", c.LogLevel, slog.LevelDebug)
+	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200})
+	if c.IMAP == nil || c.SMTP == nil {
+		t.Fatalf("imap %v smtp %v", c.IMAP, c.SMTP)
+	}
+	check("IMAP.Addr", c.IMAP.Addr, "imap.example.org:143") // starttls: the plain port
+	check("IMAP.TLS", c.IMAP.TLS, TLSStartTLS)
+	check("IMAP.Username", c.IMAP.Username, "judge")
+	check("IMAP.Password", c.IMAP.Password, "pa ss#word")
+	check("IMAP.Mailbox", c.IMAP.Mailbox, "Judge")
+	check("IMAP.ProcessedMailbox", c.IMAP.ProcessedMailbox, "Done")
+	check("IMAP.PollInterval", c.IMAP.PollInterval, 30*time.Second)
+	check("IMAP.CACert", c.IMAP.CACert, ca)
+	if c.IMAP.RootCAs == nil || c.IMAP.TLSConfig().RootCAs != c.IMAP.RootCAs {
+		t.Error("IMAP.RootCAs not loaded or not used")
+	}
+	check("IMAP.TLSConfig.ServerName", c.IMAP.TLSConfig().ServerName, "imap.example.org")
+	check("SMTP.Addr", c.SMTP.Addr, "smtp.example.org:2525")
+	check("SMTP.TLS", c.SMTP.TLS, TLSImplicit) // the default
+	check("SMTP.Password", c.SMTP.Password, "x")
+	check("SMTP.InsecureSkipVerify", c.SMTP.TLSConfig().InsecureSkipVerify, true)
+	check("SMTP.RootCAs", c.SMTP.RootCAs, (*x509.CertPool)(nil))
+}
+
+func TestParseServerDefaults(t *testing.T) {
+	c, err := Parse(strings.NewReader("imap { address h; username u; password p }\nsmtp { address [::1]; tls none }\n"), "judge.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.Addr != "h:993" || c.IMAP.TLS != TLSImplicit || c.IMAP.Mailbox != "INBOX" || c.IMAP.PollInterval != time.Minute || c.IMAP.ProcessedMailbox != "" {
+		t.Errorf("imap %+v", c.IMAP)
+	}
+	if c.SMTP.Addr != "[::1]:587" || c.SMTP.Username != "" {
+		t.Errorf("smtp %+v", c.SMTP)
+	}
+}
+
+// writeCert writes a self-signed certificate to dir/ca.pem.
+func writeCert(t *testing.T, dir string) string {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "test CA"},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		IsCA:         true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestParseErrors(t *testing.T) {
+	dir := t.TempDir()
+	notPEM := filepath.Join(dir, "not.pem")
+	if err := os.WriteFile(notPEM, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "notadir")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const login = "username u; password p; "
+	tests := []struct {
+		name, in, want string
+	}{
+		// Unknown directives, with and without a suggestion.
+		{"unknown flat imap", "judge-name X\n\n\n\n\n\nimap-adress h:1\n", `judge.conf:7: unknown directive "imap-adress" (did you mean imap?)`},
+		{"typo", "judge-adress j@x\n", `judge.conf:1: unknown directive "judge-adress" (did you mean judge-address?)`},
+		{"unknown", "frobnicate 1\n", `judge.conf:1: unknown directive "frobnicate"`},
+		{"unknown in block", "imap {\n  adress h:1\n}\n", `judge.conf:2: imap: unknown directive "adress" (did you mean address?)`},
+		{"unknown in limits", "limits {\n max-size 1M\n}\n", `judge.conf:2: limits: unknown directive "max-size"`},
+		// Shape.
+		{"duplicate", "judge-name A\njudge-name B\n", "judge.conf:2: judge-name: given twice (first on line 1)"},
+		{"duplicate block", "limits {}\nlimits {}\n", "judge.conf:2: limits: given twice (first on line 1)"},
+		{"duplicate in block", "imap { address h; address g }\n", "judge.conf:1: imap: address: given twice (first on line 1)"},
+		{"too many params", "judge-name A B\n", "judge.conf:1: judge-name: needs 1 parameter, got 2"},
+		{"no params", "db\n", "judge.conf:1: db: needs 1 parameter, got 0"},
+		{"no admin", "admin\n", "judge.conf:1: admin: needs at least one mail address"},
+		{"block expected", "imap h:993\n", "judge.conf:1: imap: needs a block: imap { ... }"},
+		{"block params", "imap h {\n}\n", "judge.conf:1: imap: takes no parameters, only a block"},
+		{"no block expected", "db x {\n}\n", "judge.conf:1: db: takes no block"},
+		{"syntax", "judge-name \"GMD\n", `judge.conf:1: unterminated quoted string (a " is missing)`},
+		// Values.
+		{"judge address", "\n\njudge-address x\n", `judge.conf:3: judge-address: "x" is not a mail address`},
+		{"judge address with name", "judge-address \"J <j@x>\"\n", `judge.conf:1: judge-address: "J <j@x>" is not a mail address`},
+		{"admin address", "admin a@x b\n", `judge.conf:1: admin: "b" is not a mail address`},
+		{"judge name", "judge-name \"My Judge\"\n", `judge.conf:1: judge-name: "My Judge" must be 1 to 20 letters, digits, '-' or '_' (it starts every subject, as in "GMD:game - S1901M Results")`},
+		{"judge name colon", "judge-name A:B\n", `judge.conf:1: judge-name: "A:B" must be 1 to 20 letters, digits, '-' or '_' (it starts every subject, as in "GMD:game - S1901M Results")`},
+		{"empty db", "db \"\"\n", "judge.conf:1: db: empty path"},
+		{"templates missing", "templates " + filepath.Join(dir, "nope") + "\n", "judge.conf:1: templates: stat " + filepath.Join(dir, "nope") + ": no such file or directory"},
+		{"templates not a dir", "templates " + file + "\n", "judge.conf:1: templates: " + file + " is not a directory"},
+		{"log level", "log-level loud\n", `judge.conf:1: log-level: "loud" is not one of debug, info, warn, error`},
+		{"size", "limits {\n max-mail-size 1X\n}\n", `judge.conf:2: limits: max-mail-size: "1X" is not a size of at least 1K (like 1M, 512K or 1048576)`},
+		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},
+		{"size overflow", "limits { max-mail-size 99999999999999999G }\n", `judge.conf:1: limits: max-mail-size: "99999999999999999G" is not a size of at least 1K (like 1M, 512K or 1048576)`},
+		{"line length", "limits { max-line-length ten }\n", `judge.conf:1: limits: max-line-length: "ten" is not a number of bytes of at least 80`},
+		{"tls mode", "smtp { address h; tls ssl }\n", `judge.conf:1: smtp: tls: "ssl" is not one of implicit, starttls, none`},
+		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" is not a duration of at least 1s (like 30s or 5m)`},
+		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a duration of at least 1s (like 30s or 5m)`},
+		{"bool", "smtp { address h; insecure-skip-verify maybe }\n", `judge.conf:1: smtp: insecure-skip-verify: "maybe" is not true or false`},
+		{"ca-cert missing", "smtp { address h; ca-cert " + filepath.Join(dir, "nope.pem") + " }\n", "judge.conf:1: smtp: ca-cert: open " + filepath.Join(dir, "nope.pem") + ": no such file or directory"},
+		{"ca-cert not pem", "smtp { address h; ca-cert " + notPEM + " }\n", "judge.conf:1: smtp: ca-cert: " + notPEM + " holds no PEM certificate"},
+		{"empty mailbox", "imap { address h; " + login + "mailbox '' }\n", "judge.conf:1: imap: mailbox: empty name"},
+		// Whole blocks.
+		{"no address", "imap {\n " + login + "\n}\n", "judge.conf:1: imap: address is required (host:port)"},
+		{"bad port", "smtp { address h:smtp }\n", `judge.conf:1: smtp: address "h:smtp": bad port "smtp"`},
+		{"port range", "smtp { address h:70000 }\n", `judge.conf:1: smtp: address "h:70000": bad port "70000"`},
+		{"no host", "smtp { address :25 }\n", `judge.conf:1: smtp: address ":25": no host`},
+		{"ipv6 without brackets", "smtp { address ::1 }\n", `judge.conf:1: smtp: address "::1": write an IPv6 address with its port as [host]:port`},
+		{"imap login", "imap { address h; username u }\n", "judge.conf:1: imap: username and password are required"},
+		{"smtp password alone", "smtp { address h; password p }\n", "judge.conf:1: smtp: password without username"},
+		{"smtp username alone", "smtp { address h; username u }\n", "judge.conf:1: smtp: username without password"},
+		{"clear text", "imap { address mail.example.org:143; tls none; " + login + "}\n", "judge.conf:1: imap: tls none would send the password in clear over the network; it is allowed only for a loopback address (localhost, 127.0.0.1, ::1)"},
+		{"verify without tls", "smtp { address localhost:25; tls none; insecure-skip-verify true }\n", "judge.conf:1: smtp: ca-cert and insecure-skip-verify need tls implicit or starttls"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse(strings.NewReader(tt.in), "judge.conf")
+			if err == nil {
+				t.Fatalf("no error; config %+v", c)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("got  %s\nwant %s", err, tt.want)
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Errorf("error %T is not an *Error", err)
+			}
+		})
+	}
+}
+
+func TestParseReportsEveryError(t *testing.T) {
+	_, err := Parse(strings.NewReader("judge-name\nlog-level x\nimap {\n tls bad\n}\nok-not\n"), "j.conf")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	want := `j.conf:1: judge-name: needs 1 parameter, got 0
+j.conf:2: log-level: "x" is not one of debug, info, warn, error
+j.conf:4: imap: tls: "bad" is not one of implicit, starttls, none
+j.conf:6: unknown directive "ok-not"`
+	if err.Error() != want {
+		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+}
+
+func TestLoopbackPlain(t *testing.T) {
+	for _, host := range []string{"localhost:1143", "127.0.0.1:1143", "[::1]:1143", "LOCALHOST:25"} {
+		c, err := Parse(strings.NewReader("imap { address "+host+"; tls none; username u; password p }\n"), "j.conf")
+		if err != nil {
+			t.Errorf("%s: %v", host, err)
+			continue
+		}
+		if c.IMAP.TLS != TLSNone {
+			t.Errorf("%s: tls %s", host, c.IMAP.TLS)
+		}
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "judge.conf")
+	if err := os.WriteFile(path, []byte("db data/gmd.db\njudge-address j@x.org\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, "data", "gmd.db"); c.DB != want {
+		t.Errorf("DB %q, want %q (relative to the config file)", c.DB, want)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.conf")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	known := []string{"imap", "smtp", "judge-name", "judge-address", "db", "admin", "log-level"}
+	for name, want := range map[string]string{
+		"imap-adress":  "imap",
+		"smtp.address": "smtp",
+		"imap":         "imap",
+		"imapp":        "imap",
+		"admins":       "admin",
+		"loglevel":     "log-level",
+		"judgename":    "judge-name",
+		"dbx":          "db",
+		"xyz":          "",
+		"database":     "",
+		"templates":    "",
+	} {
+		if got := suggest(name, known); got != want {
+			t.Errorf("suggest(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestExample checks that judge.conf.example is a valid config and that
+// it documents every directive there is.
+func TestExample(t *testing.T) {
+	const path = "../judge.conf.example"
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP == nil || c.SMTP == nil || c.DB == "" || len(c.Admins) == 0 {
+		t.Errorf("the example leaves out settings: %+v", c)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Directives, commented out or not, start their line.
+	written := map[string]bool{}
+	for _, l := range strings.Split(string(src), "\n") {
+		l = strings.TrimSpace(l)
+		if f := strings.Fields(strings.TrimPrefix(l, "#")); len(f) > 0 && !strings.HasPrefix(l, "# ") {
+			written[f[0]] = true
+		}
+	}
+	var all []string
+	for k := range topLevel {
+		all = append(all, k)
+	}
+	for k := range limitsSpecs {
+		all = append(all, k)
+	}
+	for k := range imapSpecs {
+		all = append(all, k)
+	}
+	for _, k := range all {
+		if !written[k] {
+			t.Errorf("judge.conf.example does not show %s", k)
+		}
+	}
+}
