@@ -1,0 +1,265 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/state"
+)
+
+// The TLS modes of IMAPConfig.TLS and SMTPConfig.TLS.
+const (
+	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, submissions 465)
+	TLSStartTLS = "starttls" // plain, then upgraded by STARTTLS (IMAP 143, submission 587)
+	TLSNone     = "none"     // no encryption at all: loopback addresses only
+)
+
+// Defaults of IMAPConfig.
+const (
+	DefaultMailbox      = "INBOX"
+	DefaultPollInterval = 60 * time.Second
+)
+
+// IMAPConfig says where the judge's mail comes in and how to read it.
+type IMAPConfig struct {
+	Addr string // host:port of the IMAP server
+
+	// TLS is TLSImplicit (IMAPS, port 993; the default when empty),
+	// TLSStartTLS (port 143) or TLSNone. TLSNone sends the password in
+	// clear, so it is refused for any address but a loopback one.
+	TLS string
+
+	Username, Password string
+
+	Mailbox string // where new mail arrives; DefaultMailbox when empty
+
+	// ProcessedMailbox, if set, is where handled mail is moved (after it
+	// is flagged \Seen), so that the mailbox holds only what is still to
+	// be read. It is created if missing.
+	ProcessedMailbox string
+
+	// PollInterval is how often the mailbox is searched for new mail:
+	// the only way to learn of it on a server without IDLE, and a safety
+	// net on one with IDLE, which can miss a message (the server may
+	// deliver it in the instant before IDLE starts listening).
+	// DefaultPollInterval when zero.
+	PollInterval time.Duration
+
+	// TLSConfig holds the TLS client settings (RootCAs for a private CA,
+	// say). The certificate is checked against the host of Addr unless
+	// TLSConfig says otherwise. Nil means the system's roots.
+	TLSConfig *tls.Config
+
+	// MaxSize is the largest message, in bytes, that is fetched and
+	// decoded; a larger one reaches the handler with only its header and
+	// Delivery.TooLarge set. No limit when <= 0.
+	MaxSize int64
+}
+
+// withDefaults returns cfg with the defaults filled in.
+func (cfg IMAPConfig) withDefaults() IMAPConfig {
+	if cfg.TLS == "" {
+		cfg.TLS = TLSImplicit
+	}
+	if cfg.Mailbox == "" {
+		cfg.Mailbox = DefaultMailbox
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = DefaultPollInterval
+	}
+	return cfg
+}
+
+// Validate reports what is wrong with cfg, the defaults applied. It is
+// what Poller.Run checks first; a daemon can call it earlier to refuse a
+// bad configuration before it starts anything.
+func (cfg IMAPConfig) Validate() error {
+	cfg = cfg.withDefaults()
+	host, _, err := net.SplitHostPort(cfg.Addr)
+	if err != nil || host == "" {
+		return fmt.Errorf("imap: address %q is not host:port", cfg.Addr)
+	}
+	switch cfg.TLS {
+	case TLSImplicit, TLSStartTLS:
+	case TLSNone:
+		if !isLoopbackHost(host) {
+			return fmt.Errorf("imap: tls %q would send the password in clear over the network; "+
+				"it is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", TLSNone, host)
+		}
+	default:
+		return fmt.Errorf("imap: unknown TLS mode %q (want %q, %q or %q)", cfg.TLS, TLSImplicit, TLSStartTLS, TLSNone)
+	}
+	if cfg.Username == "" || cfg.Password == "" {
+		return errors.New("imap: username and password are required")
+	}
+	if cfg.ProcessedMailbox != "" && sameMailbox(cfg.ProcessedMailbox, cfg.Mailbox) {
+		return fmt.Errorf("imap: the processed mailbox %q is the mailbox read", cfg.ProcessedMailbox)
+	}
+	return nil
+}
+
+// isLoopbackHost reports whether host names the local machine: a loopback
+// IP address, or "localhost". The address actually connected to must be
+// checked again, as a name could resolve elsewhere.
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameMailbox compares mailbox names; INBOX is the one name that IMAP
+// compares without regard to case (RFC 3501 §5.1).
+func sameMailbox(a, b string) bool {
+	if strings.EqualFold(a, "INBOX") {
+		return strings.EqualFold(b, "INBOX")
+	}
+	return a == b
+}
+
+// Delivery is one new message of the mailbox, for the Handler.
+type Delivery struct {
+	// In is the decoded message. With TooLarge it holds the header only
+	// (an empty Body); with DecodeErr it holds what could be read of the
+	// header, if anything. It is nil when not even the header could be
+	// read, so that there is nobody to answer.
+	In *Incoming
+
+	// Keys are the ledger keys of the message, to record in the same
+	// transaction as what the message does (gm.Mail.Ledger), so that it
+	// is never applied twice: "imap/<user>/<mailbox>/<uidvalidity>/<uid>".
+	Keys []string
+
+	// TooLarge says the message is over IMAPConfig.MaxSize: its body was
+	// not fetched, and the sender should be told so.
+	TooLarge bool
+
+	// DecodeErr is why the message could not be read (malformed MIME, no
+	// valid From). It is nil when In is complete, or TooLarge with its
+	// header read.
+	DecodeErr error
+
+	UID  uint32 // the message's IMAP UID, for logs
+	Size int64  // its size in bytes, as the server reports it
+}
+
+// A Handler takes one new message. It does the whole of the delivery
+// protocol's transaction: it records d.Keys (and the Message-ID) in the
+// ledger, applies the message, and queues its replies, all in one
+// transaction, or does nothing if any key is already recorded. Every
+// message reaches it, including those too large or unreadable: a mail is
+// never dropped without a trace.
+//
+// A nil return means the message is done for good: it is flagged \Seen
+// (and moved) and not offered again. An error means nothing was recorded;
+// the message stays new and is offered again at the next poll, and the
+// messages after it wait: mail is applied in the order it arrived, so a
+// handler that always fails on one message holds up all that follow
+// (and says so in the log every PollInterval) until it is fixed.
+//
+// ctx is cancelled when the poller is told to stop; a handler should
+// still finish a delivery it has begun, as the poller waits for it.
+type Handler func(ctx context.Context, d *Delivery) error
+
+// Poller reads new mail from an IMAP mailbox and hands each message to a
+// Handler, exactly once in effect, in the order of arrival (UID order),
+// following the delivery protocol:
+//
+//  1. A message is new if its UID is above the last UID done, stored in
+//     the database under the mailbox's UIDVALIDITY.
+//  2. The handler records it and applies it in one transaction.
+//  3. Only then is it flagged \Seen (and moved to the processed mailbox,
+//     if set), and the last UID done moves past it.
+//
+// A crash before 2 commits loses nothing: the message is still new. A
+// crash between 2 and 3 offers the message again, and the handler's
+// ledger turns it away. Should the mailbox's UIDVALIDITY change (the
+// mailbox was recreated or restored, or the server rebuilt its index),
+// the stored UIDs mean nothing any more: every message in the mailbox is
+// offered again, and it is the ledger, through the Message-IDs it
+// recorded, that keeps anything from being applied twice. The ledger
+// must therefore be kept longer than any mail is left in the mailbox.
+// UIDVALIDITY is checked at every (re)connection.
+//
+// The poller keeps one connection. It waits for news with IDLE when the
+// server offers it and also searches every PollInterval, as IDLE can miss
+// a message; without IDLE it just searches every PollInterval. Any
+// network or server error drops the connection and a new one is made
+// after a backoff (1 s, doubling up to 5 min, with jitter, back to 1 s
+// after a session that worked).
+type Poller struct {
+	cfg     IMAPConfig
+	db      *state.DB
+	handler Handler
+	log     *slog.Logger
+
+	// Knobs for tests.
+	minBackoff, maxBackoff time.Duration
+	cmdTimeout             time.Duration // after which a command is taken as hung
+	shutdownGrace          time.Duration // for the connection to wind down after ctx ends
+	noIdle                 bool          // never IDLE, as if the server could not
+}
+
+// NewPoller returns a poller reading the mailbox of cfg into h, keeping
+// its place in db. Run starts it. A nil log discards the logs.
+func NewPoller(cfg IMAPConfig, db *state.DB, h Handler, log *slog.Logger) *Poller {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	cfg = cfg.withDefaults()
+	return &Poller{
+		cfg:           cfg,
+		db:            db,
+		handler:       h,
+		log:           log.With("imap", cfg.Addr, "mailbox", cfg.Mailbox),
+		minBackoff:    time.Second,
+		maxBackoff:    5 * time.Minute,
+		cmdTimeout:    2 * time.Minute,
+		shutdownGrace: 10 * time.Second,
+	}
+}
+
+// Run reads mail until ctx is cancelled, then finishes the message being
+// handled, flags what was done, logs out and returns nil. It returns an
+// error only for an invalid configuration: connection and server errors
+// are logged and retried. Run must not be called again while it runs.
+func (p *Poller) Run(ctx context.Context) error {
+	if err := p.cfg.Validate(); err != nil {
+		return err
+	}
+	if p.handler == nil || p.db == nil {
+		return errors.New("imap: poller without a handler or a database")
+	}
+	backoff := p.minBackoff
+	for {
+		worked, err := p.session(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if worked {
+			// The server was fine a moment ago: a dropped connection is
+			// no reason to wait long before the next.
+			backoff = p.minBackoff
+		}
+		// Jitter, so that many judges on one server do not all come
+		// back at once after it restarts.
+		wait := backoff/2 + rand.N(backoff/2+1)
+		p.log.Warn("imap connection failed; retrying", "err", err, "after", wait.Round(time.Millisecond))
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+		backoff = min(2*backoff, p.maxBackoff)
+	}
+}

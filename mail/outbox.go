@@ -1,0 +1,463 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/gmdjudge/gmd/state"
+)
+
+// Retry timing of the outbox.
+const (
+	// retryFirst is the wait after a first failed attempt; each further
+	// failure doubles it, up to retryMax.
+	retryFirst = 30 * time.Second
+	retryMax   = time.Hour
+	// pollEvery is the longest Run sleeps, so that a mail queued without
+	// a Kick waits no longer than that.
+	pollEvery = time.Minute
+)
+
+// Sender is the outbox worker: it delivers the mails queued in the
+// database to the SMTP submission server and removes each from the
+// outbox once the server has taken it.
+//
+// A mail the server refuses for now (a 4xx reply, a network error, a
+// server that is down) stays queued and is tried again after a wait that
+// doubles from 30 seconds to an hour. A mail it refuses for good (5xx)
+// stays too, with OutMail.Failed saying why, for the admin; it is not
+// tried again. A failure to set up the session or to have the judge
+// accepted as sender never makes a mail fail, whatever its code: a wrong
+// password or a sender the server does not like is the configuration's
+// fault, so every mail waits, retried with the same backoff, until it is
+// fixed (the log says so as an error). Once a session works again after
+// such an outage, the mails still waiting out their backoff go with it.
+//
+// Delivery is at least once: a mail leaves the outbox in a transaction
+// committed after the server's 250 to its DATA, so no crash loses it. But
+// a crash between that 250 and the commit, or a connection lost after the
+// server took the mail and before its 250 arrived, means it is sent again
+// later. The copy is the same message, Message-ID and Date
+// included (the Date is when the mail was queued), so mail clients can
+// tell it for the duplicate it is.
+type Sender struct {
+	// Now returns the current time; tests set it to move time on. It
+	// must not be changed while Run or Flush is running.
+	Now func() time.Time
+
+	cfg    SMTPConfig
+	sender string      // envelope sender: cfg.From's address
+	tls    *tls.Config // cfg.TLSConfig, with a ServerName
+	db     *state.DB
+	log    *slog.Logger
+	kick   chan struct{}
+
+	// mu makes passes over the outbox take turns: two at once would send
+	// the same mails twice.
+	mu sync.Mutex
+	// down says that the last pass could not set up a session or have
+	// the judge accepted as sender. The next one that can also sends the
+	// mails still waiting out their backoff: the outage is over, and they
+	// would wait up to an hour for nothing.
+	down bool
+}
+
+// NewSender returns a Sender for the outbox of db. cfg should have passed
+// Validate; Run and Flush check it again and refuse to send if not. A nil
+// log discards the log.
+func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
+	if cfg.TLS == "" {
+		cfg.TLS = TLSImplicit
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Sender{
+		Now:  time.Now,
+		cfg:  cfg,
+		db:   db,
+		log:  log,
+		kick: make(chan struct{}, 1),
+	}
+	s.sender, _ = envelopeSender(cfg.From)
+	if cfg.TLSConfig != nil {
+		s.tls = cfg.TLSConfig.Clone()
+	} else {
+		s.tls = new(tls.Config)
+	}
+	if s.tls.ServerName == "" {
+		// Set here because go-smtp's NewClient, unlike its Dial, does
+		// not know the host to check the certificate against.
+		s.tls.ServerName, _, _ = net.SplitHostPort(cfg.Addr)
+	}
+	return s
+}
+
+// Kick makes Run look at the outbox now rather than at its next planned
+// time. The daemon calls it after committing mails to the outbox. It
+// never blocks.
+func (s *Sender) Kick() {
+	select {
+	case s.kick <- struct{}{}:
+	default: // a pass is due already
+	}
+}
+
+// Run sends queued mails until ctx is done, then returns nil. It goes
+// over the outbox at the start, after every Kick, when the earliest mail
+// waiting for a retry is due, and at least once a minute. A mail being
+// sent when ctx ends gets a few seconds to finish.
+//
+// Run returns early with an error only when the configuration is invalid
+// or the database fails: without its database the judge cannot know what
+// it has sent.
+func (s *Sender) Run(ctx context.Context) error {
+	if err := s.cfg.Validate(); err != nil {
+		return err
+	}
+	for {
+		res, err := s.pass(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		wait := pollEvery
+		if !res.next.IsZero() {
+			wait = max(min(wait, res.next.Sub(s.Now())), 0)
+		}
+		kick := s.kick
+		if res.stalled {
+			// While the server cannot be reached, new mails wait for
+			// the next try with the others. Trying it for each would
+			// read the whole outbox each time, as fast as mail comes
+			// in, while the outbox grows.
+			kick = nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-kick:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// Flush goes over the outbox once, as Run does each time, and returns
+// how many mails the server took. Mails kept for a retry make an error
+// that says why; mails that failed for good do not (the log says so and
+// the outbox keeps them). It is for "gmd process" and tests.
+func (s *Sender) Flush(ctx context.Context) (sent int, err error) {
+	if err := s.cfg.Validate(); err != nil {
+		return 0, err
+	}
+	res, err := s.pass(ctx)
+	switch {
+	case err != nil:
+		return res.sent, err
+	case ctx.Err() != nil:
+		return res.sent, ctx.Err()
+	case res.deferred > 0:
+		return res.sent, fmt.Errorf("mail: %d mail(s) left in the outbox for a retry: %w", res.deferred, res.err)
+	}
+	return res.sent, nil
+}
+
+// passResult sums up a pass over the outbox.
+type passResult struct {
+	sent     int       // mails the server took, for some recipients at least
+	deferred int       // mails kept for a retry
+	err      error     // the last reason to keep a mail for a retry
+	next     time.Time // when the earliest waiting mail is due; zero if none
+	stalled  bool      // no session could be had: no mail can go for now
+}
+
+// pass sends the mails that are due, over one session as far as it will
+// go. Its error is the database's; what goes wrong with the server is
+// recorded in the outbox and in res.
+func (s *Sender) pass(ctx context.Context) (res passResult, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+
+	now := s.Now()
+	var queue []*state.OutMail
+	err = s.db.View(func(tx *state.Tx) error {
+		var err error
+		queue, err = tx.Outbox(0)
+		return err
+	})
+	if err != nil {
+		return res, fmt.Errorf("mail: reading the outbox: %w", err)
+	}
+	var due, waiting []*state.OutMail
+	for _, m := range queue {
+		switch {
+		case m.Failed != "":
+			// For the admin to look at.
+		case m.NextTry.After(now) && !m.NextTry.After(now.Add(retryMax)):
+			// (A next try further off than the longest wait means the
+			// clock went back: the mail is due.)
+			waiting = append(waiting, m)
+		default:
+			due = append(due, m)
+		}
+	}
+	b := &batch{s: s, ctx: ctx, now: now, jitter: rand.Float64(), res: &res, sent: newRemover(s.db)}
+	err = b.send(due, waiting)
+	if b.conn != nil {
+		b.conn.hangUp()
+	}
+	return res, errors.Join(err, b.sent.close())
+}
+
+// batch is one pass over the outbox under way.
+type batch struct {
+	s    *Sender
+	ctx  context.Context
+	now  time.Time
+	conn *conn // nil until needed, and after the session broke
+	// jitter is drawn once a pass, so that the mails held back together
+	// come back together (one session), while gmd judges that share a
+	// server do not all retry at the same moment.
+	jitter float64
+	res    *passResult
+	sent   *remover // takes the mails the server took out of the outbox
+}
+
+// send sends due, in order, and returns the database's error.
+func (b *batch) send(due, waiting []*state.OutMail) error {
+	mails := due
+	for i := 0; i < len(mails); i++ {
+		if b.ctx.Err() != nil {
+			return nil // the rest stay as they are
+		}
+		m := mails[i]
+		msg, rcpts, err := b.s.message(m, b.now)
+		if err != nil {
+			if err := b.fail(m, err); err != nil {
+				return err
+			}
+			continue
+		}
+		if b.conn == nil {
+			if b.conn, err = b.s.connect(b.ctx); err != nil {
+				if b.ctx.Err() != nil {
+					return nil
+				}
+				b.s.down = true
+				return b.holdBack(mails[i:], waiting, err)
+			}
+			if b.s.down {
+				b.s.down = false
+				mails = append(mails, waiting...)
+				waiting = nil
+			}
+		}
+
+		o := b.s.deliver(b.conn.c, rcpts, msg)
+		if o.broken {
+			b.conn.hangUp()
+			b.conn = nil
+		}
+		if b.ctx.Err() != nil && o.err != nil && !o.perm && len(o.delivered) == 0 {
+			// Cut short by the shutdown: not the mail's fault, so not
+			// counted as an attempt.
+			return nil
+		}
+		if o.session {
+			b.s.down = true
+			return b.holdBack(mails[i:], waiting, o.err)
+		}
+		if err := b.settle(m, o); err != nil {
+			return err
+		}
+	}
+	for _, m := range waiting {
+		b.due(m.NextTry)
+	}
+	return nil
+}
+
+// settle records in the outbox what became of m.
+func (b *batch) settle(m *state.OutMail, o outcome) error {
+	log := b.s.log.With("id", m.ID, "message_id", m.MessageID)
+	for _, d := range o.dropped {
+		log.Warn("recipient refused, mail sent to the others only", "rcpt", d.addr, "err", d.err)
+	}
+	if o.perm {
+		return b.fail(m, o.err)
+	}
+	if len(o.delivered) > 0 {
+		b.res.sent++
+	}
+	if len(o.retry) == 0 {
+		log.Info("mail sent", "rcpts", len(o.delivered))
+		return b.sent.add(m.ID)
+	}
+	if len(o.delivered) > 0 {
+		log.Info("mail sent to some recipients, the others later", "rcpts", len(o.delivered), "left", len(o.retry))
+	}
+	// Only those left get the retry; the To header of a mail to one
+	// recipient names them, which tells them nothing new.
+	m.To = o.retry
+	d := b.retry(m)
+	log.Warn("mail kept for a retry", "attempt", m.Attempts, "retry_in", d.Round(time.Second), "err", o.err)
+	b.res.deferred++
+	b.res.err = o.err
+	return b.put(m)
+}
+
+// fail marks m as failed for good.
+func (b *batch) fail(m *state.OutMail, err error) error {
+	m.Attempts++
+	m.Failed = b.now.UTC().Format(time.RFC3339) + ": " + err.Error()
+	b.s.log.Warn("mail failed for good, left in the outbox for the admin",
+		"id", m.ID, "message_id", m.MessageID, "err", err)
+	return b.put(m)
+}
+
+// holdBack keeps mails for a retry after a failure of the session:
+// none of them was tried, but each counts the attempt, so that a server
+// that stays down is tried less and less often.
+func (b *batch) holdBack(mails, waiting []*state.OutMail, err error) error {
+	var wait time.Duration
+	for _, m := range mails {
+		if d := b.retry(m); wait == 0 || d < wait {
+			wait = d
+		}
+	}
+	for _, m := range waiting {
+		b.due(m.NextTry)
+	}
+	level := slog.LevelWarn
+	if se := (*sessionError)(nil); errors.As(err, &se) && se.needsAdmin() {
+		level = slog.LevelError // check the SMTP settings
+	}
+	b.s.log.Log(b.ctx, level, "cannot send, mails stay queued",
+		"mails", len(mails), "retry_in", wait.Round(time.Second), "err", err)
+	b.res.deferred += len(mails)
+	b.res.err = err
+	b.res.stalled = true
+	return b.put(mails...)
+}
+
+// retry counts an attempt at m and sets its next try, returning the wait.
+func (b *batch) retry(m *state.OutMail) time.Duration {
+	m.Attempts++
+	d := retryMax
+	if m.Attempts <= 8 { // 30s << 7 is past the hour already
+		d = min(retryFirst<<(m.Attempts-1), retryMax)
+	}
+	d -= time.Duration(b.jitter * float64(d) / 5) // up to a fifth earlier
+	m.NextTry = b.now.Add(d)
+	b.due(m.NextTry)
+	return d
+}
+
+// due notes that a mail is due at t.
+func (b *batch) due(t time.Time) {
+	if b.res.next.IsZero() || t.Before(b.res.next) {
+		b.res.next = t
+	}
+}
+
+// put writes mails back to the outbox in one transaction. A mail that is
+// no longer there (an admin removed it) stays removed.
+func (b *batch) put(mails ...*state.OutMail) error {
+	err := b.s.db.Update(func(tx *state.Tx) error {
+		for _, m := range mails {
+			if err := tx.PutOutMail(m); err != nil && !errors.Is(err, state.ErrNotFound) {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("mail: updating the outbox: %w", err)
+	}
+	return nil
+}
+
+// remover deletes sent mails from the outbox in the background, while the
+// next ones are being sent. Each transaction deletes the mails whose 250
+// came during the one before, so the deletes cost one fsync per mail only
+// as long as that is faster than the server, and a crash resends no more
+// mails than with a delete right after each 250: those whose delete was
+// not yet committed.
+type remover struct {
+	db   *state.DB
+	wake chan struct{}
+	done chan struct{}
+
+	mu  sync.Mutex
+	ids []uint64 // sent, not yet deleted
+	err error    // of the first failed transaction
+}
+
+func newRemover(db *state.DB) *remover {
+	r := &remover{db: db, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go r.run()
+	return r
+}
+
+// add has mail id deleted. It returns the error of an earlier delete, to
+// stop the pass: what the outbox says is sent may be sent again, but it
+// must not go on sending what the outbox cannot record.
+func (r *remover) add(id uint64) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.err != nil {
+		return r.err
+	}
+	r.ids = append(r.ids, id)
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// close waits until every mail added is deleted, and ends r.
+func (r *remover) close() error {
+	close(r.wake)
+	<-r.done
+	return r.err
+}
+
+func (r *remover) run() {
+	defer close(r.done)
+	for range r.wake {
+		r.mu.Lock()
+		ids := r.ids
+		r.ids = nil
+		r.mu.Unlock()
+		if len(ids) == 0 {
+			continue
+		}
+		err := r.db.Update(func(tx *state.Tx) error {
+			for _, id := range ids {
+				if err := tx.DeleteOutMail(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			r.mu.Lock()
+			r.err = fmt.Errorf("mail: removing %d sent mail(s) from the outbox: %w", len(ids), err)
+			r.mu.Unlock()
+			return
+		}
+	}
+}
