@@ -1,10 +1,257 @@
 package gm
 
-import "time"
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// errStop is returned by a command after which nothing more of the mail
+// may be done (a wrong password, RESIGN). It is not a failure: the mail
+// is still answered and recorded.
+var errStop = errors.New("gm: stop reading the mail")
+
+// command is how a mail command is run.
+type command struct {
+	run     func(*session, *parser.Command) error
+	account bool // valid before a sign-on
+	master  bool // the game's master only
+}
+
+// commands maps each command name, after synonyms, to its handler.
+var commands = map[string]command{
+	"CREATE":    {run: (*session).cmdCreate, account: true},
+	"SIGNON":    {run: (*session).cmdSignon, account: true},
+	"OBSERVE":   {run: (*session).cmdObserve, account: true},
+	"LIST":      {run: (*session).cmdList, account: true},
+	"HISTORY":   {run: (*session).cmdHistory, account: true},
+	"SUMMARY":   {run: (*session).cmdSummary, account: true},
+	"HELP":      {run: (*session).cmdHelp, account: true},
+	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
+	"PRESS":     {run: (*session).cmdPress},
+	"BROADCAST": {run: (*session).cmdPress},
+	"SET":       {run: (*session).cmdSet},
+	"RESIGN":    {run: (*session).cmdResign},
+	"BECOME":    {run: (*session).cmdBecome, master: true},
+	"PROCESS":   {run: (*session).cmdProcess, master: true},
+	"PREDICT":   {run: (*session).cmdPredict, master: true},
+	"ROLLBACK":  {run: (*session).cmdRollback, master: true},
+	"PAUSE":     {run: (*session).cmdPause, master: true},
+	"RESUME":    {run: (*session).cmdResume, master: true},
+	"TERMINATE": {run: (*session).cmdTerminate, master: true},
+	"EJECT":     {run: (*session).cmdEject, master: true},
+	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }, account: true},
+}
+
+// synonyms are the other names the classic judges accept.
+var synonyms = map[string]string{
+	"SIGN ON": "SIGNON", "HELLO": "SIGNON", "LOGIN": "SIGNON",
+	"WATCH": "OBSERVE", "STATUS": "SUMMARY", "WITHDRAW": "RESIGN", "SUSPEND": "PAUSE",
+	"SIGN OFF": "SIGNOFF", "END": "SIGNOFF", "ENDBROADCAST": "SIGNOFF",
+}
+
+// maxCommands is how many commands of one mail are done, and maxOrders
+// how many orders: a mail is untrusted input, and every command may cost
+// an adjudication or a notice to the whole game. No honest mail comes
+// near either limit (a standard board has 34 units).
+const (
+	maxCommands = 100
+	maxOrders   = 200
+)
+
+// accepted lists the commands for error messages.
+const accepted = "CREATE, SIGNON, OBSERVE, LIST, HISTORY, SUMMARY, HELP, PRESS, BROADCAST, SET, RESIGN; " +
+	"for masters: BECOME, PROCESS, PREDICT, ROLLBACK, PAUSE, RESUME, TERMINATE, EJECT"
+
+// replyData is the data of reply.tmpl, the one reply to every mail.
+type replyData struct {
+	Header  *Header // the game's header; nil when the mail signed on to no game
+	Tag     string  // "GMD:dt - S1901M", or "GMD" without a game
+	Subject string  // the mail's subject, without earlier judge prefixes
+	Text    string  // what each command did, and the orders
+	Errors  int     // lines that were refused
+}
 
 // Handle processes one incoming mail at time now: every command and order
 // in it, in one transaction with the ledger entry and the replies. A mail
-// already recorded in the ledger is ignored.
+// already recorded in the ledger is ignored, and so is mail from the
+// judge itself. An error means nothing was done and the mail may be tried
+// again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
-	panic("TODO(G1)")
+	if strings.TrimSpace(in.From) == "" || sameAddr(in.From, m.cfg.JudgeAddr) {
+		// Recorded, so that it is done with, but never answered: the
+		// judge talking to itself would never stop.
+		return m.Ignore(in.MessageID, in.Ledger, now)
+	}
+	now = now.UTC()
+	keys := make([]string, 0, len(in.Ledger)+1)
+	if in.MessageID != "" {
+		keys = append(keys, "msgid:"+in.MessageID)
+	}
+	for _, k := range in.Ledger {
+		if k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return m.db.Update(func(tx *state.Tx) error {
+		for _, k := range keys {
+			seen, err := tx.Seen(k)
+			if err != nil || seen {
+				return err
+			}
+		}
+		s := &session{m: m, tx: tx, now: now, in: in}
+		if err := s.run(parser.ParseMail(in.Body)); err != nil {
+			return err
+		}
+		if s.game != nil && s.dirty {
+			if err := tx.PutGame(s.game); err != nil {
+				return err
+			}
+		}
+		for _, k := range keys {
+			if err := tx.MarkSeen(k, now); err != nil {
+				return err
+			}
+		}
+		return s.sendReply()
+	})
+}
+
+// run does the commands of a mail in order, then adds the acknowledgement
+// of orders.
+func (s *session) run(cmds []parser.Command) error {
+	if len(cmds) == 0 {
+		s.printf("Your mail had no commands in it. Send HELP for the list of commands.")
+		return nil
+	}
+	for i := range cmds {
+		c := &cmds[i]
+		if i == maxCommands {
+			s.fail(c.Line, "Too many commands in one mail: only the first %d were read.", maxCommands)
+			break
+		}
+		err := s.do(c)
+		if errors.Is(err, errStop) {
+			if i+1 < len(cmds) {
+				s.printf("\nThe rest of this mail was ignored.")
+			}
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return s.writeAck()
+}
+
+// do runs one command, echoing it first.
+func (s *session) do(c *parser.Command) error {
+	name := strings.ToUpper(c.Name)
+	if n, ok := synonyms[name]; ok {
+		name = n
+	}
+	if name != "ORDERS" {
+		// Order lines are not echoed: the acknowledgement lists the
+		// orders, and cmdOrders starts its own paragraph for errors.
+		s.paragraph()
+		s.printf("> %s", echo(name, c))
+	}
+	cmd, ok := commands[name]
+	switch {
+	case !ok:
+		s.fail(c.Line, "Unknown command %s. The commands are %s.", name, accepted)
+		return nil
+	case s.game == nil && !cmd.account:
+		s.fail(c.Line, "Sign on first (SIGNON Pgame password): %s needs a game.", name)
+		return nil
+	case cmd.master && !s.master:
+		s.fail(c.Line, "Only the master of '%s' may %s.", s.game.Name, name)
+		return nil
+	}
+	if cmd.master {
+		// The master's commands change the game as they see fit.
+		s.dirty = true
+	}
+	return cmd.run(s, c)
+}
+
+// paragraph starts a new paragraph of the reply: a blank line after
+// whatever is there already.
+func (s *session) paragraph() {
+	if t := s.reply.String(); t != "" && !strings.HasSuffix(t, "\n\n") {
+		s.reply.WriteByte('\n')
+	}
+}
+
+// echo returns a command as the reply repeats it, with any password
+// blanked out: a reply may be read by others, and passwords are never
+// mailed.
+func echo(name string, c *parser.Command) string {
+	args := c.Args
+	hide := -1
+	switch name {
+	case "CREATE", "SIGNON", "OBSERVE":
+		hide = 1
+	case "SET":
+		if len(args) > 0 && strings.EqualFold(args[0], "PASSWORD") {
+			hide = 1
+		}
+	}
+	if hide < 0 {
+		return strings.TrimSpace(c.Text)
+	}
+	words := append([]string{name}, args...)
+	if hide+1 < len(words) {
+		words[hide+1] = "********"
+	}
+	return strings.Join(words, " ")
+}
+
+// sendReply queues the one reply to the mail.
+func (s *session) sendReply() error {
+	d := replyData{
+		Tag:     s.m.cfg.JudgeName,
+		Subject: stripSubject(s.in.Subject, s.m.cfg.JudgeName),
+		Text:    strings.TrimRight(strings.TrimLeft(s.reply.String(), "\n"), "\n") + "\n",
+		Errors:  s.errors,
+	}
+	if s.game != nil {
+		h := s.m.header(s.game)
+		d.Header, d.Tag = &h, s.m.subjectTag(s.game)
+	}
+	return s.m.send(s.tx, s.now, "reply", d, []string{s.in.From}, s.in.MessageID)
+}
+
+// stripSubject removes from a subject what earlier replies put in front
+// of it, so that subjects do not pile up: "Re: ", njudge's "[Error Flag] "
+// and "[You are late!] ", and the judge's own "GMD:dt - S1901M " or "GMD ".
+func stripSubject(subject, judge string) string {
+	t := strings.Join(strings.Fields(subject), " ")
+	for {
+		before := t
+		for _, p := range []string{"re:", "[error flag]", "[you are late!]"} {
+			if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
+				t = strings.TrimSpace(t[len(p):])
+			}
+		}
+		if j := len(judge); len(t) > j && strings.EqualFold(t[:j], judge) {
+			switch t[j] {
+			case ':': // "GMD:dt - S1901M rest"
+				rest := t[j+1:]
+				if game, after, ok := strings.Cut(rest, " - "); ok && !strings.Contains(game, " ") {
+					_, tail, _ := strings.Cut(after, " ")
+					t = strings.TrimSpace(tail)
+				}
+			case ' ': // "GMD rest", the reply to a mail with no game
+				t = strings.TrimSpace(t[j+1:])
+			}
+		}
+		if t == before {
+			return t
+		}
+	}
 }

@@ -1,17 +1,359 @@
 package gm
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
 
 // complete reports whether power has complete orders for the phase of pos,
-// or nothing to do in it.
+// or nothing to do in it: in a movement phase every unit has an order, in
+// a retreat phase every dislodged unit; in an adjustment phase the builds
+// made or waived cover the builds due (as far as there are free home
+// centres to build in) and the removals cover the removals due.
 func (m *Master) complete(g *state.Game, pos *judge.Position, power string) bool {
-	panic("TODO(G1)")
+	p, ok := powerOf(pos.Map, power)
+	if !ok {
+		return true
+	}
+	orders := storedOrders(pos, p, g.Orders[pos.Map.Powers[p].Name])
+	switch pos.Phase.Type {
+	case judge.Movement:
+		return len(unordered(pos, p, orders)) == 0
+	case judge.Retreat:
+		return len(unordered(pos, p, orders)) == 0
+	case judge.Adjustment:
+		builds, removals := adjustmentsLeft(pos, p, orders)
+		return builds == 0 && removals == 0
+	}
+	return true
 }
 
-// pendingOrders returns every power's pending orders as judge orders.
+// pendingOrders returns every power's pending orders as judge orders, the
+// powers in map order and each power's orders in the order they were
+// accepted (which matters for adjustments).
 func (m *Master) pendingOrders(g *state.Game, pos *judge.Position) []judge.Order {
-	panic("TODO(G1)")
+	var out []judge.Order
+	for k, info := range pos.Map.Powers {
+		out = append(out, storedOrders(pos, judge.Power(k), g.Orders[info.Name])...)
+	}
+	return out
+}
+
+// storedOrders reads back a power's pending orders, stored as canonical
+// lines. The lines were written by gmd from orders the adjudicator
+// accepted, so a line that does not parse can only be damage, and is
+// dropped rather than allowed to stop the game.
+func storedOrders(pos *judge.Position, p judge.Power, lines []string) []judge.Order {
+	if len(lines) == 0 {
+		return nil
+	}
+	parsed, _ := parser.ParseOrders(strings.Join(lines, "\n"), parser.Options{Map: pos.Map, Phase: pos.Phase.Type, Power: p})
+	out := make([]judge.Order, 0, len(parsed))
+	for _, po := range parsed {
+		po.Order.Power = p
+		out = append(out, po.Order)
+	}
+	return out
+}
+
+// canonicalLines writes orders as the lines stored in Game.Orders.
+func canonicalLines(mp *judge.Map, orders []judge.Order) []string {
+	out := make([]string, len(orders))
+	for i := range orders {
+		out[i] = orders[i].Canonical(mp)
+	}
+	return out
+}
+
+// unordered returns the units of p that still need an order: in a
+// movement phase its units, in a retreat phase its dislodged units, each
+// without an order for its province; in map order.
+func unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge.Unit {
+	mp := pos.Map
+	has := func(l judge.Loc) bool {
+		return slices.ContainsFunc(orders, func(o judge.Order) bool {
+			return int(o.Unit) < len(mp.Locs) && mp.Province(o.Unit) == mp.Province(l)
+		})
+	}
+	var out []judge.Unit
+	switch pos.Phase.Type {
+	case judge.Movement:
+		for _, u := range pos.Units {
+			if u.Type != judge.NoUnit && u.Power == p && !has(u.Loc) {
+				out = append(out, u)
+			}
+		}
+	case judge.Retreat:
+		for _, d := range pos.Dislodged {
+			if d.Power == p && !has(d.Loc) {
+				out = append(out, d.Unit)
+			}
+		}
+	}
+	return out
+}
+
+// adjustmentsLeft returns how many builds p may still make (or waive) in
+// the adjustment phase of pos, counting only builds there is a free home
+// centre for, and how many removals p still owes.
+func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (builds, removals int) {
+	due := adjustmentsDue(pos, p)
+	made, removed, built := 0, 0, 0
+	for _, o := range orders {
+		switch o.Kind {
+		case judge.Build:
+			made++
+			built++
+		case judge.Waive:
+			made++
+		case judge.Remove:
+			removed++
+		}
+	}
+	if due > 0 {
+		builds = max(0, min(due-made, len(buildSites(pos, p))-built))
+	}
+	if due < 0 {
+		removals = max(0, -due-removed)
+	}
+	return builds, removals
+}
+
+// adjustmentsDue returns p's centres minus its units: builds due when
+// positive, removals due when negative.
+func adjustmentsDue(pos *judge.Position, p judge.Power) int {
+	return pos.CenterCount()[p] - pos.UnitCount()[p]
+}
+
+// buildSites lists p's owned, vacant home centres in pos: where it may
+// build.
+func buildSites(pos *judge.Position, p judge.Power) []judge.Loc {
+	var out []judge.Loc
+	for _, c := range pos.Map.Centers() {
+		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == judge.NoUnit {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// orderIssue is an error about one line of a mail.
+type orderIssue struct {
+	line int
+	msg  string
+}
+
+// cmdOrders handles a block of order lines: each order the parser reads
+// and the adjudicator finds legal for the position replaces the power's
+// earlier order for the same unit; every other line is reported with its
+// line number and why, and changes nothing else.
+func (s *session) cmdOrders(c *parser.Command) error {
+	g := s.game
+	s.paragraph()
+	switch {
+	case g == nil:
+		s.fail(c.BodyLine, "Sign on first (SIGNON Pgame password): order lines count only after a sign-on.")
+		return nil
+	case g.Status == state.Forming:
+		s.fail(c.BodyLine, "Game '%s' has not started: there is nothing to order yet.", g.Name)
+		return nil
+	case g.Status == state.Finished:
+		s.fail(c.BodyLine, "Game '%s' is over: orders are no longer taken.", g.Name)
+		return nil
+	case !s.master && s.power == "":
+		s.fail(c.BodyLine, "Observers cannot give orders.")
+		return nil
+	}
+	pos, rules, err := s.m.position(g)
+	if err != nil {
+		return err
+	}
+	mp := pos.Map
+	mine := judge.NoPower
+	switch {
+	case s.become != "":
+		mine, _ = powerOf(mp, s.become)
+	case !s.master:
+		var ok bool
+		if mine, ok = powerOf(mp, s.power); !ok {
+			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
+		}
+	}
+	parsed, errs := parser.ParseOrders(c.Body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
+	text := strings.Split(c.Body, "\n")
+	lineText := func(n int) string {
+		if n >= 1 && n <= len(text) {
+			return strings.TrimSpace(text[n-1])
+		}
+		return ""
+	}
+	var issues []orderIssue
+	for _, e := range errs {
+		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineText(e.Line), capitalize(e.Msg))})
+	}
+	work := map[judge.Power][]judge.Order{}
+	if len(parsed) > maxOrders {
+		at := parsed[maxOrders]
+		issues = append(issues, orderIssue{c.BodyLine + at.Line - 1,
+			fmt.Sprintf("Too many orders: only the first %d were read.", maxOrders)})
+		parsed = parsed[:maxOrders]
+	}
+	for _, po := range parsed {
+		o := po.Order
+		line := c.BodyLine + po.Line - 1
+		bad := func(format string, args ...any) {
+			issues = append(issues, orderIssue{line, po.Text + ": " + capitalize(fmt.Sprintf(format, args...))})
+		}
+		switch {
+		case o.Power == judge.NoPower:
+			bad("say which power this order is for (France: A Par - Bur), or BECOME the power first.")
+			continue
+		case !s.master && o.Power != mine:
+			bad("you are %s, not %s.", mp.Powers[mine].Name, mp.PowerName(o.Power))
+			continue
+		}
+		cur, ok := work[o.Power]
+		if !ok {
+			cur = storedOrders(pos, o.Power, g.Orders[mp.Powers[o.Power].Name])
+		}
+		next, reason := tryOrder(pos, rules, cur, o)
+		if reason != "" {
+			bad("%s.", reason)
+			continue
+		}
+		work[o.Power] = next
+	}
+	for p, orders := range work {
+		if g.Orders == nil {
+			g.Orders = map[string][]string{}
+		}
+		g.Orders[mp.Powers[p].Name] = canonicalLines(mp, orders)
+	}
+	if len(work) > 0 {
+		s.dirty = true
+		s.m.ordersChanged(g, s.now)
+	}
+	slices.SortStableFunc(issues, func(a, b orderIssue) int { return cmp.Compare(a.line, b.line) })
+	for _, is := range issues {
+		s.fail(is.line, "%s", is.msg)
+	}
+	return nil
+}
+
+// tryOrder adds o to a power's orders cur and checks it by adjudicating
+// the result: an order the adjudicator finds void is refused, with its
+// reason, and cur is returned unchanged. An accepted order is stored as
+// the adjudicator read it (with the unit's type and coast), replacing the
+// earlier order for the same unit; in an adjustment phase a build or
+// removal beyond the number due pushes out the earliest one, as on the
+// classic judges.
+func tryOrder(pos *judge.Position, rules judge.Rules, cur []judge.Order, o judge.Order) ([]judge.Order, string) {
+	mp := pos.Map
+	sameProvince := func(x judge.Order) bool {
+		return x.Kind != judge.Waive && int(x.Unit) < len(mp.Locs) && int(o.Unit) < len(mp.Locs) &&
+			mp.Province(x.Unit) == mp.Province(o.Unit)
+	}
+	trial := make([]judge.Order, 0, len(cur)+1)
+	if pos.Phase.Type == judge.Adjustment {
+		due := adjustmentsDue(pos, o.Power)
+		if o.Bare {
+			if due < 0 {
+				o.Kind = judge.Remove
+			}
+			o.Bare = false
+		}
+		if o.Kind != judge.Waive {
+			trial = append(trial, slices.DeleteFunc(slices.Clone(cur), sameProvince)...)
+		} else {
+			trial = append(trial, cur...)
+		}
+		isBuild := func(x judge.Order) bool { return x.Kind == judge.Build || x.Kind == judge.Waive }
+		isRemove := func(x judge.Order) bool { return x.Kind == judge.Remove }
+		switch {
+		case isBuild(o) && due > 0 && count(trial, isBuild) >= due:
+			trial = slices.Delete(trial, slices.IndexFunc(trial, isBuild), slices.IndexFunc(trial, isBuild)+1)
+		case isRemove(o) && due < 0 && count(trial, isRemove) >= -due:
+			trial = slices.Delete(trial, slices.IndexFunc(trial, isRemove), slices.IndexFunc(trial, isRemove)+1)
+		}
+	} else {
+		trial = append(trial, slices.DeleteFunc(slices.Clone(cur), sameProvince)...)
+	}
+	at := len(trial)
+	trial = append(trial, o)
+	res := judge.Adjudicate(pos, trial, rules)
+	var r *judge.OrderResult
+	if pos.Phase.Type == judge.Adjustment {
+		// Adjustment rulings come in the order of the orders.
+		if at < len(res.Results) {
+			r = &res.Results[at]
+		}
+	} else {
+		for i := range res.Results {
+			x := &res.Results[i]
+			if !x.Default && sameUnit(mp, x.Order.Unit, o.Unit) {
+				r = x
+			}
+		}
+	}
+	switch {
+	case r == nil:
+		return cur, "the order could not be checked"
+	case r.Outcome == judge.Void:
+		return cur, r.Reason
+	}
+	trial[at] = r.Order
+	trial[at].Power = o.Power
+	trial[at].Bare = false
+	return trial, ""
+}
+
+// sameUnit reports whether a and b are in one province (or both nowhere).
+func sameUnit(mp *judge.Map, a, b judge.Loc) bool {
+	if int(a) >= len(mp.Locs) || int(b) >= len(mp.Locs) {
+		return a == b
+	}
+	return mp.Province(a) == mp.Province(b)
+}
+
+// count returns how many orders satisfy f.
+func count(orders []judge.Order, f func(judge.Order) bool) int {
+	n := 0
+	for _, o := range orders {
+		if f(o) {
+			n++
+		}
+	}
+	return n
+}
+
+// cmdBecome handles the master's BECOME power: the order lines after it in
+// the mail are that power's.
+func (s *session) cmdBecome(c *parser.Command) error {
+	g := s.game
+	if g.Status != state.Active && g.Status != state.Paused {
+		s.fail(c.Line, "Game '%s' is not being played.", g.Name)
+		return nil
+	}
+	if len(c.Args) != 1 {
+		s.fail(c.Line, "Use: BECOME power (a name or letter).")
+		return nil
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	p, ok := mp.PowerByName(c.Args[0])
+	if !ok {
+		s.fail(c.Line, "%q is not a power of %s: the powers are %s.", c.Args[0], mp.Title, powerLetters(mp))
+		return nil
+	}
+	s.become = mp.Powers[p].Name
+	s.printf("You are acting for %s: the order lines below are %s's.", s.become, s.become)
+	return nil
 }

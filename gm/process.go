@@ -1,58 +1,293 @@
 package gm
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
-	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
 // processPhase adjudicates the game's current phase with the pending
 // orders, records it in the history, moves the game on and queues the
-// results to everyone; the game ends here on a victory.
+// results to everyone; the game ends here on a victory. It changes g;
+// the caller stores it.
 func (m *Master) processPhase(tx *state.Tx, g *state.Game, now time.Time) error {
-	panic("TODO(G2)")
+	pos, rules, err := m.position(g)
+	if err != nil {
+		return err
+	}
+	return m.process(tx, g, pos, rules, now)
 }
 
-// startClock sets the deadline of the game's current phase, counted from
-// now, and when Tick must next look at it.
-func (m *Master) startClock(g *state.Game, now time.Time) {
-	panic("TODO(G2)")
+// process is processPhase for a position already decoded from g.
+func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, now time.Time) error {
+	res := judge.Adjudicate(pos, m.pendingOrders(g, pos), rules)
+	if res.Next == nil {
+		return fmt.Errorf("game %s: %s: the judge gave no next position", g.Name, pos.Phase)
+	}
+	turn := g.Turn + 1
+	text, err := resultsText(g.Name, turn, pos, res)
+	if err != nil {
+		return err
+	}
+	err = tx.PutPhase(g.Name, &state.PhaseRecord{
+		Phase:     pos.Phase.String(),
+		Turn:      turn,
+		Processed: now.UTC(),
+		Position:  g.Position, // replaced below, never changed in place
+		Orders:    adjudicated(pos, res),
+		Results:   text,
+	})
+	if err != nil {
+		return err
+	}
+
+	g.Position = jsonpos.EncodePosition(res.Next, rules)
+	g.Turn = turn
+	g.Orders = nil
+	for i := range g.Players {
+		// Votes and WAIT are for one phase only.
+		g.Players[i].Wait, g.Players[i].Draw = false, false
+	}
+	markEliminated(g, res.Next)
+
+	data := resultsData{Results: text}
+	tag := m.cfg.JudgeName + ":" + g.Name + " - " + pos.Phase.String()
+	if len(res.Winners) > 0 {
+		names := make([]string, len(res.Winners))
+		for i, w := range res.Winners {
+			names[i] = pos.Map.PowerName(w)
+		}
+		m.endGame(g, "victory "+strings.Join(names, " "), now)
+		data.headLines, data.Over = m.headFor(g, res.Next.Phase), true
+		data.Tag = tag
+		if err := m.send(tx, now, "results", data, m.recipients(g), ""); err != nil {
+			return err
+		}
+		return m.sendGameOver(tx, g, res.Next, now)
+	}
+	m.startClockFor(g, res.Next.Phase.Type, now)
+	// The new phase may have nothing to wait for (a retreat only a power
+	// in civil disorder must make): then Tick takes it at once.
+	m.refresh(g, res.Next, now)
+	data.headLines = m.headFor(g, res.Next.Phase)
+	data.Tag = tag
+	return m.send(tx, now, "results", data, m.recipients(g), "")
 }
 
-// ordersChanged is called after any change to a game's orders or WAIT
-// flags: it brings the wake time forward when early processing is due.
-func (m *Master) ordersChanged(g *state.Game, now time.Time) {
-	panic("TODO(G2)")
+// resultsText returns the results of the phase played from pos as mailed
+// and kept in the history: report.WriteResults's text, with the game name
+// and turn number after its title ("Movement results for Spring of 1901.
+// (dt.001)") and the game name in its last line ("The next phase of 'dt'
+// will be ..."), as njudge writes them (judge-mail-format.md §3d). gmd
+// writes one space before the "(" for every phase type, as njudge 1.7
+// does for movement.
+func resultsText(game string, turn int, pos *judge.Position, res *judge.Resolution) (string, error) {
+	var b strings.Builder
+	if err := report.WriteResults(&b, pos, res); err != nil {
+		return "", err
+	}
+	text := b.String()
+	title, rest, _ := strings.Cut(text, "\n")
+	text = fmt.Sprintf("%s (%s.%03d)\n%s", title, game, turn, rest)
+	text = strings.Replace(text, "\nThe next phase will be ", "\nThe next phase of '"+game+"' will be ", 1)
+	return text, nil
 }
 
-// takeover gives the abandoned seat at g.Players[i] to the session's
-// sender, and recomputes the deadline.
-func (s *session) takeover(i int, passHash []byte) error {
-	panic("TODO(G2)")
+// adjudicated returns the orders the judge ruled on, per power, as
+// canonical lines. The orders the judge supplied itself (holds for units
+// without orders, disbands, civil-disorder removals) are left out: the
+// results text shows them, and adjudicating the recorded position with
+// these orders gives the same results again.
+func adjudicated(pos *judge.Position, res *judge.Resolution) map[string][]string {
+	m := pos.Map
+	out := make(map[string][]string)
+	for i := range res.Results {
+		r := &res.Results[i]
+		if r.Default {
+			continue
+		}
+		p := r.Order.Power
+		if int(p) >= len(m.Powers) {
+			p = ownerOf(pos, r.Order.Unit)
+		}
+		if int(p) >= len(m.Powers) {
+			continue
+		}
+		name := m.Powers[p].Name
+		out[name] = append(out[name], r.Order.Canonical(m))
+	}
+	return out
+}
+
+// ownerOf returns the power of the unit (dislodged, in a retreat phase)
+// at l, or NoPower.
+func ownerOf(pos *judge.Position, l judge.Loc) judge.Power {
+	if pos.Phase.Type == judge.Retreat {
+		prov := pos.Map.Province(l)
+		for _, d := range pos.Dislodged {
+			if pos.Map.Province(d.Loc) == prov {
+				return d.Power
+			}
+		}
+	}
+	if u, ok := pos.UnitAt(l); ok {
+		return u.Power
+	}
+	return judge.NoPower
+}
+
+// markEliminated marks the seats whose power has nothing left in pos: no
+// unit, no dislodged unit waiting to retreat, no supply centre.
+func markEliminated(g *state.Game, pos *judge.Position) {
+	left := pos.CenterCount()
+	for p, n := range pos.UnitCount() {
+		left[p] += n
+	}
+	for _, d := range pos.Dislodged {
+		if int(d.Power) < len(left) {
+			left[d.Power]++
+		}
+	}
+	for i := range g.Players {
+		pl := &g.Players[i]
+		if pl.Power == "" || pl.Status == state.Eliminated {
+			continue
+		}
+		if p, ok := pos.Map.PowerByName(pl.Power); ok && left[p] == 0 {
+			pl.Status = state.Eliminated
+		}
+	}
+}
+
+// endGame marks g finished with result; its deadline becomes the time it
+// ended, which the headers of the last mails show.
+func (m *Master) endGame(g *state.Game, result string, now time.Time) {
+	g.Status = state.Finished
+	g.Result = result
+	g.Deadline = now.UTC()
+	g.Wake = time.Time{}
+	g.Reminded, g.LateNoticed = false, time.Time{}
+}
+
+// sendGameOver queues the final summary of a finished game to everyone:
+// how it ended, and each power's player, centres and units in pos, the
+// last position.
+func (m *Master) sendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, now time.Time) error {
+	data := m.endData(g, pos, now)
+	return m.send(tx, now, "gameover", data, m.recipients(g), "")
+}
+
+// endData describes how g ended, for draw.tmpl and gameover.tmpl.
+func (m *Master) endData(g *state.Game, pos *judge.Position, now time.Time) endData {
+	mp := pos.Map
+	d := endData{
+		headLines: m.headFor(g, pos.Phase),
+		Master:    g.MasterAddr,
+		Turns:     g.Turn,
+		Started:   g.Created,
+		Ended:     now.UTC(),
+	}
+	how, rest, _ := strings.Cut(g.Result, " ")
+	d.How = how
+	if rest != "" {
+		d.Winners = strings.Fields(rest)
+	}
+	centers, units := pos.CenterCount(), pos.UnitCount()
+	for _, i := range seatsByPower(mp, g) {
+		p := &g.Players[i]
+		s := seatSummary{Power: p.Power, Addr: p.Addr, Status: string(p.Status), Late: p.Late}
+		if pw, ok := mp.PowerByName(p.Power); ok {
+			s.Centers, s.Units = centers[pw], units[pw]
+			if how == "victory" && slices.Contains(d.Winners, p.Power) {
+				d.Text = fmt.Sprintf("%s has won the game with %d supply centres.", p.Power, s.Centers)
+			}
+		}
+		d.Seats = append(d.Seats, s)
+	}
+	_, d.Letters = powerRefs(mp, g, drawSeats(g, d.Winners))
+	switch how {
+	case "draw":
+		d.Text = "The game was declared a draw between " + listNames(d.Winners) + "."
+	case "terminated":
+		d.Text = "The game was terminated by the master."
+	case "victory":
+		if d.Text == "" {
+			d.Text = listNames(d.Winners) + " won the game."
+		}
+	}
+	return d
+}
+
+// drawSeats returns the seats of the named powers.
+func drawSeats(g *state.Game, names []string) []int {
+	var out []int
+	for i := range g.Players {
+		if slices.Contains(names, g.Players[i].Power) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// seatsByPower returns the indexes of g's seats in the map's power order.
+func seatsByPower(mp *judge.Map, g *state.Game) []int {
+	var out []int
+	for i := range g.Players {
+		if g.Players[i].Power != "" {
+			out = append(out, i)
+		}
+	}
+	return inPowerOrder(mp, g, out)
 }
 
 // checkDraw ends the game in a draw when every surviving power voted for
-// one.
+// one. Draws include all survivors (DIAS), and the vote must be unanimous
+// among the survivors that someone plays: a seat in civil disorder or
+// abandoned has nobody to vote, so it does not block the draw, but it
+// shares it. It changes g; the caller stores it.
 func (m *Master) checkDraw(tx *state.Tx, g *state.Game, now time.Time) error {
-	panic("TODO(G2)")
-}
-
-// Master commands that belong to the game's clock and history.
-func (s *session) cmdProcess(c *parser.Command) error   { panic("TODO(G2)") }
-func (s *session) cmdPredict(c *parser.Command) error   { panic("TODO(G2)") }
-func (s *session) cmdRollback(c *parser.Command) error  { panic("TODO(G2)") }
-func (s *session) cmdPause(c *parser.Command) error     { panic("TODO(G2)") }
-func (s *session) cmdResume(c *parser.Command) error    { panic("TODO(G2)") }
-func (s *session) cmdTerminate(c *parser.Command) error { panic("TODO(G2)") }
-func (s *session) cmdEject(c *parser.Command) error     { panic("TODO(G2)") }
-
-// cmdSetClock handles the master's SET DEADLINE, SET GRACE and SET
-// MOVEMENT/RETREAT/ADJUSTMENT lengths.
-func (s *session) cmdSetClock(c *parser.Command) error { panic("TODO(G2)") }
-
-// Tick runs the deadlines of every game due at now: reminders, early and
-// deadline processing, late notices, grace, civil disorder.
-func (m *Master) Tick(now time.Time) error {
-	panic("TODO(G2)")
+	if g.Status != state.Active && g.Status != state.Paused {
+		return nil
+	}
+	var survivors []string
+	voters := 0
+	for i := range g.Players {
+		p := &g.Players[i]
+		if p.Power == "" || p.Status == state.Eliminated {
+			continue
+		}
+		survivors = append(survivors, p.Power)
+		if p.Status == state.Playing {
+			if !p.Draw {
+				return nil
+			}
+			voters++
+		}
+	}
+	if voters == 0 {
+		return nil
+	}
+	pos, _, err := m.position(g)
+	if err != nil {
+		return err
+	}
+	// Name the powers in the map's order, whatever the seats' order.
+	survivors = survivors[:0]
+	for _, i := range seatsByPower(pos.Map, g) {
+		if g.Players[i].Status != state.Eliminated {
+			survivors = append(survivors, g.Players[i].Power)
+		}
+	}
+	m.endGame(g, "draw "+strings.Join(survivors, " "), now)
+	data := m.endData(g, pos, now)
+	if err := m.send(tx, now, "draw", data, m.recipients(g), ""); err != nil {
+		return err
+	}
+	return m.sendGameOver(tx, g, pos, now)
 }

@@ -1,0 +1,513 @@
+package gm
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// bcryptCost is the work factor of new password hashes. Tests lower it:
+// at the default cost every hash takes tens of milliseconds.
+var bcryptCost = bcrypt.DefaultCost
+
+// verifiedPass is an entry of Master.verified: the hash a password was
+// checked against, and the SHA-256 of that password. Keeping the hash
+// makes the entry stale by itself when the password changes.
+type verifiedPass struct {
+	hash string
+	sum  [sha256.Size]byte
+}
+
+// checkPassword reports whether pw is the password of hash. key names the
+// seat ("dt/F", "dt/M") for the in-memory cache of passwords already
+// verified, so that a player's every mail does not pay for bcrypt.
+func (m *Master) checkPassword(key string, hash []byte, pw string) bool {
+	sum := sha256.Sum256([]byte(pw))
+	if v, ok := m.verified.Load(key); ok {
+		vp := v.(verifiedPass)
+		if vp.hash == string(hash) && subtle.ConstantTimeCompare(vp.sum[:], sum[:]) == 1 {
+			return true
+		}
+	}
+	if len(hash) == 0 || bcrypt.CompareHashAndPassword(hash, []byte(pw)) != nil {
+		return false
+	}
+	m.verified.Store(key, verifiedPass{hash: string(hash), sum: sum})
+	return true
+}
+
+// hashPassword returns the bcrypt hash of a new password, or a message for
+// the player when the password cannot be used.
+func hashPassword(pw string) ([]byte, string) {
+	switch {
+	case pw == "":
+		return nil, "a password is needed"
+	case len(pw) > 64:
+		return nil, "the password is too long (at most 64 characters)"
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcryptCost)
+	if err != nil {
+		return nil, "the password cannot be used: " + err.Error()
+	}
+	return h, ""
+}
+
+// validGameName reports whether name may name a game: 1 to 12 lower case
+// letters and digits.
+func validGameName(name string) bool {
+	if name == "" || len(name) > 12 {
+		return false
+	}
+	for _, c := range name {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// loadGame returns the named game, or reports that there is none.
+func (s *session) loadGame(line int, name string) (*state.Game, error) {
+	name = strings.ToLower(name)
+	if !validGameName(name) {
+		s.fail(line, "%q is not a game name (1 to 12 letters and digits).", name)
+		return nil, nil
+	}
+	g, err := s.tx.Game(name)
+	if errors.Is(err, state.ErrNotFound) {
+		s.fail(line, "There is no game named '%s'. Send LIST for the games.", name)
+		return nil, nil
+	}
+	return g, err
+}
+
+// alreadySignedOn refuses a second SIGNON, CREATE or OBSERVE in one mail:
+// every later command would be ambiguous about the game it is for.
+func (s *session) alreadySignedOn(c *parser.Command) bool {
+	if s.game == nil {
+		return false
+	}
+	s.fail(c.Line, "Only one SIGNON, CREATE or OBSERVE per mail: you are already signed on to '%s'.", s.game.Name)
+	return true
+}
+
+// noteUser records that the sender takes part in game.
+func (s *session) noteUser(game string) error {
+	u, err := s.tx.User(s.in.From)
+	if errors.Is(err, state.ErrNotFound) {
+		u, err = &state.User{Addr: strings.ToLower(s.in.From), Created: s.now}, nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, g := range u.Games {
+		if g == game {
+			return nil
+		}
+	}
+	u.Games = append(u.Games, game)
+	return s.tx.PutUser(u)
+}
+
+// cmdCreate handles CREATE ?game password [variant] [rules]: a new forming
+// game with the sender as its master.
+func (s *session) cmdCreate(c *parser.Command) error {
+	if s.alreadySignedOn(c) {
+		return nil
+	}
+	if len(c.Args) < 2 {
+		s.fail(c.Line, "Use: CREATE ?game password [variant] [rules].")
+		return nil
+	}
+	name := strings.ToLower(strings.TrimPrefix(c.Args[0], "?"))
+	if !validGameName(name) {
+		s.fail(c.Line, "%q is not a game name: use 1 to 12 letters and digits.", name)
+		return nil
+	}
+	if _, err := s.tx.Game(name); err == nil {
+		s.fail(c.Line, "A game named '%s' already exists.", name)
+		return nil
+	} else if !errors.Is(err, state.ErrNotFound) {
+		return err
+	}
+	variant, rulesName := "standard", ""
+	if len(c.Args) > 2 {
+		variant = strings.ToLower(c.Args[2])
+	}
+	if len(c.Args) > 3 {
+		rulesName = strings.ToLower(c.Args[3])
+	}
+	if len(c.Args) > 4 {
+		s.fail(c.Line, "Too many words: use CREATE ?game password [variant] [rules].")
+		return nil
+	}
+	mp, err := variants.Load(variant)
+	if err != nil {
+		s.fail(c.Line, "Unknown variant %q; the variants are: %s.", variant, strings.Join(variants.Names(), ", "))
+		return nil
+	}
+	rules, err := judge.RulesByName(rulesName)
+	if err != nil {
+		s.fail(c.Line, "Unknown rules %q; use %s or %s.", rulesName, judge.DATC30.Name, judge.DATC24.Name)
+		return nil
+	}
+	hash, msg := hashPassword(c.Args[1])
+	if msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return nil
+	}
+	g := &state.Game{
+		Name:       name,
+		Variant:    mp.Name,
+		Rules:      rules.Name,
+		Status:     state.Forming,
+		Created:    s.now,
+		Settings:   defaultSettings(),
+		MasterAddr: s.in.From,
+		MasterHash: hash,
+	}
+	s.game, s.master, s.power, s.dirty = g, true, "Master", true
+	s.printf("Game '%s' created: %s, rules %s, %s.", name, mp.Title, rules.Name, settingsOf(g).Summary())
+	s.printf("You are its master: sign on with SIGNON M%s and your password.", name)
+	s.printf("Players join with SIGNON ?%s password; the game starts when %d have joined.", name, len(mp.Powers))
+	return s.noteUser(name)
+}
+
+// cmdSignon handles the three kinds of SIGNON: ?game (join a forming
+// game), Pgame (a power, or take over an abandoned one), Mgame (the
+// master); Ogame is OBSERVE.
+func (s *session) cmdSignon(c *parser.Command) error {
+	if s.alreadySignedOn(c) {
+		return nil
+	}
+	if len(c.Args) < 2 {
+		s.fail(c.Line, "Use: SIGNON Pgame password (P is your power's letter), or SIGNON ?game password to join.")
+		return errStop
+	}
+	who, pw := c.Args[0], c.Args[1]
+	if strings.HasPrefix(who, "?") {
+		return s.join(c, strings.ToLower(who[1:]), pw, strings.Join(c.Args[2:], ""))
+	}
+	if len(c.Args) > 2 {
+		s.fail(c.Line, "Too many words: use SIGNON %s password.", who)
+		return errStop
+	}
+	if len(who) < 2 {
+		s.fail(c.Line, "%q names no game: use SIGNON Pgame password, P being your power's letter.", who)
+		return errStop
+	}
+	letter := strings.ToUpper(who[:1])[0]
+	g, err := s.loadGame(c.Line, who[1:])
+	if g == nil {
+		if err == nil {
+			err = errStop
+		}
+		return err
+	}
+	switch letter {
+	case 'M':
+		if !s.m.checkPassword(g.Name+"/M", g.MasterHash, pw) {
+			return s.badPassword(c, g.Name)
+		}
+		s.game, s.master, s.power = g, true, "Master"
+		s.printf("Signed on as the master of '%s'.", g.Name)
+		return s.noteUser(g.Name)
+	case 'O':
+		return s.observe(c, g, pw)
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	k := powerByLetter(mp, letter)
+	if k < 0 {
+		s.fail(c.Line, "There is no power %c in %s: the powers are %s.", letter, mp.Title, powerLetters(mp))
+		return errStop
+	}
+	power := mp.Powers[k].Name
+	if g.Status == state.Forming {
+		s.fail(c.Line, "Game '%s' has not started yet: join it with SIGNON ?%s password.", g.Name, g.Name)
+		return errStop
+	}
+	i := playerByPower(g, power)
+	if i < 0 {
+		s.fail(c.Line, "Nobody plays %s in '%s'.", power, g.Name)
+		return errStop
+	}
+	p := &g.Players[i]
+	if (p.Status == state.Abandoned || p.Status == state.Disorder) && g.Status != state.Finished {
+		// A seat nobody looks after is free to anyone, with a new password.
+		hash, msg := hashPassword(pw)
+		if msg != "" {
+			s.fail(c.Line, "%s.", capitalize(msg))
+			return errStop
+		}
+		s.game, s.power = g, power
+		if err := s.takeover(i, hash); err != nil {
+			return err
+		}
+		s.dirty = true
+		s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
+		return s.noteUser(g.Name)
+	}
+	if !s.m.checkPassword(g.Name+"/"+string(letter), p.PassHash, pw) {
+		return s.badPassword(c, g.Name)
+	}
+	s.game, s.power = g, power
+	s.printf("Signed on as %s in game '%s'.", power, g.Name)
+	return s.noteUser(g.Name)
+}
+
+// badPassword reports a wrong password and stops the mail: nothing after
+// a failed sign-on may act for anyone.
+func (s *session) badPassword(c *parser.Command, game string) error {
+	s.fail(c.Line, "Wrong password for game '%s'. Nothing else in this mail was done.", game)
+	return errStop
+}
+
+// join handles SIGNON ?game password [preferences]: the sender joins a
+// forming game, which starts when it is full. "SIGNON ? password" joins
+// the first forming game the sender is not in.
+func (s *session) join(c *parser.Command, name, pw, prefs string) error {
+	var g *state.Game
+	if name == "" {
+		err := s.tx.ForEachGame(func(x *state.Game) error {
+			if g == nil && x.Status == state.Forming && playerByAddr(x, s.in.From) < 0 {
+				g = x
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if g == nil {
+			s.fail(c.Line, "No game is forming. Start one with CREATE ?game password.")
+			return errStop
+		}
+	} else {
+		var err error
+		if g, err = s.loadGame(c.Line, name); g == nil {
+			if err == nil {
+				err = errStop
+			}
+			return err
+		}
+	}
+	if g.Status != state.Forming {
+		s.fail(c.Line, "Game '%s' has already started: sign on with your power's letter, SIGNON P%s password.", g.Name, g.Name)
+		return errStop
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	prefs, msg := parsePreference(mp, prefs)
+	if msg != "" {
+		s.fail(c.Line, "%s", msg)
+		return errStop
+	}
+	if i := playerByAddr(g, s.in.From); i >= 0 {
+		// Joining again is signing on to the seat already held.
+		if !s.m.checkPassword(g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw) {
+			return s.badPassword(c, g.Name)
+		}
+		s.game = g
+		if prefs != "" {
+			g.Players[i].Preference, s.dirty = prefs, true
+		}
+		s.printf("You are already in game '%s' (%d of %d players).", g.Name, len(g.Players), len(mp.Powers))
+		return nil
+	}
+	hash, msg := hashPassword(pw)
+	if msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return errStop
+	}
+	g.Players = append(g.Players, state.Player{
+		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
+	})
+	s.game, s.dirty = g, true
+	if err := s.noteUser(g.Name); err != nil {
+		return err
+	}
+	if len(g.Players) < len(mp.Powers) {
+		s.printf("You have joined game '%s': %d of %d players. It starts when %d more have joined.",
+			g.Name, len(g.Players), len(mp.Powers), len(mp.Powers)-len(g.Players))
+		return nil
+	}
+	s.printf("You have joined game '%s', its last player: the game starts now.", g.Name)
+	if err := s.m.startGame(s.tx, g, s.now); err != nil {
+		return err
+	}
+	i := playerByAddr(g, s.in.From)
+	s.power = g.Players[i].Power
+	s.printf("You are %s; sign on from now on with SIGNON %c%s password.", s.power, mp.Powers[powerIndex(mp, s.power)].Letter, g.Name)
+	return nil
+}
+
+// parsePreference reads a preference list: power letters in order ("EFG"),
+// njudge's groups ("E[FGR][TAI]", taken in the order written), or "*" for
+// none. It returns the letters, upper case, or a message.
+func parsePreference(mp *judge.Map, text string) (string, string) {
+	var b strings.Builder
+	for _, c := range strings.ToUpper(text) {
+		switch {
+		case c == '[' || c == ']' || c == ',' || c == ' ' || c == '*':
+			continue
+		case c < 128 && powerByLetter(mp, byte(c)) >= 0:
+			if !strings.ContainsRune(b.String(), c) {
+				b.WriteRune(c)
+			}
+		default:
+			return "", fmt.Sprintf("%q is not a power letter in preferences: use %s.", c, powerLetters(mp))
+		}
+	}
+	return b.String(), ""
+}
+
+// powerLetters lists the letters of the map's powers: "A, E, F, G, I, R, T".
+func powerLetters(mp *judge.Map) string {
+	ls := make([]string, len(mp.Powers))
+	for k, p := range mp.Powers {
+		ls[k] = string(p.Letter)
+	}
+	return strings.Join(ls, ", ")
+}
+
+// cmdObserve handles OBSERVE game password.
+func (s *session) cmdObserve(c *parser.Command) error {
+	if s.alreadySignedOn(c) {
+		return nil
+	}
+	if len(c.Args) != 2 {
+		s.fail(c.Line, "Use: OBSERVE game password.")
+		return errStop
+	}
+	g, err := s.loadGame(c.Line, c.Args[0])
+	if g == nil {
+		if err == nil {
+			err = errStop
+		}
+		return err
+	}
+	return s.observe(c, g, c.Args[1])
+}
+
+// observe signs the sender on as an observer of g, adding them the first
+// time; a second OBSERVE from the same address checks the password.
+func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
+	if i := observerByAddr(g, s.in.From); i >= 0 {
+		if !s.m.checkPassword(g.Name+"/O/"+strings.ToLower(s.in.From), g.Observers[i].PassHash, pw) {
+			return s.badPassword(c, g.Name)
+		}
+		s.game = g
+		s.printf("You are observing game '%s'.", g.Name)
+		return nil
+	}
+	hash, msg := hashPassword(pw)
+	if msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return errStop
+	}
+	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
+	s.game, s.dirty = g, true
+	s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
+	return s.noteUser(g.Name)
+}
+
+// cmdSetPassword handles SET PASSWORD new, for whoever is signed on.
+func (s *session) cmdSetPassword(c *parser.Command) error {
+	if len(c.Args) != 2 {
+		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
+		return nil
+	}
+	hash, msg := hashPassword(c.Args[1])
+	if msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return nil
+	}
+	g := s.game
+	switch {
+	case s.master:
+		g.MasterHash = hash
+	case s.power != "":
+		g.Players[playerByPower(g, s.power)].PassHash = hash
+	case playerByAddr(g, s.in.From) >= 0 && g.Status == state.Forming:
+		g.Players[playerByAddr(g, s.in.From)].PassHash = hash
+	case observerByAddr(g, s.in.From) >= 0:
+		g.Observers[observerByAddr(g, s.in.From)].PassHash = hash
+	default:
+		s.fail(c.Line, "You hold no seat in '%s' to set a password for.", g.Name)
+		return nil
+	}
+	s.dirty = true
+	s.printf("Password changed.")
+	return nil
+}
+
+// resignData is the data of resign.tmpl.
+type resignData struct {
+	Header Header
+	Tag    string // "GMD:dt - S1901M"
+	Game   string
+	Power  string // the power given up
+	Letter string // its letter
+	Phase  string
+}
+
+// cmdResign handles RESIGN: the seat is given up (abandoned, free for a
+// takeover) and everyone is told; a player of a forming game just leaves
+// it, an observer stops observing. Nothing after it in the mail is done.
+func (s *session) cmdResign(c *parser.Command) error {
+	g := s.game
+	switch {
+	case s.master:
+		s.fail(c.Line, "A master cannot resign: TERMINATE the game, or EJECT players.")
+		return nil
+	case s.power != "":
+		if g.Status == state.Finished {
+			s.fail(c.Line, "Game '%s' is over.", g.Name)
+			return nil
+		}
+		i := playerByPower(g, s.power)
+		g.Players[i].Status = state.Abandoned
+		g.Players[i].Wait, g.Players[i].Draw = false, false
+		s.dirty = true
+		s.printf("You have resigned %s in game '%s'. Thank you for playing.", s.power, g.Name)
+		mp, err := gameMap(g)
+		if err != nil {
+			return err
+		}
+		letter := string(mp.Powers[powerIndex(mp, s.power)].Letter)
+		if err := s.m.send(s.tx, s.now, "resign", resignData{
+			Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name, Power: s.power, Letter: letter, Phase: s.m.phaseOf(g),
+		}, s.m.recipients(g), ""); err != nil {
+			return err
+		}
+		s.power = ""
+		s.m.ordersChanged(g, s.now)
+	case g.Status == state.Forming && playerByAddr(g, s.in.From) >= 0:
+		i := playerByAddr(g, s.in.From)
+		g.Players = append(g.Players[:i], g.Players[i+1:]...)
+		s.dirty = true
+		s.printf("You have left game '%s'.", g.Name)
+	case observerByAddr(g, s.in.From) >= 0:
+		i := observerByAddr(g, s.in.From)
+		g.Observers = append(g.Observers[:i], g.Observers[i+1:]...)
+		s.dirty = true
+		s.printf("You no longer observe game '%s'.", g.Name)
+	default:
+		s.fail(c.Line, "You hold no seat in '%s'.", g.Name)
+		return nil
+	}
+	return errStop
+}

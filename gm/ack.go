@@ -1,0 +1,282 @@
+package gm
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/report"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// writeAck ends the reply of a mail signed on to a game being played: a
+// power (or the master acting for one after BECOME) gets all its current
+// orders, in the layout of the results, and what is still missing; the
+// master gets whose orders are complete. Nobody is shown another power's
+// orders.
+func (s *session) writeAck() error {
+	g := s.game
+	if g == nil || (g.Status != state.Active && g.Status != state.Paused) {
+		return nil
+	}
+	power := s.become
+	if power == "" && !s.master {
+		power = s.power
+	}
+	if power == "" && !s.master {
+		return nil // an observer
+	}
+	pos, _, err := s.m.position(g)
+	if err != nil {
+		return err
+	}
+	s.paragraph()
+	if power == "" {
+		s.masterStatus(pos)
+	} else if err := s.powerAck(pos, power); err != nil {
+		return err
+	}
+	s.timeLeft()
+	return nil
+}
+
+// ackTitle returns "Movement orders for Spring of 1901. (dt.001)".
+func ackTitle(g *state.Game, ph judge.Phase) string {
+	return fmt.Sprintf("%s orders for %s. (%s.%03d)", ph.Type, when(ph), g.Name, g.Turn+1)
+}
+
+// powerAck writes one power's orders and what it still owes.
+func (s *session) powerAck(pos *judge.Position, power string) error {
+	g, mp := s.game, pos.Map
+	p, ok := powerOf(mp, power)
+	if !ok {
+		return nil
+	}
+	orders := storedOrders(pos, p, g.Orders[mp.Powers[p].Name])
+	switch pos.Phase.Type {
+	case judge.Adjustment:
+		s.adjustmentAck(pos, p, orders)
+	default:
+		if err := s.unitAck(pos, p, orders); err != nil {
+			return err
+		}
+	}
+	if i := playerByPower(g, power); i >= 0 {
+		if g.Players[i].Wait {
+			s.printf("WAIT is set for %s.", power)
+		}
+		if g.Players[i].Draw {
+			s.printf("%s votes for a draw.", power)
+		}
+	}
+	return nil
+}
+
+// unitAck writes the orders of a movement or retreat phase with
+// report.WriteResults, every order ruled a success and every unit without
+// an order a default, so that the ack reads exactly like the results will.
+func (s *session) unitAck(pos *judge.Position, p judge.Power, orders []judge.Order) error {
+	mp := pos.Map
+	missing := unordered(pos, p, orders)
+	if len(orders) == 0 && len(missing) == 0 {
+		if pos.Phase.Type == judge.Retreat {
+			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, when(pos.Phase))
+		} else {
+			s.printf("%s has no units to order in %s.", mp.Powers[p].Name, when(pos.Phase))
+		}
+		return nil
+	}
+	res := &judge.Resolution{Phase: pos.Phase}
+	for _, o := range orders {
+		r := judge.OrderResult{Order: o, Outcome: judge.Succeeds}
+		if o.Kind == judge.Disband {
+			r.Outcome = judge.Disbanded
+		}
+		res.Results = append(res.Results, r)
+	}
+	for _, u := range missing {
+		r := judge.OrderResult{Order: judge.Order{Kind: judge.Hold, Power: p, Type: u.Type, Unit: u.Loc,
+			Target: judge.NoLoc, Dest: judge.NoLoc}, Outcome: judge.Succeeds, Default: true}
+		if pos.Phase.Type == judge.Retreat {
+			r.Order.Kind, r.Outcome = judge.Disband, judge.Disbanded
+		}
+		res.Results = append(res.Results, r)
+	}
+	var b strings.Builder
+	if err := report.WriteResults(&b, pos, res); err != nil {
+		return err
+	}
+	text := b.String()
+	// Only the title differs from the results: "orders", and the turn.
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = ackTitle(s.game, pos.Phase) + text[i:]
+	}
+	s.reply.WriteString(text)
+	s.reply.WriteByte('\n')
+	if len(missing) == 0 {
+		s.printf("%s's orders are complete.", mp.Powers[p].Name)
+		return nil
+	}
+	names := make([]string, len(missing))
+	for i, u := range missing {
+		names[i] = u.Type.Word() + " " + mp.FullName(u.Loc)
+	}
+	s.printf("Orders not received for %s.", strings.Join(names, ", "))
+	return nil
+}
+
+// adjustmentAck writes the builds, removals and waives of an adjustment
+// phase as the adjustment results do, then what is still due.
+func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []judge.Order) {
+	mp := pos.Map
+	name := mp.Powers[p].Name
+	due := adjustmentsDue(pos, p)
+	s.printf("%s\n\n", ackTitle(s.game, pos.Phase))
+	prefix := name + ":" + strings.Repeat(" ", max(1, powerColumn(mp)-len(name)-1))
+	for _, o := range orders {
+		switch o.Kind {
+		case judge.Build:
+			s.printf("%sBuilds %s%s%s.", prefix, article(o.Type), in(mp, o.Unit), mp.FullName(o.Unit))
+		case judge.Remove:
+			s.printf("%sRemoves the %s%s%s.", prefix, strings.ToLower(o.Type.Word()), in(mp, o.Unit), mp.FullName(o.Unit))
+		case judge.Waive:
+			s.printf("%sBuild waived.", prefix)
+		}
+	}
+	builds, removals := adjustmentsLeft(pos, p, orders)
+	if due > 0 {
+		made := count(orders, func(o judge.Order) bool { return o.Kind == judge.Build || o.Kind == judge.Waive })
+		if unusable := due - made - builds; unusable > 0 {
+			// No free home centre is left for these: they are waived.
+			s.printf("%s%d unusable build%s pending.", prefix, unusable, sIfMany(unusable))
+		}
+	}
+	switch {
+	case builds > 0:
+		s.printf("%s%d build%s pending.", prefix, builds, sIfMany(builds))
+	case removals > 0:
+		s.printf("%s%d removal%s pending.", prefix, removals, sIfMany(removals))
+	case due == 0:
+		s.printf("\n%s has no adjustments to make in %s.", name, when(pos.Phase))
+		return
+	}
+	s.reply.WriteByte('\n')
+	if builds == 0 && removals == 0 {
+		s.printf("%s's orders are complete.", name)
+	}
+}
+
+// masterStatus writes, for the master, which powers have complete orders.
+// It shows no order.
+func (s *session) masterStatus(pos *judge.Position) {
+	g, mp := s.game, pos.Map
+	s.printf("Orders status for %s. (%s.%03d)\n\n", when(pos.Phase), g.Name, g.Turn+1)
+	all := true
+	for _, pl := range g.Players {
+		if pl.Power == "" {
+			continue
+		}
+		status := "complete"
+		if !s.m.complete(g, pos, pl.Power) {
+			status, all = "incomplete", false
+		}
+		if p, ok := powerOf(mp, pl.Power); ok && nothingToDo(pos, p) {
+			status = "nothing to do"
+		}
+		if pl.Status != state.Playing {
+			status += " (" + string(pl.Status) + ")"
+		}
+		s.printf("%s:%s%s.", pl.Power, strings.Repeat(" ", max(1, powerColumn(mp)-len(pl.Power)-1)), status)
+	}
+	if !all {
+		s.printf("\nOrders not received from all players.")
+	}
+}
+
+// nothingToDo reports whether p has no order to give in the phase of pos.
+func nothingToDo(pos *judge.Position, p judge.Power) bool {
+	switch pos.Phase.Type {
+	case judge.Movement:
+		return pos.UnitCount()[p] == 0
+	case judge.Retreat:
+		for _, d := range pos.Dislodged {
+			if d.Power == p {
+				return false
+			}
+		}
+		return true
+	}
+	return adjustmentsDue(pos, p) == 0
+}
+
+// timeLeft writes how long until the deadline, as njudge ends its acks.
+func (s *session) timeLeft() {
+	g := s.game
+	if g.Deadline.IsZero() {
+		return
+	}
+	if g.Status == state.Paused {
+		s.printf("The game is paused.")
+		return
+	}
+	left := g.Deadline.Sub(s.now)
+	if left <= 0 {
+		s.printf("The deadline, %s, has passed.", formatDate(g, g.Deadline))
+		return
+	}
+	s.printf("Time to deadline: %s.", spell(left))
+}
+
+// spell writes a duration as "2 days, 23 hours, 5 minutes".
+func spell(d time.Duration) string {
+	d = d.Round(time.Minute)
+	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	var parts []string
+	if days > 0 {
+		parts = append(parts, fmt.Sprintf("%d day%s", days, sIfMany(days)))
+	}
+	if days > 0 || hours > 0 {
+		parts = append(parts, fmt.Sprintf("%d hour%s", hours, sIfMany(hours)))
+	}
+	parts = append(parts, fmt.Sprintf("%d minute%s", mins, sIfMany(mins)))
+	return strings.Join(parts, ", ")
+}
+
+// sIfMany returns "s" unless n is 1.
+func sIfMany(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// powerColumn is where the text after "Austria:" starts in adjustment
+// lines, as package report lays them out: the longest power name plus
+// two, at least 11.
+func powerColumn(mp *judge.Map) int {
+	n := 0
+	for _, p := range mp.Powers {
+		n = max(n, len(p.Name))
+	}
+	return max(n+2, 11)
+}
+
+// in returns " in the " before a sea space and " in " before the rest.
+func in(mp *judge.Map, l judge.Loc) string {
+	if int(l) < len(mp.Locs) && mp.Locs[l].Kind == judge.Sea {
+		return " in the "
+	}
+	return " in "
+}
+
+// article returns "an army", "a fleet" or "a unit".
+func article(t judge.UnitType) string {
+	switch t {
+	case judge.Army:
+		return "an army"
+	case judge.Fleet:
+		return "a fleet"
+	}
+	return "a unit"
+}

@@ -1,0 +1,447 @@
+package gm
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// The master's commands for the clock and the history. G1's dispatcher
+// calls them only for the game's signed-on master. A command the master
+// got wrong is reported in the reply and the rest of the mail goes on;
+// the error result is for failures of the judge itself, which abort the
+// mail's transaction.
+
+// takeover gives the abandoned (or civil-disorder) seat at g.Players[i]
+// to the session's sender, with passHash as its password, and tells
+// everyone. When no seat is left abandoned, the current phase gets a fresh
+// deadline counted from now (never earlier than the one it had), so the
+// new player has a whole phase to catch up.
+//
+// njudge also sets WAIT for every player after a takeover (ml_signon.c),
+// so that nothing is processed before the deadline. gmd does not: WAIT is
+// each player's own choice, and a phase whose orders are all in may go on
+// once the newcomer has sent theirs.
+func (s *session) takeover(i int, passHash []byte) error {
+	g, m := s.game, s.m
+	p := &g.Players[i]
+	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
+	p.Wait, p.Draw, p.Late, p.Absences, p.Joined = false, false, 0, nil, s.now.UTC()
+	s.dirty = true
+
+	var waiting []string
+	for j := range g.Players {
+		if g.Players[j].Status == state.Abandoned {
+			waiting = append(waiting, g.Players[j].Power)
+		}
+	}
+	restarted := g.Status == state.Active && len(waiting) == 0
+	if restarted {
+		m.restartClock(g, s.now)
+	}
+	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: p.Addr, Restarted: restarted, Waiting: waiting}
+	return m.send(s.tx, s.now, "takeover", data, m.recipients(g), "")
+}
+
+// cmdProcess handles PROCESS [phase]: the current phase is processed now,
+// with the orders there are. A phase named ("PROCESS S1901M" or "PROCESS
+// Spring 1901 Movement") must be the current one, a guard against
+// processing twice.
+func (s *session) cmdProcess(c *parser.Command) error {
+	g := s.game
+	if !s.playable(c) {
+		return nil
+	}
+	cur, err := currentPhase(g)
+	if err != nil {
+		return err
+	}
+	if len(c.Args) > 0 {
+		want, err := parsePhaseArgs(c.Args)
+		if err != nil {
+			s.fail(c.Line, "%v.", err)
+			return nil
+		}
+		if want != cur {
+			s.fail(c.Line, "The current phase of '%s' is %s, not %s: nothing was processed.", g.Name, cur, want)
+			return nil
+		}
+	}
+	if err := s.m.processPhase(s.tx, g, s.now); err != nil {
+		return err
+	}
+	s.dirty = true
+	s.printf("Phase %s of '%s' processed; the results went to everyone.", cur, g.Name)
+	return nil
+}
+
+// cmdPredict handles PREDICT: the pending orders are adjudicated as if
+// the phase were processed now, and the results go to the master alone,
+// in a mail of their own. Nothing is stored.
+func (s *session) cmdPredict(c *parser.Command) error {
+	g := s.game
+	if !s.playable(c) {
+		return nil
+	}
+	pos, rules, err := s.m.position(g)
+	if err != nil {
+		return err
+	}
+	res := judge.Adjudicate(pos, s.m.pendingOrders(g, pos), rules)
+	text, err := resultsText(g.Name, g.Turn+1, pos, res)
+	if err != nil {
+		return err
+	}
+	data := predictData{headLines: s.m.headFor(g, pos.Phase), Results: text}
+	for _, r := range mustPowerRefs(g, s.m.survey(g, pos).missing) {
+		data.Missing = append(data.Missing, r.Name)
+	}
+	// To the sender, who signed on with the master's password: the
+	// prediction shows every power's orders, so it goes nowhere else.
+	if err := s.m.send(s.tx, s.now, "predict", data, []string{s.in.From}, s.in.MessageID); err != nil {
+		return err
+	}
+	s.printf("The predicted results of %s were sent to you in a separate mail; nothing was processed.", pos.Phase)
+	return nil
+}
+
+// cmdRollback handles ROLLBACK [phase]: the game goes back to the start of
+// the named processed phase (the last one if none is named), as it was
+// before its orders; its history from that phase on is deleted, the
+// pending orders, WAIT and draw votes are cleared, and the phase gets a
+// fresh deadline. A finished game is played again from there.
+func (s *session) cmdRollback(c *parser.Command) error {
+	g, m := s.game, s.m
+	if g.Status == state.Forming {
+		s.fail(c.Line, "Game '%s' has not started.", g.Name)
+		return nil
+	}
+	phases, err := s.tx.Phases(g.Name)
+	if err != nil {
+		return err
+	}
+	if len(phases) == 0 {
+		s.fail(c.Line, "No phase of '%s' has been processed: there is nothing to roll back.", g.Name)
+		return nil
+	}
+	rec := phases[len(phases)-1]
+	if len(c.Args) > 0 {
+		want, err := parsePhaseArgs(c.Args)
+		if err != nil {
+			s.fail(c.Line, "%v.", err)
+			return nil
+		}
+		rec = nil
+		for _, r := range slices.Backward(phases) {
+			if p, err := judge.ParsePhase(r.Phase); err == nil && p == want {
+				rec = r
+				break
+			}
+		}
+		if rec == nil {
+			s.fail(c.Line, "Phase %s of '%s' has not been processed: the processed phases are %s.", want, g.Name, phaseList(phases))
+			return nil
+		}
+	}
+	pos, _, err := jsonpos.DecodePosition(rec.Position)
+	if err != nil {
+		return fmt.Errorf("game %s: history of %s: %w", g.Name, rec.Phase, err)
+	}
+	if err := s.tx.DeletePhasesFrom(g.Name, rec.Turn); err != nil {
+		return err
+	}
+	g.Position, g.Turn, g.Orders = rec.Position, rec.Turn-1, nil
+	if g.Status == state.Finished {
+		g.Status, g.Result = state.Active, ""
+	}
+	reviveSeats(g, pos)
+	for i := range g.Players {
+		g.Players[i].Wait, g.Players[i].Draw = false, false
+	}
+	if g.Status == state.Active {
+		m.startClockFor(g, pos.Phase.Type, s.now)
+		m.refresh(g, pos, s.now)
+	}
+	s.dirty = true
+	data := controlData{headLines: m.headFor(g, pos.Phase), Back: pos.Phase.String(),
+		Title: fmt.Sprintf("%s of %d", pos.Phase.Season, pos.Phase.Year), What: pos.Phase.Type.String()}
+	if err := m.send(s.tx, s.now, "rollback", data, m.recipients(g), ""); err != nil {
+		return err
+	}
+	s.printf("Game '%s' rolled back to %s; everyone was told.", g.Name, pos.Phase)
+	return nil
+}
+
+// reviveSeats gives back their seats to the players of powers that were
+// eliminated later than pos.
+func reviveSeats(g *state.Game, pos *judge.Position) {
+	centers, units := pos.CenterCount(), pos.UnitCount()
+	for i := range g.Players {
+		p := &g.Players[i]
+		if p.Status != state.Eliminated {
+			continue
+		}
+		if pw, ok := pos.Map.PowerByName(p.Power); ok && centers[pw]+units[pw] > 0 {
+			p.Status = state.Playing
+		}
+	}
+}
+
+// phaseList names the processed phases for an error message.
+func phaseList(phases []*state.PhaseRecord) string {
+	names := make([]string, len(phases))
+	for i, r := range phases {
+		names[i] = r.Phase
+	}
+	return strings.Join(names, ", ")
+}
+
+// cmdPause handles PAUSE: the clock stops; no reminder, deadline or
+// processing until RESUME.
+func (s *session) cmdPause(c *parser.Command) error {
+	g := s.game
+	if g.Status != state.Active {
+		s.fail(c.Line, "Only a game being played can be paused; '%s' is %s.", g.Name, g.Status)
+		return nil
+	}
+	g.Status, g.Wake, s.dirty = state.Paused, time.Time{}, true
+	if err := s.m.send(s.tx, s.now, "paused", controlData{headLines: s.m.head(g)}, s.m.recipients(g), ""); err != nil {
+		return err
+	}
+	s.printf("Game '%s' is paused.", g.Name)
+	return nil
+}
+
+// cmdResume handles RESUME: the clock runs again, and the current phase
+// gets a fresh deadline from now (never earlier than the one it had).
+func (s *session) cmdResume(c *parser.Command) error {
+	g, m := s.game, s.m
+	if g.Status != state.Paused {
+		s.fail(c.Line, "Game '%s' is not paused.", g.Name)
+		return nil
+	}
+	g.Status, s.dirty = state.Active, true
+	m.restartClock(g, s.now)
+	m.ordersChanged(g, s.now)
+	if err := m.send(s.tx, s.now, "resumed", controlData{headLines: m.head(g)}, m.recipients(g), ""); err != nil {
+		return err
+	}
+	s.printf("Game '%s' is resumed; the deadline is %s.", g.Name, formatDate(g, g.Deadline))
+	return nil
+}
+
+// cmdTerminate handles TERMINATE: the game ends as it stands, and everyone
+// gets the final summary.
+func (s *session) cmdTerminate(c *parser.Command) error {
+	g, m := s.game, s.m
+	if g.Status != state.Active && g.Status != state.Paused {
+		s.fail(c.Line, "Game '%s' is %s: only a game being played can be terminated.", g.Name, g.Status)
+		return nil
+	}
+	pos, _, err := m.position(g)
+	if err != nil {
+		return err
+	}
+	m.endGame(g, "terminated", s.now)
+	s.dirty = true
+	if err := m.send(s.tx, s.now, "terminated", controlData{headLines: m.headFor(g, pos.Phase)}, m.recipients(g), ""); err != nil {
+		return err
+	}
+	if err := m.sendGameOver(s.tx, g, pos, s.now); err != nil {
+		return err
+	}
+	s.printf("Game '%s' is terminated.", g.Name)
+	return nil
+}
+
+// cmdEject handles EJECT power: the power's player loses the seat, which
+// becomes abandoned and free for takeover. The player gets the notice
+// too, since an abandoned seat's address no longer gets the game's mail.
+func (s *session) cmdEject(c *parser.Command) error {
+	g, m := s.game, s.m
+	if g.Status != state.Active && g.Status != state.Paused {
+		s.fail(c.Line, "Game '%s' is %s: nobody can be ejected.", g.Name, g.Status)
+		return nil
+	}
+	if len(c.Args) != 1 {
+		s.fail(c.Line, "Use: EJECT power (its name or letter).")
+		return nil
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	pw, ok := mp.PowerByName(c.Args[0])
+	i := -1
+	if ok {
+		i = playerByPower(g, mp.Powers[pw].Name)
+	}
+	if i < 0 {
+		s.fail(c.Line, "There is no power %q in '%s'.", c.Args[0], g.Name)
+		return nil
+	}
+	p := &g.Players[i]
+	if p.Status != state.Playing && p.Status != state.Disorder {
+		s.fail(c.Line, "%s is %s in '%s': there is nobody to eject.", p.Power, statusWord(p.Status), g.Name)
+		return nil
+	}
+	to := append(m.recipients(g), p.Addr)
+	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
+	s.dirty = true
+	refs, letters := powerRefs(mp, g, []int{i})
+	data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Ejected: true}
+	if err := m.send(s.tx, s.now, "abandoned", data, to, ""); err != nil {
+		return err
+	}
+	s.printf("%s is ejected from '%s' and free for takeover.", p.Power, g.Name)
+	m.ordersChanged(g, s.now)
+	// The draw may pass without the ejected player's vote.
+	return m.checkDraw(s.tx, g, s.now)
+}
+
+// statusWord says a seat's status in a sentence.
+func statusWord(st state.PlayerStatus) string {
+	switch st {
+	case state.Disorder:
+		return "in civil disorder"
+	case state.Abandoned:
+		return "abandoned"
+	case state.Eliminated:
+		return "eliminated"
+	}
+	return string(st)
+}
+
+// cmdSetClock handles the master's SET DEADLINE, SET GRACE, SET
+// MOVEMENT/RETREAT/ADJUSTMENT and SET REMINDER. A new deadline applies
+// to the current phase, announced as a "Deadline Adjustment"; a new grace
+// applies to it too ("Grace Adjustment"); new phase lengths apply from the
+// next phase on; a new reminder time from the next reminder on.
+func (s *session) cmdSetClock(c *parser.Command) error {
+	g, m := s.game, s.m
+	if len(c.Args) == 0 {
+		s.fail(c.Line, "SET what?")
+		return nil
+	}
+	word, value := strings.ToUpper(c.Args[0]), strings.Join(c.Args[1:], " ")
+	if value == "" {
+		s.fail(c.Line, "SET %s needs a value.", word)
+		return nil
+	}
+	if g.Status == state.Forming || g.Status == state.Finished {
+		if word == "DEADLINE" || word == "GRACE" {
+			s.fail(c.Line, "Game '%s' has no deadline now.", g.Name)
+			return nil
+		}
+	}
+	st := &g.Settings
+	switch word {
+	case "DEADLINE":
+		d, err := parseDeadline(value, zoneOf(g), s.now)
+		if err != nil {
+			s.fail(c.Line, "%v.", err)
+			return nil
+		}
+		if !d.After(s.now) {
+			s.fail(c.Line, "The deadline %s is not in the future.", formatDate(g, d))
+			return nil
+		}
+		m.setDeadline(g, d, s.now)
+		m.ordersChanged(g, s.now)
+		s.dirty = true
+		s.printf("The deadline of '%s' is now %s.", g.Name, formatDate(g, g.Deadline))
+		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Deadline", When: g.Deadline}, m.recipients(g), "")
+	case "GRACE":
+		d, err := parseLength(value)
+		if err != nil {
+			s.fail(c.Line, "%v.", err)
+			return nil
+		}
+		st.Grace = state.Duration(d)
+		schedule(g, s.now)
+		s.dirty = true
+		s.printf("The grace of '%s' is now %s: it ends at %s.", g.Name, spellLength(d), formatDate(g, graceEnd(g)))
+		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g), "")
+	}
+	d, err := parseLength(value)
+	if err != nil {
+		s.fail(c.Line, "%v.", err)
+		return nil
+	}
+	var what string
+	switch word {
+	case "MOVEMENT", "MOVE", "MOVES":
+		st.Movement, what = state.Duration(d), "Movement phases"
+	case "RETREAT", "RETREATS":
+		st.Retreat, what = state.Duration(d), "Retreat phases"
+	case "ADJUSTMENT", "ADJUSTMENTS", "ADJUST", "BUILD", "BUILDS":
+		st.Adjustment, what = state.Duration(d), "Adjustment phases"
+	case "REMINDER":
+		st.Reminder = state.Duration(d)
+		schedule(g, s.now)
+		s.dirty = true
+		change := fmt.Sprintf("Reminders now go out %s before the deadline.", spellLength(d))
+		if d == 0 {
+			change = "No more reminders are sent before the deadline."
+		}
+		s.printf("%s", change)
+		return s.parameterChange(change)
+	default:
+		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT or REMINDER.", word)
+		return nil
+	}
+	if d <= 0 {
+		s.fail(c.Line, "A phase cannot last %s.", spellLength(d))
+		return nil
+	}
+	s.dirty = true
+	change := fmt.Sprintf("%s now last %s, from the next phase on.", what, spellLength(d))
+	s.printf("%s", change)
+	return s.parameterChange(change)
+}
+
+// playable reports whether the game can be processed or predicted, and
+// says why not in the reply.
+func (s *session) playable(c *parser.Command) bool {
+	switch s.game.Status {
+	case state.Active, state.Paused:
+		return true
+	case state.Forming:
+		s.fail(c.Line, "Game '%s' has not started.", s.game.Name)
+	default:
+		s.fail(c.Line, "Game '%s' is over.", s.game.Name)
+	}
+	return false
+}
+
+// parsePhaseArgs reads a phase as the master names it: "S1901M", or
+// "Spring 1901 Movement" (only the first letters of the season and the
+// type count, as in njudge: "F 1901 B" is the Winter adjustments).
+func parsePhaseArgs(args []string) (judge.Phase, error) {
+	var id string
+	switch len(args) {
+	case 1:
+		id = args[0]
+	case 3:
+		id = args[0][:1] + args[1] + args[2][:1]
+	default:
+		return judge.Phase{}, fmt.Errorf("cannot read the phase %q (write S1901M or Spring 1901 Movement)", strings.Join(args, " "))
+	}
+	p, err := judge.ParsePhase(strings.ToUpper(id))
+	if err != nil {
+		return judge.Phase{}, fmt.Errorf("cannot read the phase %q (write S1901M or Spring 1901 Movement)", strings.Join(args, " "))
+	}
+	return p, nil
+}
+
+// mustPowerRefs is powerRefs without the letters, on the game's map.
+func mustPowerRefs(g *state.Game, seats []int) []powerRef {
+	refs, _ := powerRefs(mapOrNil(g), g, seats)
+	return refs
+}

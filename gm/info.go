@@ -1,0 +1,308 @@
+package gm
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// The information commands show only what every player may know: the
+// board, the seats and the results of processed phases. None of them
+// reads Game.Orders or Game.Press, so none can leak pending orders or
+// partial press, whoever asks.
+
+// historyLimit is how many phases HISTORY shows when not asked for one.
+const historyLimit = 12
+
+// gameArg returns the game a command names in its first argument, or the
+// game signed on to when it names none.
+func (s *session) gameArg(c *parser.Command, use string) (*state.Game, error) {
+	if len(c.Args) == 0 {
+		if s.game != nil {
+			return s.game, nil
+		}
+		s.fail(c.Line, "Use: %s.", use)
+		return nil, nil
+	}
+	if s.game != nil && strings.EqualFold(c.Args[0], s.game.Name) {
+		// The game as changed by this mail so far.
+		return s.game, nil
+	}
+	return s.loadGame(c.Line, c.Args[0])
+}
+
+// cmdList handles LIST (every game) and LIST game.
+func (s *session) cmdList(c *parser.Command) error {
+	if len(c.Args) == 0 {
+		return s.listAll()
+	}
+	g, err := s.gameArg(c, "LIST [game]")
+	if g == nil {
+		return err
+	}
+	return s.listGame(g)
+}
+
+// listAll writes one line per game.
+func (s *session) listAll() error {
+	var lines []string
+	err := s.tx.ForEachGame(func(g *state.Game) error {
+		if s.game != nil && g.Name == s.game.Name {
+			g = s.game
+		}
+		title, seats := g.Variant, 0
+		if mp, err := gameMap(g); err == nil {
+			title, seats = mp.Title, len(mp.Powers)
+		}
+		lines = append(lines, fmt.Sprintf("%-12s  %-10s  %-7s  %-9s %d/%d",
+			g.Name, title, s.m.phaseOf(g), g.Status, len(g.Players), seats))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(lines) == 0 {
+		s.printf("There are no games on %s. Start one with CREATE ?game password.", s.m.cfg.JudgeName)
+		return nil
+	}
+	s.printf("Games on %s:\n\n", s.m.cfg.JudgeName)
+	s.printf("%-12s  %-10s  %-7s  %-9s %s", "Game", "Variant", "Phase", "Status", "Players")
+	for _, l := range lines {
+		s.printf("%s", l)
+	}
+	return nil
+}
+
+// listGame writes one game's settings, phase, deadline, seats and board.
+func (s *session) listGame(g *state.Game) error {
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	st := settingsOf(g)
+	s.printf("Game '%s': %s, rules %s, %s.", g.Name, mp.Title, g.Rules, g.Status)
+	if g.Result != "" {
+		s.printf("Result: %s.", g.Result)
+	}
+	s.printf("Settings: %s.", st.Summary())
+	s.printf("Clock: %s.", st.Clock())
+	s.printf("Phase: %s.", s.m.phaseOf(g))
+	if g.Status == state.Active || g.Status == state.Paused {
+		s.printf("Deadline: %s.", formatDate(g, g.Deadline))
+	}
+	s.printf("Master: %s.", g.MasterAddr)
+	if g.Status == state.Forming {
+		s.printf("\nPlayers: %d of %d have joined.", len(g.Players), len(mp.Powers))
+		for _, p := range g.Players {
+			s.printf("  %s", p.Addr)
+		}
+	} else {
+		s.printf("\nPlayers:")
+		col := powerColumn(mp)
+		for _, l := range seatLines(g, true) {
+			status := ""
+			if l.Status != "" {
+				status = "  (" + l.Status + ")"
+			}
+			s.printf("  %s:%s%s%s", l.Power, strings.Repeat(" ", max(1, col-len(l.Power)-1)), l.Addr, status)
+		}
+	}
+	if n := len(g.Observers); n > 0 {
+		s.printf("Observers: %d.", n)
+	}
+	if len(g.Position) == 0 {
+		return nil
+	}
+	pos, _, err := s.m.position(g)
+	if err != nil {
+		return err
+	}
+	s.printf("\nUnits in %s:\n\n", when(pos.Phase))
+	for _, l := range unitLines(pos) {
+		s.printf("%s", l)
+	}
+	for _, d := range pos.Dislodged {
+		s.printf("%s: %s %s (dislodged).", mp.Powers[d.Power].Name, d.Type.Word(), mp.FullName(d.Loc))
+	}
+	s.printf("\nSupply centres: %s.", centreCounts(pos))
+	return nil
+}
+
+// centreCounts writes "Austria 3, England 3, ..." for the powers that own
+// any centre.
+func centreCounts(pos *judge.Position) string {
+	var parts []string
+	for k, n := range pos.CenterCount() {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", pos.Map.Powers[k].Name, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cmdHistory handles HISTORY game [phase]: the results of processed
+// phases, as they were mailed.
+func (s *session) cmdHistory(c *parser.Command) error {
+	g, err := s.gameArg(c, "HISTORY game [phase]")
+	if g == nil {
+		return err
+	}
+	recs, err := s.tx.Phases(g.Name)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		s.printf("No phase of '%s' has been processed yet.", g.Name)
+		return nil
+	}
+	if len(c.Args) > 1 {
+		ph, err := judge.ParsePhase(strings.ToUpper(c.Args[1]))
+		if err != nil {
+			s.fail(c.Line, "%q is not a phase: use one like S1901M, F1901R or W1901A.", c.Args[1])
+			return nil
+		}
+		i := slices.IndexFunc(recs, func(r *state.PhaseRecord) bool { return r.Phase == ph.String() })
+		if i < 0 {
+			s.fail(c.Line, "Phase %s of '%s' has not been processed.", ph, g.Name)
+			return nil
+		}
+		recs = recs[i : i+1]
+	} else if len(recs) > historyLimit {
+		var earlier []string
+		for _, r := range recs[:len(recs)-historyLimit] {
+			earlier = append(earlier, r.Phase)
+		}
+		s.printf("The last %d phases of '%s'; for an earlier one send HISTORY %s <phase>, one of:", historyLimit, g.Name, g.Name)
+		s.printf("%s.", strings.Join(earlier, " "))
+		recs = recs[len(recs)-historyLimit:]
+	}
+	for _, r := range recs {
+		s.printf("\n%s (%s.%03d), processed %s:\n\n", r.Phase, g.Name, r.Turn, formatDate(g, r.Processed))
+		s.reply.WriteString(strings.TrimRight(r.Results, "\n"))
+		s.reply.WriteByte('\n')
+	}
+	return nil
+}
+
+// cmdSummary handles SUMMARY game: the seats, the state of the game and
+// the supply centres of each power after every Fall played.
+func (s *session) cmdSummary(c *parser.Command) error {
+	g, err := s.gameArg(c, "SUMMARY game")
+	if g == nil {
+		return err
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	s.printf("Summary of game '%s': %s, rules %s, %s, phase %s.", g.Name, mp.Title, g.Rules, g.Status, s.m.phaseOf(g))
+	if g.Result != "" {
+		s.printf("Result: %s.", g.Result)
+	}
+	s.printf("Master: %s.", g.MasterAddr)
+	if g.Status == state.Forming {
+		s.printf("Forming: %d of %d players have joined.", len(g.Players), len(mp.Powers))
+		return nil
+	}
+	s.printf("\nPlayers:")
+	col := powerColumn(mp)
+	for _, l := range seatLines(g, true) {
+		status := ""
+		if l.Status != "" {
+			status = "  (" + l.Status + ")"
+		}
+		s.printf("  %s:%s%s%s", l.Power, strings.Repeat(" ", max(1, col-len(l.Power)-1)), l.Addr, status)
+	}
+	recs, err := s.tx.Phases(g.Name)
+	if err != nil {
+		return err
+	}
+	years, counts, err := centresByYear(mp, recs, g.Position)
+	if err != nil {
+		return err
+	}
+	if len(years) == 0 {
+		s.printf("\nNo Fall has been played yet.")
+		return nil
+	}
+	s.printf("\nSupply centres after each Fall:\n\n")
+	var head strings.Builder
+	head.WriteString("      ")
+	for _, p := range mp.Powers {
+		fmt.Fprintf(&head, "%4c", p.Letter)
+	}
+	s.printf("%s", head.String())
+	for _, y := range years {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%6d", y)
+		for _, n := range counts[y] {
+			fmt.Fprintf(&b, "%4d", n)
+		}
+		s.printf("%s", b.String())
+	}
+	return nil
+}
+
+// centresByYear returns, for every Fall played, the centres each power
+// owned after it, from the positions of the history and the current one.
+// Ownership changes only at the end of a year's Fall, so a Winter
+// position of year Y, and any Spring or Fall position of year Y+1, show
+// the counts after the Fall of Y.
+func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]int, map[int][]int, error) {
+	counts := map[int][]int{}
+	var years []int
+	var dec jsonpos.Decoder
+	look := func(data []byte) error {
+		if len(data) == 0 {
+			return nil
+		}
+		pos, _, err := dec.Position(data)
+		if err != nil {
+			return err
+		}
+		y := pos.Phase.Year - 1
+		if pos.Phase.Season == judge.Winter {
+			y = pos.Phase.Year
+		}
+		if y < mp.StartYear {
+			return nil
+		}
+		if _, ok := counts[y]; !ok {
+			counts[y] = pos.CenterCount()
+			years = append(years, y)
+		}
+		return nil
+	}
+	for _, r := range recs {
+		if err := look(r.Position); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := look(current); err != nil {
+		return nil, nil, err
+	}
+	slices.Sort(years)
+	return years, counts, nil
+}
+
+// helpData is the data of help.tmpl.
+type helpData struct {
+	Judge string
+	Addr  string
+}
+
+// cmdHelp handles HELP: the help text goes into the reply.
+func (s *session) cmdHelp(c *parser.Command) error {
+	_, body, err := s.m.tmpl.Render("help", helpData{Judge: s.m.cfg.JudgeName, Addr: s.m.cfg.JudgeAddr})
+	if err != nil {
+		return err
+	}
+	s.reply.WriteString(strings.TrimRight(body, "\n"))
+	s.reply.WriteByte('\n')
+	return nil
+}

@@ -1,0 +1,81 @@
+package gm
+
+import (
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/state"
+)
+
+// refusedData is the data of refused.tmpl.
+type refusedData struct {
+	Judge, Addr string
+	Subject     string // without the prefixes of earlier replies
+	Reason      string
+}
+
+// Refuse answers a mail that could not be read at all (too large, or not
+// valid MIME): in one transaction it records the mail's ledger keys and
+// Message-ID and queues a reply to from saying why, in reason's words
+// (whole sentences). Like Handle it does nothing for a mail already
+// recorded, so a mail offered twice is answered once.
+//
+// Nothing is answered when from is empty or the judge's own address; the
+// mail is only recorded. The caller must not Refuse a mail that may not be
+// answered at all (a bounce, an auto-reply): Ignore is for those.
+func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, now time.Time) error {
+	now = now.UTC()
+	return m.recordMail(messageID, keys, now, func(tx *state.Tx) error {
+		if strings.TrimSpace(from) == "" || sameAddr(from, m.cfg.JudgeAddr) {
+			return nil
+		}
+		d := refusedData{
+			Judge:   m.cfg.JudgeName,
+			Addr:    m.cfg.JudgeAddr,
+			Subject: stripSubject(subject, m.cfg.JudgeName),
+			Reason:  strings.TrimSpace(reason),
+		}
+		return m.send(tx, now, "refused", d, []string{from}, messageID)
+	})
+}
+
+// Ignore records a mail as handled without doing or answering anything:
+// for mail the judge must not answer (bounces, auto-replies, mailing
+// lists, its own mail coming back), so that it is not offered again.
+func (m *Master) Ignore(messageID string, keys []string, now time.Time) error {
+	return m.recordMail(messageID, keys, now.UTC(), nil)
+}
+
+// recordMail runs fn, then records the mail's Message-ID and keys in the
+// ledger, all in one transaction; if any of them is already recorded, the
+// mail was seen before and nothing happens.
+func (m *Master) recordMail(messageID string, keys []string, now time.Time, fn func(*state.Tx) error) error {
+	all := make([]string, 0, len(keys)+1)
+	if messageID != "" {
+		all = append(all, "msgid:"+messageID) // as Handle records it
+	}
+	for _, k := range keys {
+		if k != "" {
+			all = append(all, k)
+		}
+	}
+	return m.db.Update(func(tx *state.Tx) error {
+		for _, k := range all {
+			seen, err := tx.Seen(k)
+			if err != nil || seen {
+				return err
+			}
+		}
+		if fn != nil {
+			if err := fn(tx); err != nil {
+				return err
+			}
+		}
+		for _, k := range all {
+			if err := tx.MarkSeen(k, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

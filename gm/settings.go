@@ -1,0 +1,428 @@
+package gm
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	_ "time/tzdata" // SET ZONE must work on hosts without a zone database
+
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// defaultSettings are the settings of a new game (contract: press white,
+// partial press allowed, NoNMR, UTC, 72h moves, 24h retreats and
+// adjustments, 48h grace, a reminder 24h before the deadline).
+func defaultSettings() state.GameSettings {
+	return state.GameSettings{
+		Press:      "white",
+		Partial:    true,
+		NMR:        false,
+		Zone:       "UTC",
+		Movement:   state.Duration(72 * time.Hour),
+		Retreat:    state.Duration(24 * time.Hour),
+		Adjustment: state.Duration(24 * time.Hour),
+		Grace:      state.Duration(48 * time.Hour),
+		Reminder:   state.Duration(24 * time.Hour),
+	}
+}
+
+// maxAbsences is how many absences a player may have pending, and
+// maxAbsence how long one may be: njudge's limits, so that nobody can
+// hold a game back for long.
+const (
+	maxAbsences = 3
+	maxAbsence  = 15 * 24 * time.Hour
+)
+
+// gameSettings are a game's settings written out for templates and
+// listings.
+type gameSettings struct {
+	Press      string // "white", "grey" or "none"
+	Partial    bool
+	NMR        bool
+	Zone       string
+	Movement   string // "72 hours"
+	Retreat    string
+	Adjustment string
+	Grace      string
+	Reminder   string
+}
+
+// settingsOf returns g's settings for templates.
+func settingsOf(g *state.Game) gameSettings {
+	st := g.Settings
+	zone := st.Zone
+	if zone == "" {
+		zone = "UTC"
+	}
+	return gameSettings{
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone,
+		Movement:   hours(st.Movement),
+		Retreat:    hours(st.Retreat),
+		Adjustment: hours(st.Adjustment),
+		Grace:      hours(st.Grace),
+		Reminder:   hours(st.Reminder),
+	}
+}
+
+// Summary returns the settings that shape play, on one line: "white
+// press, partial press allowed, NoNMR, zone UTC".
+func (gs gameSettings) Summary() string {
+	press := gs.Press + " press"
+	if gs.Press == "none" || gs.Press == "" {
+		press = "no press"
+	}
+	partial := "partial press allowed"
+	if !gs.Partial {
+		partial = "no partial press"
+	}
+	nmr := "NoNMR"
+	if gs.NMR {
+		nmr = "NMR"
+	}
+	return press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
+}
+
+// Clock returns the phase lengths on one line.
+func (gs gameSettings) Clock() string {
+	return fmt.Sprintf("movement %s, retreats %s, adjustments %s, grace %s, reminder %s before the deadline",
+		gs.Movement, gs.Retreat, gs.Adjustment, gs.Grace, gs.Reminder)
+}
+
+// hours writes a duration as "72 hours", or as Go does when it is not a
+// whole number of hours.
+func hours(d state.Duration) string {
+	t := time.Duration(d)
+	if t%time.Hour != 0 {
+		return t.String()
+	}
+	if t == time.Hour {
+		return "1 hour"
+	}
+	return fmt.Sprintf("%d hours", t/time.Hour)
+}
+
+// setOptions maps every SET option, with its njudge synonyms, to the name
+// the handler goes by.
+var setOptions = map[string]string{
+	"PASSWORD": "PASSWORD",
+	"WAIT":     "WAIT", "NOWAIT": "NOWAIT",
+	"DRAW": "DRAW", "NODRAW": "NODRAW",
+	"ABSENCE": "ABSENCE", "HOLIDAY": "ABSENCE", "VACATION": "ABSENCE",
+	"NOABSENCE": "NOABSENCE", "NOHOLIDAY": "NOABSENCE", "NOVACATION": "NOABSENCE",
+	"PREFERENCE": "PREFERENCE", "PREFERENCES": "PREFERENCE",
+	"NMR": "NMR", "CD": "NMR", "NONMR": "NONMR", "NOCD": "NONMR",
+	"PRESS": "PRESS", "WHITE": "WHITE", "GREY": "GREY", "GRAY": "GREY", "NOPRESS": "NOPRESS", "NONE": "NOPRESS",
+	"PARTIAL": "PARTIAL", "NOPARTIAL": "NOPARTIAL",
+	"ZONE": "ZONE", "TIMEZONE": "ZONE",
+	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
+	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
+	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
+	"ADJUSTMENT": "CLOCK", "ADJUSTMENTS": "CLOCK", "ADJUST": "CLOCK", "BUILD": "CLOCK", "BUILDS": "CLOCK",
+}
+
+// setAccepted is the list of SET options given in error messages.
+const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+
+// cmdSet handles every SET command.
+func (s *session) cmdSet(c *parser.Command) error {
+	if len(c.Args) == 0 {
+		s.fail(c.Line, "SET what? The options are %s.", setAccepted)
+		return nil
+	}
+	word, args := strings.ToUpper(c.Args[0]), c.Args[1:]
+	if word == "NO" && len(args) > 0 { // "SET NO WAIT"
+		word, args = "NO"+strings.ToUpper(args[0]), args[1:]
+	}
+	opt, ok := setOptions[word]
+	if !ok {
+		s.fail(c.Line, "Unknown option SET %s. The options are %s.", word, setAccepted)
+		return nil
+	}
+	switch opt {
+	case "PASSWORD":
+		return s.cmdSetPassword(c)
+	case "WAIT", "NOWAIT":
+		return s.setWait(c, opt == "WAIT")
+	case "DRAW", "NODRAW":
+		return s.setDraw(c, opt == "DRAW", args)
+	case "ABSENCE":
+		return s.setAbsence(c, args)
+	case "NOABSENCE":
+		return s.clearAbsences(c)
+	case "PREFERENCE":
+		return s.setPreference(c, args)
+	}
+	// The rest are the master's.
+	if !s.master {
+		s.fail(c.Line, "Only the master of '%s' may SET %s.", s.game.Name, word)
+		return nil
+	}
+	if s.game.Status == state.Finished {
+		s.fail(c.Line, "Game '%s' is over.", s.game.Name)
+		return nil
+	}
+	st := &s.game.Settings
+	before := *st
+	var change string
+	switch opt {
+	case "CLOCK":
+		s.dirty = true
+		return s.cmdSetClock(c)
+	case "NMR":
+		st.NMR, change = true, "NMR: a power that misses the end of grace goes into civil disorder and the game goes on."
+	case "NONMR":
+		st.NMR, change = false, "NoNMR: the game waits for a replacement for a power that misses the end of grace."
+	case "PRESS":
+		if len(args) != 1 {
+			s.fail(c.Line, "Use: SET PRESS WHITE, SET PRESS GREY or SET PRESS NONE.")
+			return nil
+		}
+		switch strings.ToUpper(args[0]) {
+		case "WHITE":
+			opt = "WHITE"
+		case "GREY", "GRAY":
+			opt = "GREY"
+		case "NONE", "NO":
+			opt = "NOPRESS"
+		default:
+			s.fail(c.Line, "Unknown press setting %q: use WHITE, GREY or NONE.", args[0])
+			return nil
+		}
+		fallthrough
+	case "WHITE", "GREY", "NOPRESS":
+		switch opt {
+		case "WHITE":
+			st.Press, change = "white", "Press is white: every press says who sent it."
+		case "GREY":
+			st.Press, change = "grey", "Press is grey: press between powers does not say who sent it."
+		default:
+			st.Press, change = "none", "There is no press between powers (press to and from the master is still allowed)."
+		}
+	case "PARTIAL":
+		st.Partial, change = true, "Partial press is allowed: press may go to some powers only."
+	case "NOPARTIAL":
+		st.Partial, change = false, "Partial press is not allowed: press between powers must be broadcast."
+	case "ZONE":
+		if len(args) != 1 {
+			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
+			return nil
+		}
+		loc, err := time.LoadLocation(args[0])
+		if err != nil || args[0] == "Local" || args[0] == "" {
+			s.fail(c.Line, "Unknown time zone %q: use an IANA zone name like Europe/Paris or America/New_York.", args[0])
+			return nil
+		}
+		st.Zone = loc.String()
+		change = "Times are now shown in the zone " + st.Zone + "."
+	}
+	if *st == before {
+		s.printf("%s It already was: nothing changed.", change)
+		return nil
+	}
+	s.dirty = true
+	s.printf("%s", change)
+	return s.parameterChange(change)
+}
+
+// settingData is the data of setting.tmpl, the "Parameter Change" notice.
+type settingData struct {
+	Header Header
+	Tag    string // "GMD:dt - S1901M"
+	Game   string
+	Change string // what changed, as a sentence
+}
+
+// parameterChange tells everyone in the game that the master changed a
+// setting, as njudge does for every SET but the personal ones.
+func (s *session) parameterChange(change string) error {
+	g := s.game
+	return s.m.send(s.tx, s.now, "setting", settingData{
+		Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name, Change: change,
+	}, s.m.recipients(g), "")
+}
+
+// seat returns the signed-on player's seat in a game being played, or
+// reports why there is none.
+func (s *session) seat(c *parser.Command, what string) *state.Player {
+	g := s.game
+	switch {
+	case s.power == "" || s.master:
+		s.fail(c.Line, "Only a player signed on as a power may %s.", what)
+		return nil
+	case g.Status == state.Forming:
+		s.fail(c.Line, "Game '%s' has not started.", g.Name)
+		return nil
+	case g.Status == state.Finished:
+		s.fail(c.Line, "Game '%s' is over.", g.Name)
+		return nil
+	}
+	return &g.Players[playerByPower(g, s.power)]
+}
+
+// setWait handles SET WAIT and SET NOWAIT.
+func (s *session) setWait(c *parser.Command, on bool) error {
+	p := s.seat(c, "SET WAIT")
+	if p == nil {
+		return nil
+	}
+	p.Wait, s.dirty = on, true
+	if on {
+		s.printf("WAIT set: '%s' will not be processed before its deadline.", s.game.Name)
+	} else {
+		s.printf("WAIT cleared: '%s' may be processed as soon as all orders are in.", s.game.Name)
+	}
+	s.m.ordersChanged(s.game, s.now)
+	return nil
+}
+
+// setDraw handles SET DRAW and SET NODRAW. Draws are DIAS: the vote is
+// for a draw of all the surviving powers, and it stays secret.
+func (s *session) setDraw(c *parser.Command, on bool, args []string) error {
+	p := s.seat(c, "vote for a draw")
+	if p == nil {
+		return nil
+	}
+	if len(args) > 0 {
+		s.fail(c.Line, "Draws include every surviving power: use SET DRAW alone.")
+		return nil
+	}
+	if p.Status == state.Eliminated {
+		s.fail(c.Line, "%s is out of the game and has no vote.", s.power)
+		return nil
+	}
+	p.Draw, s.dirty = on, true
+	if !on {
+		s.printf("You no longer vote for a draw.")
+		return nil
+	}
+	s.printf("You vote for a draw of all surviving powers. The game is drawn when every one of them votes for it;")
+	s.printf("votes are secret and are cleared each time a phase is processed.")
+	return s.m.checkDraw(s.tx, s.game, s.now)
+}
+
+// setAbsence handles SET ABSENCE from [TO to]: a planned absence during
+// which no deadline falls. Dates are read in the game's time zone; an
+// absence runs from the start of its first day to the end of its last.
+func (s *session) setAbsence(c *parser.Command, args []string) error {
+	p := s.seat(c, "SET ABSENCE")
+	if p == nil {
+		return nil
+	}
+	fromText, toText := strings.Join(args, " "), ""
+	for i, a := range args {
+		if strings.EqualFold(a, "TO") {
+			fromText, toText = strings.Join(args[:i], " "), strings.Join(args[i+1:], " ")
+			break
+		}
+	}
+	if toText == "" {
+		toText = fromText
+	}
+	loc := zoneOf(s.game)
+	from, err := parseDate(fromText, loc, s.now)
+	if err != nil {
+		s.fail(c.Line, "%v. Use: SET ABSENCE 24 Dec TO 2 Jan (or 2026-12-24).", err)
+		return nil
+	}
+	to, err := parseDate(toText, loc, from)
+	if err != nil {
+		s.fail(c.Line, "%v. Use: SET ABSENCE 24 Dec TO 2 Jan (or 2026-12-24).", err)
+		return nil
+	}
+	to = to.AddDate(0, 0, 1) // to the end of the last day
+	switch {
+	case !to.After(s.now):
+		s.fail(c.Line, "That absence is over already.")
+		return nil
+	case to.Sub(from) > maxAbsence:
+		s.fail(c.Line, "An absence may last at most %d days.", int(maxAbsence/(24*time.Hour)))
+		return nil
+	}
+	var pending []state.Absence
+	for _, a := range p.Absences {
+		if a.To.After(s.now) {
+			pending = append(pending, a)
+		}
+	}
+	if len(pending) >= maxAbsences {
+		s.fail(c.Line, "You already have %d absences pending, the most allowed. SET NOABSENCE clears them.", maxAbsences)
+		return nil
+	}
+	p.Absences, s.dirty = append(pending, state.Absence{From: from.UTC(), To: to.UTC()}), true
+	s.printf("Absence noted from %s to %s: no deadline will fall in it.", formatDate(s.game, from), formatDate(s.game, to))
+	return nil
+}
+
+// clearAbsences handles SET NOABSENCE.
+func (s *session) clearAbsences(c *parser.Command) error {
+	p := s.seat(c, "SET NOABSENCE")
+	if p == nil {
+		return nil
+	}
+	p.Absences, s.dirty = nil, true
+	s.printf("Your absences are cleared.")
+	return nil
+}
+
+// setPreference handles SET PREFERENCE list, for a player of a forming
+// game.
+func (s *session) setPreference(c *parser.Command, args []string) error {
+	g := s.game
+	i := playerByAddr(g, s.in.From)
+	if g.Status != state.Forming || i < 0 || s.master {
+		s.fail(c.Line, "Preferences are for players of a game that has not started.")
+		return nil
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	prefs, msg := parsePreference(mp, strings.Join(args, ""))
+	if msg != "" {
+		s.fail(c.Line, "%s", msg)
+		return nil
+	}
+	g.Players[i].Preference, s.dirty = prefs, true
+	if prefs == "" {
+		s.printf("No preference: your power will be chosen at random.")
+	} else {
+		s.printf("Preference set: %s.", prefs)
+	}
+	return nil
+}
+
+// dateLayouts are the forms SET ABSENCE reads, after commas are dropped
+// and spaces collapsed; the second list has no year.
+var (
+	dateLayouts       = []string{"2006-01-02", "2 Jan 2006", "Jan 2 2006", "2 January 2006", "January 2 2006", "Mon Jan 2 2006", "Mon 2 Jan 2006"}
+	dateLayoutsNoYear = []string{"2 Jan", "Jan 2", "2 January", "January 2", "Mon Jan 2", "Mon 2 Jan"}
+)
+
+// parseDate reads a date in loc and returns the start of that day. A date
+// without a year is the first such day not before the day of after.
+func parseDate(text string, loc *time.Location, after time.Time) (time.Time, error) {
+	text = strings.Join(strings.Fields(strings.ReplaceAll(text, ",", " ")), " ")
+	if text == "" {
+		return time.Time{}, fmt.Errorf("a date is missing")
+	}
+	for _, l := range dateLayouts {
+		if t, err := time.ParseInLocation(l, text, loc); err == nil {
+			return t, nil
+		}
+	}
+	a := after.In(loc)
+	today := time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, loc)
+	for _, l := range dateLayoutsNoYear {
+		if t, err := time.ParseInLocation(l, text, loc); err == nil {
+			t = time.Date(a.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc)
+			if t.Before(today) {
+				t = t.AddDate(1, 0, 0)
+			}
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date", text)
+}

@@ -1,0 +1,186 @@
+package gm
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// maxSteps bounds the clock events one Tick handles for one game. A step
+// that processes a phase can leave the next phase due at once (when only
+// powers in civil disorder have something to do in it), so a Tick takes a
+// few steps; the bound keeps a game whose every step is due from running
+// away inside one transaction. What is left waits for the next Tick.
+const maxSteps = 5
+
+// Tick runs the deadlines of every game due at now: reminders, early and
+// deadline processing, late notices, grace, civil disorder. Each game is
+// handled in a transaction of its own, so that one game's trouble holds up
+// no other; the errors of all games are returned together.
+func (m *Master) Tick(now time.Time) error {
+	var names []string
+	err := m.db.View(func(tx *state.Tx) error {
+		var err error
+		names, err = tx.Due(now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, name := range names {
+		err := m.db.Update(func(tx *state.Tx) error { return m.tickGame(tx, name, now) })
+		if err != nil {
+			errs = append(errs, fmt.Errorf("game %s: %w", name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// tickGame runs the clock events of one game that are due at now.
+func (m *Master) tickGame(tx *state.Tx, name string, now time.Time) error {
+	g, err := tx.Game(name)
+	if errors.Is(err, state.ErrNotFound) {
+		return nil // deleted since Due listed it
+	}
+	if err != nil {
+		return err
+	}
+	// Another process may have handled the game since Due was read: look
+	// at the wake time again inside this transaction.
+	if g.Wake.IsZero() || g.Wake.After(now) {
+		return nil
+	}
+	for step := 0; step < maxSteps && !g.Wake.IsZero() && !g.Wake.After(now); step++ {
+		if err := m.step(tx, g, now); err != nil {
+			return err
+		}
+	}
+	return tx.PutGame(g)
+}
+
+// step handles the clock event of g that is due at now, and sets the wake
+// time of the next one.
+func (m *Master) step(tx *state.Tx, g *state.Game, now time.Time) error {
+	if g.Status != state.Active {
+		g.Wake = time.Time{}
+		return nil
+	}
+	pos, rules, err := m.position(g)
+	if err != nil {
+		return err
+	}
+	sv := m.survey(g, pos)
+	switch {
+	case sv.due(g, now):
+		return m.process(tx, g, pos, rules, now)
+	case now.Before(g.Deadline):
+		if err := m.remind(tx, g, pos, sv, now); err != nil {
+			return err
+		}
+	case now.Before(graceEnd(g)):
+		if err := m.lateNotice(tx, g, sv, now); err != nil {
+			return err
+		}
+	default:
+		return m.graceOver(tx, g, pos, rules, sv, now)
+	}
+	schedule(g, now)
+	return nil
+}
+
+// remind sends the reminder, once a phase, to every player still missing
+// orders when the reminder time (Settings.Reminder before the deadline)
+// has come.
+func (m *Master) remind(tx *state.Tx, g *state.Game, pos *judge.Position, sv survey, now time.Time) error {
+	rem := time.Duration(g.Settings.Reminder)
+	if g.Reminded || rem <= 0 || now.Before(g.Deadline.Add(-rem)) {
+		return nil
+	}
+	g.Reminded = true
+	h := m.headFor(g, pos.Phase)
+	left := g.Deadline.Sub(now)
+	hours := int((left + time.Hour - 1) / time.Hour)
+	for _, i := range sv.missing {
+		p := &g.Players[i]
+		if p.Status != state.Playing {
+			continue // nobody to remind at an abandoned seat
+		}
+		data := reminderData{headLines: h, Power: p.Power, Hours: hours, Orders: g.Orders[p.Power]}
+		if err := m.send(tx, now, "reminder", data, []string{p.Addr}, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lateNotice tells everyone, once every lateEvery during the grace, which
+// powers the game waits for. The first notice of a phase counts the
+// phase against each late player.
+func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Time) error {
+	if !g.LateNoticed.IsZero() && now.Before(g.LateNoticed.Add(lateEvery)) {
+		return nil
+	}
+	if g.LateNoticed.IsZero() {
+		countLate(g, sv.missing)
+	}
+	g.LateNoticed = now
+	refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
+	data := lateData{headLines: m.head(g), Powers: refs, Letters: letters, Grace: graceEnd(g), NMR: g.Settings.NMR}
+	return m.send(tx, now, "late", data, m.recipients(g), "")
+}
+
+// countLate adds one to the late count of the players of the given seats.
+func countLate(g *state.Game, seats []int) {
+	for _, i := range seats {
+		if g.Players[i].Status == state.Playing {
+			g.Players[i].Late++
+		}
+	}
+}
+
+// graceOver handles a phase whose grace has run out with orders missing.
+// In an NMR game the late seats fall into civil disorder and the phase is
+// processed with the orders there are (the judge holds units without
+// orders, disbands dislodged units without retreats and removes units by
+// the civil-disorder rule). In a NoNMR game the late players lose their
+// seats, which become free for takeover, and the game waits, calling for
+// replacements every replaceEvery.
+func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, sv survey, now time.Time) error {
+	if g.LateNoticed.IsZero() {
+		countLate(g, sv.missing)
+	}
+	if g.Settings.NMR {
+		for _, i := range sv.missing {
+			g.Players[i].Status = state.Disorder
+			g.Players[i].Wait, g.Players[i].Draw = false, false
+		}
+		return m.process(tx, g, pos, rules, now)
+	}
+	fresh := false
+	for _, i := range sv.missing {
+		if p := &g.Players[i]; p.Status == state.Playing {
+			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
+			fresh = true
+		}
+	}
+	if fresh {
+		// The draw may now pass without the late players' votes.
+		if err := m.checkDraw(tx, g, now); err != nil || g.Status != state.Active {
+			return err
+		}
+	}
+	if fresh || g.LateNoticed.Before(graceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
+		g.LateNoticed = now
+		refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
+		data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Waiting: true}
+		if err := m.send(tx, now, "abandoned", data, m.recipients(g), ""); err != nil {
+			return err
+		}
+	}
+	schedule(g, now)
+	return nil
+}

@@ -1,0 +1,56 @@
+package templates
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBuiltinLoads(t *testing.T) {
+	s := Builtin()
+	for _, want := range []string{"reply", "results", "start", "press", "late", "reminder", "draw", "gameover", "help"} {
+		found := false
+		for _, n := range s.Names() {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("no built-in template %q (have %v)", want, s.Names())
+		}
+	}
+	subject, body, err := s.Render("help", map[string]string{"Judge": "GMD", "Addr": "judge@x"})
+	if err != nil || subject != "GMD help" || !strings.Contains(body, "SIGNON Pgame password") {
+		t.Fatalf("help: %q %q %v", subject, body, err)
+	}
+}
+
+func TestOverride(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "help.tmpl"), []byte(`{{define "subject"}}Aide {{.Judge}}{{end}}{{define "body"}}Bonjour{{end}}`), 0o644)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject, body, err := s.Render("help", map[string]string{"Judge": "GMD"})
+	if err != nil || subject != "Aide GMD" || body != "Bonjour" {
+		t.Fatalf("override not used: %q %q %v", subject, body, err)
+	}
+	if _, _, err := s.Render("reply", struct{}{}); err == nil {
+		t.Error("a missing field in the data should be an error, not an empty string")
+	}
+}
+
+func TestOverrideErrors(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "help.tmpl"), []byte(`{{define "subject"}}x{{end}}`), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), `"body"`) {
+		t.Errorf("a template without a body: err = %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "help.tmpl"), []byte(`{{define "subject"}}{{.X{{end}}`), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "help.tmpl") {
+		t.Errorf("a broken template: err = %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a missing directory should be an error")
+	}
+}
