@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	netmail "net/mail"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
+)
+
+func init() {
+	commands["process"] = command{
+		summary: "run one mail (RFC 5322, on standard input) through the judge",
+		run:     runProcess,
+	}
+}
+
+const processUsage = `usage: gmd process [-config judge.conf] [-db FILE] [-dry-run] [-now 2026-01-02T15:04:05Z] < message.eml
+
+Runs one mail through the judge, as procmail or a .forward pipe would:
+the commands and orders in it are applied and the replies queued, all in
+one transaction. Without -config the judge is named GMD with the address
+judge@localhost; -db overrides the config's database.
+
+Mails sent by machines (bounces, vacation replies, mailing lists: see
+Auto-Submitted, Precedence, List-Id, an empty Return-Path) and mails from
+the judge's own address are not answered. A mail over the size limit
+gets a short reply saying so.
+
+The replies stay in the outbox for "gmd run" to send. With -dry-run they
+are written to standard output instead, and taken out of the outbox:
+every reply as a complete RFC 5322 message, one copy per recipient, each
+after a line "From <recipient>" and followed by a blank line, in the
+style of an mbox file (LF line ends).
+
+-now sets the judge's clock (RFC 3339); the default is the real time.
+
+Exit status, as a mail server reads it: 0 when the mail was handled or
+deliberately ignored; 65 (EX_DATAERR) when the mail cannot be read;
+75 (EX_TEMPFAIL) when the judge could not handle it (the configuration,
+the database, a failure): the mail server keeps the mail and tries again
+later, so that no player's orders are lost to a judge's trouble; 2 for
+bad flags.
+
+Flags:
+`
+
+// The exit statuses of sysexits.h that mail servers act upon.
+const (
+	exitDataErr  = 65 // the input is wrong: bounce
+	exitTempFail = 75 // try again later
+)
+
+func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gmd process", flag.ContinueOnError)
+	var f pipeFlags
+	f.register(fs)
+	if code, ok := parseFlags(fs, args, stderr, processUsage); !ok {
+		return code
+	}
+	j, err := f.open()
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd process: %v\n", err)
+		return exitTempFail
+	}
+	defer j.db.Close()
+
+	in, err := mail.Decode(stdin, j.cfg.Limits.MaxMailSize)
+	tooLarge := errors.Is(err, mail.ErrTooLarge)
+	switch {
+	case tooLarge && in == nil:
+		fmt.Fprintf(stderr, "gmd process: ignoring a mail whose header is not even within the limit: %v\n", err)
+		return 0
+	case err != nil && !tooLarge:
+		fmt.Fprintf(stderr, "gmd process: %v\n", err)
+		return exitDataErr
+	case in.AutoReply:
+		fmt.Fprintf(stderr, "gmd process: not answering an automatic mail from %s (%s)\n", in.From, in.AutoReason)
+		return 0
+	case strings.EqualFold(in.From, j.cfg.JudgeAddr):
+		fmt.Fprintf(stderr, "gmd process: not answering a mail from the judge's own address %s\n", in.From)
+		return 0
+	case tooLarge:
+		err = refuseTooLarge(j, in, f.now)
+	default:
+		err = j.master.Handle(&gm.Mail{
+			From:      in.From,
+			Subject:   in.Subject,
+			Body:      in.Body,
+			MessageID: in.MessageID,
+		}, f.now)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd process: %v\n", err)
+		return exitTempFail
+	}
+	if err := j.deliver(f.dryRun, f.now, stdout, stderr, "gmd process"); err != nil {
+		fmt.Fprintf(stderr, "gmd process: %v\n", err)
+		return exitTempFail
+	}
+	return 0
+}
+
+// pipeFlags are the flags that gmd process and gmd tick share.
+type pipeFlags struct {
+	config string
+	db     string
+	dryRun bool
+	now    time.Time
+}
+
+func (f *pipeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "", "the config `file` (default: judge GMD <judge@localhost>)")
+	fs.StringVar(&f.db, "db", "", "the database `file`, instead of the config's db")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the replies (mbox style) instead of leaving them queued for gmd run")
+	f.now = time.Now().UTC()
+	fs.Func("now", "the judge's clock, an RFC 3339 `time` such as 2026-01-02T15:04:05Z (default: the real time)", func(s string) error {
+		t, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return errors.New("want a time like 2026-01-02T15:04:05Z")
+		}
+		f.now = t.UTC()
+		return nil
+	})
+}
+
+// parseFlags parses args with usage as the help text. ok is false when
+// the command must stop, with code as its status.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) (code int, ok bool) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0, false
+		}
+		return 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2, false
+	}
+	return 0, true
+}
+
+// judgeEnv is an opened judge: its configuration, database and master.
+type judgeEnv struct {
+	cfg    *config.Config
+	db     *state.DB
+	master *gm.Master
+}
+
+// open reads the configuration and opens the database and the master.
+func (f *pipeFlags) open() (*judgeEnv, error) {
+	cfg, err := loadConfig(f.config, f.db)
+	if err != nil {
+		return nil, err
+	}
+	set, err := templates.Load(cfg.Templates)
+	if err != nil {
+		return nil, err
+	}
+	db, err := state.Open(cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	m := gm.New(db, gm.Config{
+		JudgeName: cfg.JudgeName,
+		JudgeAddr: cfg.JudgeAddr,
+		Admins:    cfg.Admins,
+		Templates: set,
+	})
+	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
+}
+
+// loadConfig reads the config file, or takes the defaults when there is
+// none; a db path, if given, replaces the config's.
+func loadConfig(file, db string) (*config.Config, error) {
+	cfg := config.Defaults()
+	if file != "" {
+		var err error
+		if cfg, err = config.Load(file); err != nil {
+			return nil, err
+		}
+	}
+	if db != "" {
+		cfg.DB = db
+	}
+	if cfg.DB == "" {
+		return nil, errors.New("no database: give -db FILE, or db in the config file")
+	}
+	return cfg, nil
+}
+
+// from is the From of the judge's mails: "GMD <judge@example.org>".
+func (j *judgeEnv) from() string {
+	return (&netmail.Address{Name: j.cfg.JudgeName, Address: j.cfg.JudgeAddr}).String()
+}
+
+// deliver deals with the outbox after a run: with dryRun, it writes every
+// queued mail to w as an mbox and empties the outbox; otherwise it says
+// on stderr how many mails wait for gmd run.
+func (j *judgeEnv) deliver(dryRun bool, now time.Time, w, stderr io.Writer, cmd string) error {
+	if !dryRun {
+		var n int
+		err := j.db.View(func(tx *state.Tx) error {
+			out, err := tx.Outbox(0)
+			n = len(out)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s: %d %s queued for gmd run to send\n", cmd, n, plural(n, "mail", "mails"))
+		return nil
+	}
+	// Compose everything and empty the outbox in one transaction; write
+	// only after it committed, so that a failure leaves the outbox as it
+	// was and prints nothing.
+	var buf bytes.Buffer
+	err := j.db.Update(func(tx *state.Tx) error {
+		out, err := tx.Outbox(0)
+		if err != nil {
+			return err
+		}
+		for _, m := range out {
+			if err := writeMbox(&buf, m, j.from(), now); err != nil {
+				return err
+			}
+			if err := tx.DeleteOutMail(m.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// writeMbox writes one copy of m per recipient, each after a "From
+// <recipient>" line and followed by a blank line, with LF line ends as
+// mbox files have them. Compose never lets a body line start with
+// "From ", so the messages need no further quoting.
+func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time) error {
+	date := m.Created
+	if date.IsZero() {
+		date = now
+	}
+	for _, rcpt := range m.To {
+		one := *m
+		one.To = []string{rcpt}
+		var msg bytes.Buffer
+		if err := mail.Compose(&msg, &one, from, date); err != nil {
+			return fmt.Errorf("outbox mail %d: %w", m.ID, err)
+		}
+		fmt.Fprintf(w, "From %s\n", rcpt)
+		w.Write(bytes.ReplaceAll(msg.Bytes(), []byte("\r\n"), []byte("\n")))
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// tooLargeText is the reply to a mail over the size limit; %s is the
+// limit.
+const tooLargeText = `Your mail was not read: it is larger than the %s this judge accepts.
+
+Send orders and commands as plain text in the body of the mail, without
+attachments, pictures or quoted earlier mails.
+`
+
+// refuseTooLarge queues the polite reply to a mail over the size limit.
+func refuseTooLarge(j *judgeEnv, in *mail.Incoming, now time.Time) error {
+	subject := in.Subject
+	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
+		subject = "Re: " + subject
+	}
+	domain := j.cfg.JudgeAddr[strings.LastIndexByte(j.cfg.JudgeAddr, '@')+1:]
+	return j.db.Update(func(tx *state.Tx) error {
+		id, err := tx.NextID()
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(&state.OutMail{
+			MessageID: fmt.Sprintf("<gmd.%d.%d@%s>", now.Unix(), id, domain),
+			To:        []string{in.From},
+			Subject:   strings.TrimSpace(subject),
+			Body:      fmt.Sprintf(tooLargeText, size(j.cfg.Limits.MaxMailSize)),
+			InReplyTo: in.MessageID,
+			Created:   now,
+		})
+	})
+}
+
+// size writes a byte count the way an operator wrote it: 1 MB, 512 KB.
+func size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
