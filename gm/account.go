@@ -495,6 +495,10 @@ func (s *session) cmdResign(c *parser.Command) error {
 		}
 		s.power = ""
 		s.m.ordersChanged(g, s.now)
+		// The seat no longer votes: the others may now agree a draw.
+		if err := s.m.checkDraw(s.tx, g, s.now); err != nil {
+			return err
+		}
 	case g.Status == state.Forming && playerByAddr(g, s.in.From) >= 0:
 		i := playerByAddr(g, s.in.From)
 		g.Players = append(g.Players[:i], g.Players[i+1:]...)

@@ -42,10 +42,14 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		Position:  g.Position, // replaced below, never changed in place
 		Orders:    adjudicated(pos, res),
 		Results:   text,
+		// The phase's press moves to the history, so that the game record,
+		// read by every mail, does not grow for the whole game.
+		Press: g.Press,
 	})
 	if err != nil {
 		return err
 	}
+	g.Press = nil
 
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn

@@ -120,6 +120,7 @@ var setOptions = map[string]string{
 	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
 	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
 	"ADJUSTMENT": "CLOCK", "ADJUSTMENTS": "CLOCK", "ADJUST": "CLOCK", "BUILD": "CLOCK", "BUILDS": "CLOCK",
+	"REMINDER": "CLOCK",
 }
 
 // setAccepted is the list of SET options given in error messages.

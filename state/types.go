@@ -153,6 +153,8 @@ type Game struct {
 	// database keeps an index on it, so Tick reads only the games due.
 	Wake time.Time `json:"wake,omitempty"`
 
+	// Press holds the press of the current phase; processing moves it to
+	// the phase's history record.
 	Press []Press `json:"press,omitempty"`
 
 	// Result says how a finished game ended: "victory England", "draw
@@ -171,6 +173,8 @@ type PhaseRecord struct {
 	Orders map[string][]string `json:"orders"`
 	// Results is the text results block (package report), as mailed.
 	Results string `json:"results"`
+	// Press is the press sent during the phase, for the record.
+	Press []Press `json:"press,omitempty"`
 }
 
 // OutMail is a mail waiting in the outbox.
