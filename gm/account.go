@@ -340,8 +340,13 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		return err
 	}
 	if len(g.Players) < len(mp.Powers) {
-		s.printf("You have joined game '%s': %d of %d players. It starts when %d more have joined.",
-			g.Name, len(g.Players), len(mp.Powers), len(mp.Powers)-len(g.Players))
+		more := len(mp.Powers) - len(g.Players)
+		verb := "have"
+		if more == 1 {
+			verb = "has"
+		}
+		s.printf("You have joined game '%s': %d of %d players. It starts when %d more %s joined.",
+			g.Name, len(g.Players), len(mp.Powers), more, verb)
 		return nil
 	}
 	s.printf("You have joined game '%s', its last player: the game starts now.", g.Name)
