@@ -1,0 +1,359 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
+)
+
+func init() {
+	commands["run"] = command{
+		summary: "the daemon: read mail by IMAP, answer by SMTP, run the deadlines",
+		run:     runRun,
+	}
+}
+
+const runUsage = `usage: gmd run [-config judge.conf]
+
+Runs the judge: reads the mailbox of the imap block of judge.conf, handles
+each new mail once (orders, commands, press), sends every reply through
+the smtp block's server, processes each game's phases at their deadlines,
+and answers gmd backup on the control socket (the database's path with
+".sock" added). Logs go to standard error.
+
+The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
+It needs db, imap and smtp; see judge.conf.example.
+
+SIGINT or SIGTERM stops it: the mail being handled and the mail being
+sent are finished, then it exits. A second signal kills it at once, which
+loses nothing either (see gmd(1)).
+
+Exit status: 0 after a signal; 1 when it could not start or run (the
+database, the control socket); 2 for bad flags or a bad config file.
+
+Flags:
+`
+
+// defaultConfigFile is where gmd run looks without -config or $GMD_CONFIG.
+const defaultConfigFile = "/etc/gmd/judge.conf"
+
+// clockEvery is how often the daemon runs the games' clocks. Deadlines
+// are to the minute, so half a minute late at most is on time.
+const clockEvery = 30 * time.Second
+
+func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// After the first signal, the default action is back: a second one
+	// kills at once, for an operator who will not wait.
+	context.AfterFunc(ctx, stop)
+	return runCmd(ctx, args, stderr)
+}
+
+// runCmd is gmd run, stopped by the end of ctx rather than by a signal.
+func runCmd(ctx context.Context, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gmd run", flag.ContinueOnError)
+	file := fs.String("config", "", "the config `file` (default $GMD_CONFIG, else "+defaultConfigFile+")")
+	if code, ok := parseFlags(fs, args, stderr, runUsage); !ok {
+		return code
+	}
+	if *file == "" {
+		*file = os.Getenv("GMD_CONFIG")
+	}
+	if *file == "" {
+		*file = defaultConfigFile
+	}
+	cfg, err := loadDaemonConfig(*file)
+	if err != nil {
+		printConfigError(stderr, "gmd run", err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	if err := runDaemon(ctx, cfg, log, daemonOptions{}); err != nil {
+		log.Error("gmd run stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// loadDaemonConfig reads the config file and checks that it has all the
+// daemon needs, which gmd process and gmd tick do without.
+func loadDaemonConfig(file string) (*config.Config, error) {
+	cfg, err := config.Load(file)
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	if cfg.DB == "" {
+		errs = append(errs, fmt.Errorf("%s: db is required for gmd run", file))
+	}
+	if cfg.IMAP == nil {
+		errs = append(errs, fmt.Errorf("%s: an imap block is required for gmd run: it is where the mail comes in", file))
+	}
+	if cfg.SMTP == nil {
+		errs = append(errs, fmt.Errorf("%s: an smtp block is required for gmd run: it is how the replies go out", file))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	// What the mail package checks besides the config's own checks.
+	for _, err := range []error{imapConfig(cfg).Validate(), smtpConfig(cfg).Validate()} {
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", file, err))
+		}
+	}
+	return cfg, errors.Join(errs...)
+}
+
+// printConfigError writes err, one line per mistake. A mistake with a
+// line number is written bare, "judge.conf:7: ...", as compilers do, so
+// that editors can jump to it.
+func printConfigError(w io.Writer, cmd string, err error) {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		var ce *config.Error
+		if errors.As(e, &ce) {
+			fmt.Fprintln(w, ce)
+		} else {
+			fmt.Fprintf(w, "%s: %v\n", cmd, e)
+		}
+	}
+}
+
+// daemonOptions are the knobs of the daemon that judge.conf does not
+// have: gmd demo turns them for a demo that moves at once.
+type daemonOptions struct {
+	clockEvery time.Duration // between clock runs; clockEvery when zero
+}
+
+// daemon is the running judge: the game master between a mailbox, an
+// outbox and a clock.
+type daemon struct {
+	*judgeEnv
+	log    *slog.Logger
+	sender *mail.Sender
+}
+
+// runDaemon runs the judge of cfg until ctx ends, then lets the mail
+// being handled and the mail being sent finish, closes the database and
+// returns nil. It returns an error when the judge cannot start (the
+// database, the templates, the control socket) or must stop (the
+// database failed under the outbox, which then cannot know what it
+// sent); everything else is logged and retried.
+func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt daemonOptions) error {
+	if opt.clockEvery <= 0 {
+		opt.clockEvery = clockEvery
+	}
+	j, err := openJudge(cfg)
+	if err != nil {
+		return err
+	}
+	// Closed only once every part below has returned: none of them may
+	// be in a transaction by then.
+	defer j.db.Close()
+
+	d := &daemon{judgeEnv: j, log: log}
+	d.sender = mail.NewSender(smtpConfig(cfg), j.db, log.With("smtp", cfg.SMTP.Addr))
+	poller := mail.NewPoller(imapConfig(cfg), j.db, d.handle, log)
+	socket := ctl.SocketPath(cfg.DB)
+
+	log.Info("gmd running",
+		"judge", j.from(),
+		"imap", cfg.IMAP.Addr, "mailbox", cfg.IMAP.Mailbox,
+		"smtp", cfg.SMTP.Addr,
+		"db", cfg.DB, "socket", socket)
+
+	err = together(ctx,
+		poller.Run,
+		d.sender.Run,
+		func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
+		func(ctx context.Context) error { return ctl.Serve(ctx, socket, j.db) },
+	)
+	if err == nil {
+		log.Info("gmd stopped")
+	}
+	return err
+}
+
+// together runs every fn in a goroutine of its own with a context that
+// ends with ctx or at the first error, waits for all of them, and
+// returns the first error.
+func together(ctx context.Context, fns ...func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	for _, fn := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(ctx); err != nil {
+				once.Do(func() { first = err })
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// openJudge opens what cfg names: the templates, the database, and the
+// game master over them.
+func openJudge(cfg *config.Config) (*judgeEnv, error) {
+	set, err := templates.Load(cfg.Templates)
+	if err != nil {
+		return nil, err
+	}
+	db, err := state.Open(cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	m := gm.New(db, gm.Config{
+		JudgeName: cfg.JudgeName,
+		JudgeAddr: cfg.JudgeAddr,
+		Admins:    cfg.Admins,
+		Templates: set,
+	})
+	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
+}
+
+// imapConfig is the poller's view of cfg.
+func imapConfig(cfg *config.Config) mail.IMAPConfig {
+	c := cfg.IMAP
+	return mail.IMAPConfig{
+		Addr:             c.Addr,
+		TLS:              string(c.TLS),
+		Username:         c.Username,
+		Password:         c.Password,
+		Mailbox:          c.Mailbox,
+		ProcessedMailbox: c.ProcessedMailbox,
+		PollInterval:     c.PollInterval,
+		TLSConfig:        c.TLSConfig(),
+		MaxSize:          cfg.Limits.MaxMailSize,
+	}
+}
+
+// smtpConfig is the sender's view of cfg.
+func smtpConfig(cfg *config.Config) mail.SMTPConfig {
+	c := cfg.SMTP
+	j := judgeEnv{cfg: cfg}
+	return mail.SMTPConfig{
+		Addr:      c.Addr,
+		TLS:       string(c.TLS),
+		Username:  c.Username,
+		Password:  c.Password,
+		TLSConfig: c.TLSConfig(),
+		From:      j.from(),
+		LocalName: domainOf(cfg.JudgeAddr),
+	}
+}
+
+// domainOf returns the domain of a mail address.
+func domainOf(addr string) string {
+	return addr[strings.LastIndexByte(addr, '@')+1:]
+}
+
+// handle is the poller's handler: it hands one new mail to the game
+// master, which records it in the ledger, applies it and queues the
+// replies in one transaction. An error leaves the mail new, to be tried
+// again at the next poll (the poller logs it).
+func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
+	// The handler finishes what it began even when the daemon is
+	// stopping: the transaction is short, and the poller waits for it.
+	now := time.Now().UTC()
+	m := d.master
+	in := dl.In
+	var err error
+	switch {
+	case in == nil:
+		// Not even a From to answer to: recorded, so that it is not
+		// offered again, and left for the admin in the mailbox.
+		d.log.Warn("ignoring a mail whose header cannot be read", "uid", dl.UID, "err", dl.DecodeErr)
+		err = m.Ignore("", dl.Keys, now)
+	case in.AutoReply:
+		d.log.Info("not answering an automatic mail", "from", in.From, "reason", in.AutoReason)
+		err = m.Ignore(in.MessageID, dl.Keys, now)
+	case strings.EqualFold(in.From, d.cfg.JudgeAddr):
+		d.log.Info("not answering a mail from the judge's own address", "message_id", in.MessageID)
+		err = m.Ignore(in.MessageID, dl.Keys, now)
+	case dl.TooLarge:
+		d.log.Info("refusing a mail over the size limit", "from", in.From, "size", dl.Size)
+		reason := fmt.Sprintf("It is %s long; this judge reads mails of up to %s.",
+			approxSize(dl.Size), size(d.cfg.Limits.MaxMailSize))
+		err = m.Refuse(in.From, in.Subject, in.MessageID, reason, dl.Keys, now)
+	case dl.DecodeErr != nil:
+		d.log.Info("refusing a mail that cannot be read", "from", in.From, "err", dl.DecodeErr)
+		err = m.Refuse(in.From, in.Subject, in.MessageID, "Its MIME structure could not be read.", dl.Keys, now)
+	default:
+		err = m.Handle(&gm.Mail{
+			From:      in.From,
+			Subject:   in.Subject,
+			Body:      in.Body,
+			MessageID: in.MessageID,
+			Ledger:    dl.Keys,
+		}, now)
+		if err == nil {
+			d.log.Info("mail handled", "from", in.From, "subject", in.Subject, "message_id", in.MessageID)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	d.sender.Kick()
+	return nil
+}
+
+// approxSize writes a byte count for a reader: 3.2 MB, 712 KB.
+func approxSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", (n+1<<9)>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// clock runs the games' clocks now and every interval until ctx ends:
+// reminders, deadlines, grace, and the phases whose orders are all in.
+// A failing game is logged and tried again at the next run; the others
+// go on.
+func (d *daemon) clock(ctx context.Context, every time.Duration) error {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := d.master.Tick(time.Now().UTC()); err != nil {
+			d.log.Error("clock: some games could not be run; trying again at the next tick", "err", err)
+		}
+		// Whatever the games queued goes out now rather than at the
+		// sender's next look.
+		d.sender.Kick()
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
