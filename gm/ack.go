@@ -2,6 +2,7 @@ package gm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -142,11 +143,15 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 			s.printf("%sRemoves the %s%s%s.", prefix, strings.ToLower(o.Type.Word()), in(mp, o.Unit), mp.FullName(o.Unit))
 		case judge.Waive:
 			s.printf("%sBuild waived.", prefix)
+		case judge.Construct:
+			s.printf("%sStarts building a supply centre%s%s.", prefix, in(mp, o.Unit), mp.FullName(o.Unit))
 		}
 	}
 	builds, removals := adjustmentsLeft(pos, p, orders)
 	if due > 0 {
-		made := count(orders, func(o judge.Order) bool { return o.Kind == judge.Build || o.Kind == judge.Waive })
+		made := count(orders, func(o judge.Order) bool {
+			return o.Kind == judge.Build || o.Kind == judge.Waive || o.Kind == judge.Construct
+		})
 		if unusable := due - made - builds; unusable > 0 {
 			// No free home centre is left for these: they are waived.
 			s.printf("%s%d unusable build%s pending.", prefix, unusable, sIfMany(unusable))
@@ -155,6 +160,7 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	switch {
 	case builds > 0:
 		s.printf("%s%d build%s pending.", prefix, builds, sIfMany(builds))
+		s.constructionHint(pos, p, orders)
 	case removals > 0:
 		s.printf("%s%d removal%s pending.", prefix, removals, sIfMany(removals))
 	case due == 0:
@@ -165,6 +171,49 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	if builds == 0 && removals == 0 {
 		s.printf("%s's orders are complete.", name)
 	}
+}
+
+// constructionHint tells a power with builds to make that it may use one
+// to start a supply centre, where the variant allows it and the power has
+// not ordered one yet, and how to write the order.
+func (s *session) constructionHint(pos *judge.Position, p judge.Power, orders []judge.Order) {
+	mp := pos.Map
+	sites := pos.ConstructionSites(p)
+	if len(sites) == 0 || slices.ContainsFunc(orders, func(o judge.Order) bool { return o.Kind == judge.Construct }) {
+		return
+	}
+	names := make([]string, len(sites))
+	for i, l := range sites {
+		names[i] = mp.FullName(l)
+	}
+	where := names[0]
+	if n := len(names); n > 1 {
+		where = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
+	}
+	s.reply.WriteByte('\n')
+	s.reply.WriteString(wrapText(fmt.Sprintf("%s may give up one build to start a supply centre in %s instead, "+
+		"as in \"s.c. %s\". It is built when the Fall of %d ends, unless a unit of another power is ordered there first.",
+		mp.Powers[p].Name, where, names[0], pos.Phase.Year+1), 78))
+}
+
+// wrapText breaks text into lines of at most width characters at spaces,
+// each ended by a newline.
+func wrapText(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(text) {
+		if i > 0 && line+1+len(w) > width {
+			b.WriteByte('\n')
+			line = 0
+		} else if i > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	b.WriteByte('\n')
+	return b.String()
 }
 
 // masterStatus writes, for the master, which powers have complete orders.

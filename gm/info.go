@@ -130,7 +130,36 @@ func (s *session) listGame(g *state.Game) error {
 		s.printf("%s: %s %s (dislodged).", mp.Powers[d.Power].Name, d.Type.Word(), mp.FullName(d.Loc))
 	}
 	s.printf("\nSupply centres: %s.", centreCounts(pos))
+	if len(pos.BuiltCenters) > 0 {
+		names := make([]string, len(pos.BuiltCenters))
+		for i, l := range pos.BuiltCenters {
+			names[i] = mp.FullName(l)
+		}
+		s.printf("Built during the game: %s.", strings.Join(names, ", "))
+	}
+	s.constructionState(pos)
 	return nil
+}
+
+// constructionState writes, for a variant with supply-centre construction,
+// the centres under construction in pos and the victory count, which
+// change during the game; nothing for other variants.
+func (s *session) constructionState(pos *judge.Position) {
+	mp := pos.Map
+	if len(pos.PendingCenters) > 0 {
+		var parts []string
+		for _, pc := range pos.PendingCenters {
+			part := mp.FullName(pc.Loc) + " (" + mp.PowerName(pc.Power)
+			if pc.Spoiled {
+				part += ", spoiled by " + mp.PowerName(pc.SpoiledBy) + " in " + pc.SpoiledIn.String()
+			}
+			parts = append(parts, part+")")
+		}
+		s.printf("Under construction: %s.", strings.Join(parts, ", "))
+	}
+	if mp.DynamicVictory {
+		s.printf("Victory needs %d of the %d supply centres.", pos.VictoryCenters(), len(pos.CenterList()))
+	}
 }
 
 // centreCounts writes "Austria 3, England 3, ..." for the powers that own
@@ -222,7 +251,7 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	years, counts, err := centresByYear(mp, recs, g.Position)
+	years, counts, built, err := centresByYear(mp, recs, g.Position)
 	if err != nil {
 		return err
 	}
@@ -245,17 +274,41 @@ func (s *session) cmdSummary(c *parser.Command) error {
 		}
 		s.printf("%s", b.String())
 	}
+	if len(built) > 0 {
+		parts := make([]string, len(built))
+		for i, c := range built {
+			parts[i] = fmt.Sprintf("%s (%s, %d)", mp.FullName(c.loc), mp.PowerName(mp.Locs[c.loc].Home), c.year)
+		}
+		s.printf("\nSupply centres built: %s.", strings.Join(parts, ", "))
+	}
+	if len(g.Position) > 0 {
+		pos, _, err := s.m.position(g)
+		if err != nil {
+			return err
+		}
+		s.constructionState(pos)
+	}
 	return nil
 }
 
+// builtCentre is a supply centre built during a game ("34, 35, 36"), with
+// the year whose Fall it was built at the end of. The builder is the power
+// whose home country holds it.
+type builtCentre struct {
+	loc  judge.Loc
+	year int
+}
+
 // centresByYear returns, for every Fall played, the centres each power
-// owned after it, from the positions of the history and the current one.
-// Ownership changes only at the end of a year's Fall, so a Winter
-// position of year Y, and any Spring or Fall position of year Y+1, show
-// the counts after the Fall of Y.
-func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]int, map[int][]int, error) {
+// owned after it, from the positions of the history and the current one,
+// and the centres built during the game, in the order they were built.
+// Ownership changes (and new centres are built) only at the end of a
+// year's Fall, so a Winter position of year Y, and any Spring or Fall
+// position of year Y+1, show the counts after the Fall of Y.
+func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]int, map[int][]int, []builtCentre, error) {
 	counts := map[int][]int{}
 	var years []int
+	var built []builtCentre
 	var dec jsonpos.Decoder
 	look := func(data []byte) error {
 		if len(data) == 0 {
@@ -276,18 +329,24 @@ func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]
 			counts[y] = pos.CenterCount()
 			years = append(years, y)
 		}
+		for _, l := range pos.BuiltCenters {
+			if !slices.ContainsFunc(built, func(c builtCentre) bool { return c.loc == l }) {
+				built = append(built, builtCentre{l, y})
+			}
+		}
 		return nil
 	}
 	for _, r := range recs {
 		if err := look(r.Position); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	if err := look(current); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	slices.Sort(years)
-	return years, counts, nil
+	slices.SortStableFunc(built, func(a, b builtCentre) int { return a.year - b.year })
+	return years, counts, built, nil
 }
 
 // helpData is the data of help.tmpl.

@@ -100,11 +100,13 @@ func unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge
 }
 
 // adjustmentsLeft returns how many builds p may still make (or waive) in
-// the adjustment phase of pos, counting only builds there is a free home
-// centre for, and how many removals p still owes.
+// the adjustment phase of pos, counting only builds it can use: one per
+// free home centre, and, where the variant allows it, one for a
+// supply-centre construction it has not ordered yet; and how many removals
+// p still owes.
 func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (builds, removals int) {
 	due := adjustmentsDue(pos, p)
-	made, removed, built := 0, 0, 0
+	made, removed, built, constructed := 0, 0, 0, 0
 	for _, o := range orders {
 		switch o.Kind {
 		case judge.Build:
@@ -112,12 +114,19 @@ func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (
 			built++
 		case judge.Waive:
 			made++
+		case judge.Construct:
+			made++
+			constructed++
 		case judge.Remove:
 			removed++
 		}
 	}
 	if due > 0 {
-		builds = max(0, min(due-made, len(buildSites(pos, p))-built))
+		usable := len(pos.BuildSites(p)) - built
+		if constructed == 0 && len(pos.ConstructionSites(p)) > 0 {
+			usable++ // "34, 35, 36": one centre a year (rule 8)
+		}
+		builds = max(0, min(due-made, usable))
 	}
 	if due < 0 {
 		removals = max(0, -due-removed)
@@ -129,18 +138,6 @@ func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (
 // positive, removals due when negative.
 func adjustmentsDue(pos *judge.Position, p judge.Power) int {
 	return pos.CenterCount()[p] - pos.UnitCount()[p]
-}
-
-// buildSites lists p's owned, vacant home centres in pos: where it may
-// build.
-func buildSites(pos *judge.Position, p judge.Power) []judge.Loc {
-	var out []judge.Loc
-	for _, c := range pos.Map.Centers() {
-		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == judge.NoUnit {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // orderIssue is an error about one line of a mail.
@@ -252,7 +249,8 @@ func (s *session) cmdOrders(c *parser.Command) error {
 // the adjudicator read it (with the unit's type and coast), replacing the
 // earlier order for the same unit; in an adjustment phase a build or
 // removal beyond the number due pushes out the earliest one, as on the
-// classic judges.
+// classic judges, and a supply-centre construction replaces the power's
+// earlier one (there can be one a year).
 func tryOrder(pos *judge.Position, rules judge.Rules, cur []judge.Order, o judge.Order) ([]judge.Order, string) {
 	mp := pos.Map
 	sameProvince := func(x judge.Order) bool {
@@ -273,7 +271,12 @@ func tryOrder(pos *judge.Position, rules judge.Rules, cur []judge.Order, o judge
 		} else {
 			trial = append(trial, cur...)
 		}
-		isBuild := func(x judge.Order) bool { return x.Kind == judge.Build || x.Kind == judge.Waive }
+		if o.Kind == judge.Construct {
+			trial = slices.DeleteFunc(trial, func(x judge.Order) bool { return x.Kind == judge.Construct })
+		}
+		isBuild := func(x judge.Order) bool {
+			return x.Kind == judge.Build || x.Kind == judge.Waive || x.Kind == judge.Construct
+		}
 		isRemove := func(x judge.Order) bool { return x.Kind == judge.Remove }
 		switch {
 		case isBuild(o) && due > 0 && count(trial, isBuild) >= due:

@@ -71,7 +71,7 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 	// so that outputs compare as text.
 	dst = append(dst, `],"centers":{`...)
 	first = true
-	for _, c := range n.centers {
+	for _, c := range n.centerOrder(m, pos) {
 		p := pos.Centers[c]
 		if int(p) >= len(m.Powers) {
 			continue
@@ -84,7 +84,18 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 		dst = append(dst, ':')
 		dst = n.appendPower(dst, m, p)
 	}
-	dst = append(dst, `},"pending_centers":[`...)
+	dst = append(dst, `},"built_centers":[`...)
+	built := pos.BuiltCenters
+	if !slices.IsSorted(built) {
+		built = slices.Sorted(slices.Values(built))
+	}
+	for i, l := range built {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = n.appendLoc(dst, m, l)
+	}
+	dst = append(dst, `],"pending_centers":[`...)
 	for i, pc := range pos.PendingCenters {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -95,7 +106,15 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 		dst = n.appendLoc(dst, m, pc.Loc)
 		dst = append(dst, `,"ordered":"`...)
 		dst = appendPhase(dst, pc.Ordered)
-		dst = append(dst, `"}`...)
+		dst = append(dst, '"')
+		if pc.Spoiled {
+			dst = append(dst, `,"spoiled_by":`...)
+			dst = n.appendPower(dst, m, pc.SpoiledBy)
+			dst = append(dst, `,"spoiled_in":"`...)
+			dst = appendPhase(dst, pc.SpoiledIn)
+			dst = append(dst, '"')
+		}
+		dst = append(dst, '}')
 	}
 	return append(dst, "]}"...)
 }
@@ -165,8 +184,8 @@ func AppendResult(dst []byte, pos *judge.Position, res *judge.Resolution, rules 
 // province without the coast ("stp" for a fleet on stp/sc), together with
 // that unit. An order for a unit that is not there, or whose type does not
 // match, is returned as written, with ok false: the canonical text then
-// shows what the player asked for. Builds and waives are returned as
-// written; a build's unit is the one it would raise.
+// shows what the player asked for. Builds, waives and constructions are
+// returned as written; a build's unit is the one it would raise.
 func resolveOrder(pos *judge.Position, o *judge.Order) (out judge.Order, u judge.Unit, ok bool) {
 	out = *o
 	m := pos.Map
@@ -174,7 +193,7 @@ func resolveOrder(pos *judge.Position, o *judge.Order) (out judge.Order, u judge
 		return out, judge.Unit{}, false
 	}
 	switch o.Kind {
-	case judge.Waive:
+	case judge.Waive, judge.Construct:
 		return out, judge.Unit{}, false
 	case judge.Build:
 		return out, judge.Unit{Type: o.Type, Power: o.Power, Loc: o.Unit}, o.Type != judge.NoUnit

@@ -27,6 +27,7 @@ func TestAppendCanonical(t *testing.T) {
 		{Kind: judge.Build, Type: judge.Fleet, Unit: l("stp/nc")},
 		{Kind: judge.Remove, Type: judge.Army, Unit: l("ukr")},
 		{Kind: judge.Waive, Unit: judge.NoLoc},
+		{Kind: judge.Construct, Unit: l("yor")},
 		{Kind: 0, Unit: l("par")},
 		{Kind: judge.Move, Type: judge.Army, Unit: l("par"), Target: judge.NoLoc},
 	}
@@ -109,6 +110,29 @@ func TestEncodeResult(t *testing.T) {
 	empty := EncodeResult(pos, &judge.Resolution{Next: pos}, judge.DATC30)
 	if string(empty[:len(`{"orders":[],"next":{`)]) != `{"orders":[],"next":{` {
 		t.Errorf("no orders: %s", empty)
+	}
+}
+
+// TestConstructResult: a construction's unit is its province, its result
+// "build" like a unit build's, and the next position carries it.
+func TestConstructResult(t *testing.T) {
+	m, err := variants.Load("34-35-36")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := judge.NewPosition(m, judge.Phase{Season: judge.Winter, Year: 1901, Type: judge.Adjustment})
+	eng, _ := m.PowerByName("England")
+	for _, c := range []string{"lon", "edi", "lvp", "nwy"} {
+		pos.Centers[m.Names()[c]] = eng
+	}
+	pos.Units[m.Names()["nwy"]] = judge.Unit{Type: judge.Army, Power: eng, Loc: m.Names()["nwy"]}
+	res := judge.Adjudicate(pos, []judge.Order{{Kind: judge.Construct, Power: eng, Unit: m.Names()["yor"]}}, judge.DATC30)
+	want := `{"orders":[{"power":"England","unit":"yor","order":"build sc yor","result":"build"}],"next":` +
+		`{"variant":"34-35-36","rules":"datc-3.0","phase":"S1902M","units":[{"power":"England","type":"A","at":"nwy"}],` +
+		`"dislodged":[],"bounced":[],"centers":{"edi":"England","lon":"England","lvp":"England","nwy":"England"},` +
+		`"built_centers":[],"pending_centers":[{"power":"England","at":"yor","ordered":"W1901A"}]}}`
+	if got := string(EncodeResult(pos, res, judge.DATC30)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 

@@ -10,7 +10,18 @@
 //	 "dislodged": [{"power": "Italy", "type": "A", "at": "tri", "attacker_from": "vie"}],
 //	 "bounced":   ["gal"],
 //	 "centers":   {"lon": "England", "edi": "England"},
+//	 "built_centers": [],
 //	 "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A"}]}
+//
+// "built_centers" and "pending_centers" belong to variants with
+// supply-centre construction ("34, 35, 36"): the provinces that became
+// centres during the game (a built centre may then be owned in "centers"
+// like any other), and the constructions ordered in the last Winter. A
+// spoiled construction (another power ordered a unit into the province)
+// says by whom and when: {"power": "Russia", "at": "lvn", "ordered":
+// "W1901A", "spoiled_by": "Germany", "spoiled_in": "F1902M"}. A
+// construction ordered in Winter Y is pending in the Spring and Fall of
+// Y+1 only: it is built or given up as that Fall ends.
 //
 // On input, "variant" defaults to "standard" and "rules" to "datc-3.0";
 // "phase" is required; every list may be absent or null. Places may be
@@ -27,9 +38,11 @@
 // absent) and "centers" is {} when no centre is owned, so readers need no
 // special cases. "attacker_from" is the one exception: it is left out when
 // the dislodging attack came by convoy (the unit may then retreat to the
-// attacker's province). Units are listed in the map's place order,
-// dislodged units and bounces in place order too, and the centre object
-// lists every owned centre, keys sorted.
+// attacker's province); so are "spoiled_by" and "spoiled_in" for a
+// construction that is not spoiled. Units are listed in the map's place
+// order, dislodged units, bounces and built centres in place order too,
+// the centre object lists every owned centre, keys sorted, and pending
+// centres come in the order they were ordered.
 //
 // A result is {"orders": [...], "next": <position>}: one entry per ruling,
 // in the adjudicator's order, each {"power", "unit", "order", "result"}.
@@ -37,6 +50,8 @@ package jsonpos
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,7 +73,7 @@ type rawCenter struct {
 
 // rawPending is one entry of "pending_centers".
 type rawPending struct {
-	power, at, ordered []byte
+	power, at, ordered, spoiledBy, spoiledIn []byte
 }
 
 // rawPosition is a position as written. Its byte slices alias the input
@@ -68,13 +83,14 @@ type rawPosition struct {
 	units, dislodged      []rawUnit
 	bounced               [][]byte
 	centers               []rawCenter
+	built                 [][]byte
 	pending               []rawPending
 }
 
 // reset empties p but keeps its slices' storage for the next position.
 func (p *rawPosition) reset() {
 	*p = rawPosition{units: p.units[:0], dislodged: p.dislodged[:0], bounced: p.bounced[:0],
-		centers: p.centers[:0], pending: p.pending[:0]}
+		centers: p.centers[:0], built: p.built[:0], pending: p.pending[:0]}
 }
 
 // A Decoder reads positions in the contract's form. It keeps its buffers
@@ -191,14 +207,7 @@ func (p *rawPosition) read(r *reader) error {
 			if err = seen.add(5); err != nil {
 				return in("bounced", err)
 			}
-			err = r.array(func(i int) error {
-				s, err := r.str()
-				if err != nil {
-					return in(index(i), err)
-				}
-				p.bounced = append(p.bounced, s)
-				return nil
-			})
+			p.bounced, err = readStrings(r, p.bounced)
 		case "centers":
 			if err = seen.add(6); err == nil {
 				err = p.readCenters(r)
@@ -219,6 +228,10 @@ func (p *rawPosition) read(r *reader) error {
 						pc.at, err = seen.str(1, r)
 					case "ordered":
 						pc.ordered, err = seen.str(2, r)
+					case "spoiled_by":
+						pc.spoiledBy, err = seen.str(3, r)
+					case "spoiled_in":
+						pc.spoiledIn, err = seen.str(4, r)
 					default:
 						return errorf("unknown field %q", key)
 					}
@@ -233,6 +246,11 @@ func (p *rawPosition) read(r *reader) error {
 				p.pending = append(p.pending, pc)
 				return nil
 			})
+		case "built_centers":
+			if err = seen.add(8); err != nil {
+				return in("built_centers", err)
+			}
+			p.built, err = readStrings(r, p.built)
 		default:
 			return errorf("unknown field %q", key)
 		}
@@ -241,6 +259,19 @@ func (p *rawPosition) read(r *reader) error {
 		}
 		return nil
 	})
+}
+
+// readStrings reads an array of strings, appending to dst.
+func readStrings(r *reader, dst [][]byte) ([][]byte, error) {
+	err := r.array(func(i int) error {
+		s, err := r.str()
+		if err != nil {
+			return in(index(i), err)
+		}
+		dst = append(dst, s)
+		return nil
+	})
+	return dst, err
 }
 
 func (p *rawPosition) readCenters(r *reader) error {
@@ -365,15 +396,15 @@ func (d *Decoder) convert() (*judge.Position, judge.Rules, error) {
 			pos.Bounced = append(pos.Bounced, l)
 		}
 	}
+	// Built centres first: a centre built in the game may be owned.
+	if err := convertBuilt(pos, p.built); err != nil {
+		return nil, judge.Rules{}, err
+	}
 	if err := convertCenters(pos, p.centers); err != nil {
 		return nil, judge.Rules{}, err
 	}
-	for i, pc := range p.pending {
-		c, err := convertPending(m, pc)
-		if err != nil {
-			return nil, judge.Rules{}, in("pending_centers", in(index(i), err))
-		}
-		pos.PendingCenters = append(pos.PendingCenters, c)
+	if err := convertPending(pos, p.pending); err != nil {
+		return nil, judge.Rules{}, err
 	}
 	return pos, rules, nil
 }
@@ -434,7 +465,7 @@ func convertCenters(pos *judge.Position, centers []rawCenter) error {
 				return err
 			}
 			l = m.Province(l)
-			if !m.Locs[l].Center {
+			if !pos.IsCenter(l) {
 				return errorf("%s is not a supply centre", m.Locs[l].FullName)
 			}
 			if pos.Centers[l] != judge.NoPower {
@@ -454,23 +485,133 @@ func convertCenters(pos *judge.Position, centers []rawCenter) error {
 	return nil
 }
 
-func convertPending(m *judge.Map, pc rawPending) (judge.PendingCenter, error) {
-	p, err := power(m, pc.power)
+// noConstruction is the error for built or pending centres on a map
+// without construction.
+func noConstruction(m *judge.Map) error {
+	return errorf("variant %s has no supply centre construction", m.Name)
+}
+
+// convertBuilt reads "built_centers": provinces of some power's home
+// country (where constructions are made) that are not centres of the
+// map, each once, kept in place order.
+func convertBuilt(pos *judge.Position, built [][]byte) error {
+	m := pos.Map
+	if len(built) > 0 && !m.Construction {
+		return in("built_centers", noConstruction(m))
+	}
+	for i, b := range built {
+		err := func() error {
+			l, err := place(m, b)
+			if err != nil {
+				return err
+			}
+			l = m.Province(l)
+			li := &m.Locs[l]
+			switch {
+			case li.Center:
+				return errorf("%s is a supply centre of the map", li.FullName)
+			case li.Home == judge.NoPower:
+				return errorf("%s is in no power's home country, where centres are built", li.FullName)
+			case slices.Contains(pos.BuiltCenters, l):
+				return errorf("%s is listed twice", li.FullName)
+			}
+			pos.BuiltCenters = append(pos.BuiltCenters, l)
+			return nil
+		}()
+		if err != nil {
+			return in("built_centers", in(index(i), err))
+		}
+	}
+	slices.Sort(pos.BuiltCenters)
+	return nil
+}
+
+// convertPending reads "pending_centers". A construction must be one the
+// judge could have accepted (rules 4b, 4c and 8 of "34, 35, 36"), ordered
+// in the Winter before the position's year, and a spoiled one must name
+// another power and a movement or retreat phase between the order and the
+// position, so that the adjudicator can trust what it reads.
+func convertPending(pos *judge.Position, pending []rawPending) error {
+	m := pos.Map
+	if len(pending) > 0 && !m.Construction {
+		return in("pending_centers", noConstruction(m))
+	}
+	for i, rp := range pending {
+		pc, err := convertOnePending(pos, rp)
+		if err != nil {
+			return in("pending_centers", in(index(i), err))
+		}
+		pos.PendingCenters = append(pos.PendingCenters, pc)
+	}
+	return nil
+}
+
+func convertOnePending(pos *judge.Position, rp rawPending) (judge.PendingCenter, error) {
+	m := pos.Map
+	var pc judge.PendingCenter
+	p, err := power(m, rp.power)
 	if err != nil {
-		return judge.PendingCenter{}, in("power", err)
+		return pc, in("power", err)
 	}
-	l, err := place(m, pc.at)
+	l, err := place(m, rp.at)
 	if err != nil {
-		return judge.PendingCenter{}, in("at", err)
+		return pc, in("at", err)
 	}
-	if len(pc.ordered) == 0 {
-		return judge.PendingCenter{}, &fieldError{"ordered", "missing (want the phase of the order, like W1901A)"}
+	l = m.Province(l)
+	li := &m.Locs[l]
+	switch {
+	case li.Home != p:
+		return pc, &fieldError{"at", fmt.Sprintf("%s is not in %s's home country", li.FullName, m.Powers[p].Name)}
+	case pos.IsCenter(l):
+		return pc, &fieldError{"at", li.FullName + " is already a supply centre"}
+	case pos.PendingAt(l) >= 0:
+		return pc, &fieldError{"at", li.FullName + " is listed twice"}
 	}
-	ph, err := judge.ParsePhase(string(pc.ordered))
+	for _, other := range pos.PendingCenters {
+		if other.Power == p {
+			return pc, &fieldError{"power", m.Powers[p].Name + " has two constructions: one a year"}
+		}
+	}
+	if len(rp.ordered) == 0 {
+		return pc, &fieldError{"ordered", "missing (want the phase of the order, like W1901A)"}
+	}
+	ordered, err := judge.ParsePhase(string(rp.ordered))
 	if err != nil {
-		return judge.PendingCenter{}, &fieldError{"ordered", phaseMsg(err)}
+		return pc, &fieldError{"ordered", phaseMsg(err)}
 	}
-	return judge.PendingCenter{Power: p, Loc: m.Province(l), Ordered: ph}, nil
+	if ordered.Type != judge.Adjustment || pos.Phase.Season == judge.Winter || pos.Phase.Year != ordered.Year+1 {
+		return pc, &fieldError{"ordered", fmt.Sprintf("a construction ordered in %s is pending from S%dM to F%dR, not in %s",
+			ordered, ordered.Year+1, ordered.Year+1, pos.Phase)}
+	}
+	pc = judge.PendingCenter{Power: p, Loc: l, Ordered: ordered}
+	switch {
+	case len(rp.spoiledBy) == 0 && len(rp.spoiledIn) == 0:
+		return pc, nil
+	case len(rp.spoiledBy) == 0:
+		return pc, &fieldError{"spoiled_by", "missing (spoiled_in needs the power that spoiled the construction)"}
+	case len(rp.spoiledIn) == 0:
+		return pc, &fieldError{"spoiled_in", "missing (spoiled_by needs the phase it spoiled the construction in)"}
+	}
+	pc.Spoiled = true
+	if pc.SpoiledBy, err = power(m, rp.spoiledBy); err != nil {
+		return pc, in("spoiled_by", err)
+	}
+	if pc.SpoiledBy == p {
+		return pc, &fieldError{"spoiled_by", m.Powers[p].Name + "'s own units do not spoil its construction"}
+	}
+	if pc.SpoiledIn, err = judge.ParsePhase(string(rp.spoiledIn)); err != nil {
+		return pc, &fieldError{"spoiled_in", phaseMsg(err)}
+	}
+	if sp := pc.SpoiledIn; sp.Type == judge.Adjustment || sp.Year != pos.Phase.Year || !phaseBefore(sp, pos.Phase) {
+		return pc, &fieldError{"spoiled_in", fmt.Sprintf("%s is not a movement or retreat phase of %d before %s", sp, pos.Phase.Year, pos.Phase)}
+	}
+	return pc, nil
+}
+
+// phaseBefore reports whether a comes before b in the course of a game.
+func phaseBefore(a, b judge.Phase) bool {
+	key := func(p judge.Phase) int { return (p.Year*4+int(p.Season))*4 + int(p.Type) }
+	return key(a) < key(b)
 }
 
 // unit resolves the names of one unit; it does not check the place.

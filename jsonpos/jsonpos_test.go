@@ -29,7 +29,7 @@ func TestEncodeExact(t *testing.T) {
 	// nth comes before stp in the standard map's place order (seas first).
 	want := `{"variant":"standard","rules":"datc-2.4","phase":"S1902M",` +
 		`"units":[{"power":"England","type":"F","at":"nth"},{"power":"Russia","type":"F","at":"stp/sc"}],` +
-		`"dislodged":[],"bounced":[],"centers":{},"pending_centers":[]}`
+		`"dislodged":[],"bounced":[],"centers":{},"built_centers":[],"pending_centers":[]}`
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -94,15 +94,14 @@ func TestAliases(t *testing.T) {
 		"dislodged": [{"power": "T", "type": "F", "at": "Gulf of Lyons", "attacker_from": "Western Mediterranean"},
 			{"power": "France", "type": "F", "at": "Mid-Atlantic Ocean"}],
 		"bounced": ["Galicia", "gal", "boh"],
-		"centers": {"London": "England", "Saint Petersburg": "r"},
-		"pending_centers": [{"power": "england", "at": "York", "ordered": "F1901B"}]}`)
+		"centers": {"London": "England", "Saint Petersburg": "r"}}`)
 	got := string(EncodePosition(pos, rules))
 	want := `{"variant":"standard","rules":"datc-3.0","phase":"F1901R",` +
 		`"units":[{"power":"England","type":"F","at":"mao"},{"power":"England","type":"F","at":"nth"},` +
 		`{"power":"Austria","type":"A","at":"vie"},{"power":"Russia","type":"F","at":"stp/nc"}],` +
 		`"dislodged":[{"power":"Turkey","type":"F","at":"gol","attacker_from":"wes"},{"power":"France","type":"F","at":"mao"}],` +
 		`"bounced":["boh","gal"],"centers":{"lon":"England","stp":"Russia"},` +
-		`"pending_centers":[{"power":"England","at":"yor","ordered":"W1901A"}]}`
+		`"built_centers":[],"pending_centers":[]}`
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -121,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{`{"phase": "S1901A"}`, `phase: "S1901A": adjustments happen in Winter, and only adjustments`},
 		{`{"phase": 1901}`, `phase: want a string, got a number`},
 		{`{"phase": "S1901M", "rules": "house"}`, `rules: unknown rule set "house" (want datc-3.0 or datc-2.4)`},
-		{`{"phase": "S1901M", "variant": "chaos"}`, `variant: unknown variant "chaos" (known: standard)`},
+		{`{"phase": "S1901M", "variant": "chaos"}`, `variant: unknown variant "chaos" (known: 34-35-36, standard)`},
 		{`{"phase": "S1901M", "colour": "red"}`, `unknown field "colour"`},
 		{`{"phase": "S1901M", "phase": "S1902M"}`, `phase: given twice`},
 		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "lon", "at": "wal"}]}`, `units[0].at: given twice`},
@@ -160,12 +159,10 @@ func TestErrors(t *testing.T) {
 		{`{"phase": "S1901M", "centers": {"par": "France", "Paris": "France"}}`, `centers["Paris"]: Paris is listed twice`},
 		{`{"phase": "S1901M", "centers": {"par": 1}}`, `centers["par"]: want a string, got a number`},
 		{`{"phase": "S1901M", "centers": ["par"]}`, `centers: want an object, got an array`},
-		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yor"}]}`,
-			`pending_centers[0].ordered: missing (want the phase of the order, like W1901A)`},
-		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A", "n": 1}]}`,
-			`pending_centers[0]: unknown field "n"`},
-		{`{"phase": "S1901M", "pending_centers": [{"power": "England", "at": "yyy", "ordered": "W1901A"}]}`,
-			`pending_centers[0].at: unknown province "yyy"`},
+		{`{"phase": "S1902M", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A"}]}`,
+			`pending_centers: variant standard has no supply centre construction`},
+		{`{"phase": "S1902M", "built_centers": ["yor"]}`, `built_centers: variant standard has no supply centre construction`},
+		{`{"phase": "S1902M", "built_centers": [], "built_centers": []}`, `built_centers: given twice`},
 		// Malformed JSON is located by line and column instead.
 		{`{"phase": "S1901M",}`, `JSON syntax error at line 1 col 20: want a field name in double quotes`},
 		{"{\"phase\":\n \"S1901M\"\n \"units\": []}", `JSON syntax error at line 3 col 2: want ',' or '}' after the value of "phase"`},
@@ -188,11 +185,117 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestConstructionErrors: built and pending centres must be ones the judge
+// could have made, at the time the position says.
+func TestConstructionErrors(t *testing.T) {
+	pc := func(fields string) string {
+		return `{"variant": "343536", "phase": "S1902M", "pending_centers": [` + fields + `]}`
+	}
+	const yor = `{"power": "England", "at": "yor", "ordered": "W1901A"}`
+	for _, tc := range []struct{ in, want string }{
+		{pc(`{"power": "England", "at": "yor"}`), `pending_centers[0].ordered: missing (want the phase of the order, like W1901A)`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "n": 1}`), `pending_centers[0]: unknown field "n"`},
+		{pc(`{"power": "England", "at": "yyy", "ordered": "W1901A"}`), `pending_centers[0].at: unknown province "yyy"`},
+		{pc(`{"at": "yor", "ordered": "W1901A"}`), `pending_centers[0].power: missing`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "X"}`),
+			`pending_centers[0].ordered: "X": want a season letter, a year and a type letter, like S1901M`},
+		{pc(`{"power": "England", "at": "alb", "ordered": "W1901A"}`), `pending_centers[0].at: Albania is not in England's home country`},
+		{pc(`{"power": "England", "at": "lon", "ordered": "W1901A"}`), `pending_centers[0].at: London is already a supply centre`},
+		{pc(yor + `, {"power": "E", "at": "York", "ordered": "W1901A"}`), `pending_centers[1].at: Yorkshire is listed twice`},
+		{pc(yor + `, {"power": "England", "at": "wal", "ordered": "W1901A"}`),
+			`pending_centers[1].power: England has two constructions: one a year`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "S1901M"}`),
+			`pending_centers[0].ordered: a construction ordered in S1901M is pending from S1902M to F1902R, not in S1902M`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1900A"}`),
+			`pending_centers[0].ordered: a construction ordered in W1900A is pending from S1901M to F1901R, not in S1902M`},
+		{`{"variant": "343536", "phase": "W1902A", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A"}]}`,
+			`pending_centers[0].ordered: a construction ordered in W1901A is pending from S1902M to F1902R, not in W1902A`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany"}`),
+			`pending_centers[0].spoiled_in: missing (spoiled_by needs the phase it spoiled the construction in)`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_in": "S1902M"}`),
+			`pending_centers[0].spoiled_by: missing (spoiled_in needs the power that spoiled the construction)`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "England", "spoiled_in": "S1902M"}`),
+			`pending_centers[0].spoiled_by: England's own units do not spoil its construction`},
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Prussia", "spoiled_in": "S1902M"}`),
+			`pending_centers[0].spoiled_by: unknown power "Prussia"`},
+		// Spoiled in the phase of the position itself: not yet played.
+		{pc(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"}`),
+			`pending_centers[0].spoiled_in: S1902M is not a movement or retreat phase of 1902 before S1902M`},
+		{`{"variant": "343536", "phase": "F1902M", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A",` +
+			` "spoiled_by": "Germany", "spoiled_in": "F1901M"}]}`,
+			`pending_centers[0].spoiled_in: F1901M is not a movement or retreat phase of 1902 before F1902M`},
+		{`{"variant": "343536", "phase": "F1902M", "built_centers": ["lon"]}`, `built_centers[0]: London is a supply centre of the map`},
+		{`{"variant": "343536", "phase": "F1902M", "built_centers": ["alb"]}`,
+			`built_centers[0]: Albania is in no power's home country, where centres are built`},
+		{`{"variant": "343536", "phase": "F1902M", "built_centers": ["yor", "York"]}`, `built_centers[1]: Yorkshire is listed twice`},
+		{`{"variant": "343536", "phase": "F1902M", "built_centers": ["yor", 1]}`, `built_centers[1]: want a string, got a number`},
+		{`{"variant": "343536", "phase": "F1902M", "built_centers": ["yor"], "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A"}]}`,
+			`pending_centers[0].at: Yorkshire is already a supply centre`},
+		// A centre must be built before it can be owned.
+		{`{"variant": "343536", "phase": "F1902M", "centers": {"yor": "England"}}`, `centers["yor"]: Yorkshire is not a supply centre`},
+	} {
+		_, _, err := DecodePosition([]byte(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got  %v\n want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestConstructionRoundTrip reads built and pending centres with any names
+// the parser takes, writes them canonically, and reads its output back.
+func TestConstructionRoundTrip(t *testing.T) {
+	pos, rules := mustDecode(t, `{"variant": "34, 35, 36", "phase": "f1902r",
+		"units": [{"power": "Russia", "type": "A", "at": "Yorkshire"}],
+		"built_centers": ["Wales", "arm"],
+		"centers": {"Wales": "England", "Armenia": "Russia", "lon": "England"},
+		"pending_centers": [
+			{"power": "e", "at": "York", "ordered": "F1901B"},
+			{"power": "Russian", "at": "Livonia", "ordered": "w1901a", "spoiled_by": "G", "spoiled_in": "f1902m"},
+			{"power": "Turkey", "at": "jor", "ordered": "W1901A", "spoiled_by": "Austria", "spoiled_in": "S1902R"}]}`)
+	m := pos.Map
+	want := `{"variant":"34-35-36","rules":"datc-3.0","phase":"F1902R",` +
+		`"units":[{"power":"Russia","type":"A","at":"yor"}],"dislodged":[],"bounced":[],` +
+		`"centers":{"arm":"Russia","lon":"England","wal":"England"},"built_centers":["arm","wal"],` +
+		`"pending_centers":[{"power":"England","at":"yor","ordered":"W1901A"},` +
+		`{"power":"Russia","at":"lvn","ordered":"W1901A","spoiled_by":"Germany","spoiled_in":"F1902M"},` +
+		`{"power":"Turkey","at":"jor","ordered":"W1901A","spoiled_by":"Austria","spoiled_in":"S1902R"}]}`
+	out := EncodePosition(pos, rules)
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	again, rules2, err := DecodePosition(out)
+	if err != nil {
+		t.Fatalf("reading our own output: %v", err)
+	}
+	if !bytes.Equal(EncodePosition(again, rules2), out) {
+		t.Error("the round trip changed the position")
+	}
+	if !pos.IsCenter(m.Names()["wal"]) || pos.CenterCount()[1] != 2 || pos.VictoryCenters() != 19 {
+		t.Errorf("Wales a centre %v, England's centres %d, victory %d", pos.IsCenter(m.Names()["wal"]),
+			pos.CenterCount()[1], pos.VictoryCenters())
+	}
+	lvn := pos.PendingCenters[1]
+	if !lvn.Spoiled || m.PowerName(lvn.SpoiledBy) != "Germany" || lvn.SpoiledIn.String() != "F1902M" {
+		t.Errorf("Livonia: %+v", lvn)
+	}
+	// encoding/json reads the same.
+	var v struct {
+		Built   []string            `json:"built_centers"`
+		Pending []map[string]string `json:"pending_centers"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Built) != 2 || v.Pending[1]["spoiled_by"] != "Germany" || v.Pending[0]["spoiled_in"] != "" {
+		t.Errorf("encoding/json reads %+v", v)
+	}
+}
+
 // TestNullAndEscapes: null is an absent field, and JSON escapes work in
 // names and keys.
 func TestNullAndEscapes(t *testing.T) {
 	pos, rules := mustDecode(t, `{"variant": null, "rules": null, "phase": "S1901M", "units": null, "dislodged": null,
-		"bounced": null, "centers": null, "pending_centers": null}`)
+		"bounced": null, "centers": null, "built_centers": null, "pending_centers": null}`)
 	if rules.Name != "datc-3.0" || pos.Map.Name != "standard" {
 		t.Errorf("defaults: rules %q, variant %q", rules.Name, pos.Map.Name)
 	}
@@ -210,9 +313,9 @@ func TestNullAndEscapes(t *testing.T) {
 // TestDecoderReuse: a Decoder used for many positions carries nothing over.
 func TestDecoderReuse(t *testing.T) {
 	var d Decoder
-	first := `{"phase":"S1901R","units":[{"power":"England","type":"A","at":"lon"}],` +
-		`"dislodged":[{"power":"France","type":"A","at":"par"}],"bounced":["gal"],"centers":{"lon":"England"},` +
-		`"pending_centers":[{"power":"England","at":"yor","ordered":"W1900A"}]}`
+	first := `{"variant":"34-35-36","phase":"S1901R","units":[{"power":"England","type":"A","at":"lon"}],` +
+		`"dislodged":[{"power":"France","type":"A","at":"par"}],"bounced":["gal"],"centers":{"lon":"England","wal":"England"},` +
+		`"built_centers":["wal"],"pending_centers":[{"power":"England","at":"yor","ordered":"W1900A"}]}`
 	if _, _, err := d.Position([]byte(first)); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +324,7 @@ func TestDecoderReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"variant":"standard","rules":"datc-3.0","phase":"S1902M","units":[],"dislodged":[],"bounced":[],` +
-		`"centers":{},"pending_centers":[]}`
+		`"centers":{},"built_centers":[],"pending_centers":[]}`
 	if got := string(EncodePosition(pos, rules)); got != want {
 		t.Errorf("second position kept data of the first:\n%s", got)
 	}

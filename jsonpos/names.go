@@ -38,6 +38,17 @@ func namesOf(m *judge.Map) *mapNames {
 	return v.(*mapNames)
 }
 
+// centerOrder returns the supply centres of pos sorted by canonical name:
+// the map's, cached, and those built in the game merged in.
+func (n *mapNames) centerOrder(m *judge.Map, pos *judge.Position) []judge.Loc {
+	if len(pos.BuiltCenters) == 0 {
+		return n.centers
+	}
+	cs := append(slices.Clone(n.centers), pos.BuiltCenters...)
+	slices.SortFunc(cs, func(a, b judge.Loc) int { return strings.Compare(m.LocName(a), m.LocName(b)) })
+	return cs
+}
+
 func (n *mapNames) appendLoc(dst []byte, m *judge.Map, l judge.Loc) []byte {
 	if int(l) < len(n.locs) {
 		return append(dst, n.locs[l]...)
@@ -127,6 +138,9 @@ func appendCanonical(dst []byte, m *judge.Map, o *judge.Order) []byte {
 		unit(o.Type, o.Unit)
 	case judge.Waive:
 		dst = append(dst, "waive"...)
+	case judge.Construct:
+		dst = append(dst, "build sc "...)
+		dst = append(dst, m.LocName(o.Unit)...)
 	default:
 		dst = append(dst, '?')
 	}

@@ -4,10 +4,11 @@ import "sort"
 
 // adjudicateAdjustment rules on a Winter phase. Each power builds up to
 // the number of centres it owns beyond its units, in its vacant owned home
-// centres, or removes units down to its centres. Orders are taken one by
-// one in the order given (DATC 6.I.1, 6.J.1): an order beyond the count is
-// void. Removals a power did not order are made for it by the rule set's
-// civil-disorder rule.
+// centres, or removes units down to its centres. Where the map allows it,
+// a power may use one of its builds to start a new supply centre instead
+// (Construct). Orders are taken one by one in the order given (DATC 6.I.1,
+// 6.J.1): an order beyond the count is void. Removals a power did not
+// order are made for it by the rule set's civil-disorder rule.
 func adjudicateAdjustment(pos *Position, orders []Order, rules Rules) *Resolution {
 	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
@@ -46,7 +47,9 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 	if int(o.Unit) >= len(m.Locs) && o.Kind != Waive {
 		return Void, "no such place"
 	}
-	if o.Power == NoPower && o.Kind != Waive {
+	// A construction is not about a unit: whoever stands in the province
+	// says nothing about who ordered it.
+	if o.Power == NoPower && o.Kind != Waive && o.Kind != Construct {
 		if u, ok := next.UnitAt(o.Unit); ok {
 			o.Power = u.Power
 		}
@@ -59,6 +62,8 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 		o.Kind, o.Bare = Remove, false
 	}
 	switch o.Kind {
+	case Construct:
+		return construct(next, o, centers[p]-units[p]-done[p], done)
 	case Build, Waive:
 		if centers[p]-units[p]-done[p] <= 0 {
 			if centers[p] > units[p] {
@@ -75,7 +80,7 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 		switch {
 		case o.Type == NoUnit:
 			return Void, "a build needs a unit type (A or F)"
-		case !li.Center || li.Home != p:
+		case !next.IsCenter(prov) || li.Home != p:
 			return Void, li.FullName + " is not a home supply centre of " + m.Powers[p].Name
 		case next.Centers[prov] != p:
 			return Void, m.Powers[p].Name + " does not own " + li.FullName
@@ -121,6 +126,40 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 	return Void, o.Kind.String() + " orders belong to other phases"
 }
 
+// construct applies a supply-centre construction (the "34, 35, 36"
+// variant) to next, for a power with spare builds left, and returns its
+// outcome. The reasons for a void one name the rule of the variant that
+// forbids it, for players who look the rule up.
+func construct(next *Position, o *Order, spare int, done []int) (Outcome, string) {
+	m := next.Map
+	p := o.Power
+	if !m.Construction {
+		return Void, "supply centre construction is not allowed in this variant"
+	}
+	prov := m.Province(o.Unit)
+	li := &m.Locs[prov]
+	name := m.Powers[p].Name
+	switch {
+	case spare <= 0:
+		return Void, "rule 4a: " + name + " has no build to spare"
+	case li.Home != p:
+		return Void, "rule 4b: " + li.FullName + " is not in " + name + "'s home country"
+	case next.IsCenter(prov):
+		return Void, "rule 4c: " + li.FullName + " is already a supply centre"
+	case next.PendingAt(prov) >= 0:
+		return Void, "rule 4c: " + li.FullName + " is already a supply centre under construction"
+	}
+	for _, pc := range next.PendingCenters {
+		if pc.Power == p && pc.Ordered.Year == next.Phase.Year {
+			return Void, "rule 8: " + name + " already builds a supply centre this year, in " + m.Locs[pc.Loc].FullName
+		}
+	}
+	o.Unit, o.Type = prov, NoUnit
+	next.PendingCenters = append(next.PendingCenters, PendingCenter{Power: p, Loc: prov, Ordered: next.Phase})
+	done[p]++
+	return Built, ""
+}
+
 // disorderRemovals chooses n units of power p to remove for a power that
 // did not order enough removals: the farthest from the power's centres
 // first (owned centres under DATC 3.0, home centres under 2.4), fleets
@@ -128,7 +167,7 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 func disorderRemovals(pos *Position, p Power, n int, rules Rules) []Unit {
 	m := pos.Map
 	var goal []bool = make([]bool, len(m.Locs))
-	for _, c := range m.centers {
+	for _, c := range pos.CenterList() {
 		if rules.CivilDisorder == DistanceToOwned && pos.Centers[c] == p ||
 			rules.CivilDisorder != DistanceToOwned && m.Locs[c].Home == p {
 			goal[c] = true

@@ -128,12 +128,40 @@ func (s *mover) finish(res *Resolution) {
 		}
 	}
 	res.Next = next
+	if len(next.PendingCenters) > 0 {
+		s.spoilConstructions(next)
+	}
 	if len(next.Dislodged) > 0 {
 		next.Phase = Phase{pos.Phase.Season, pos.Phase.Year, Retreat}
 		return
 	}
 	next.Bounced = nil
 	endSeason(res, next, pos.Phase)
+}
+
+// spoilConstructions marks the centres under construction in next that a
+// unit of another power was ordered into in this phase ("34, 35, 36" rule
+// 5): any legal move counts, by land or by convoy, whether it succeeded,
+// bounced or found no convoy, and so do two units of one power standing
+// each other off there. Void orders are no orders and count for nothing;
+// neither do the builder's own units. When several units are ordered in,
+// the one first in map order is recorded.
+func (s *mover) spoilConstructions(next *Position) {
+	for i := range next.PendingCenters {
+		pc := &next.PendingCenters[i]
+		if pc.Spoiled {
+			continue // the first order into it is the one on record
+		}
+		by := NoLoc
+		for q := s.firstAtk[pc.Loc]; q != NoLoc; q = s.nextAtk[q] {
+			if s.pos.Units[q].Power != pc.Power && (by == NoLoc || q < by) {
+				by = q
+			}
+		}
+		if by != NoLoc {
+			pc.Spoiled, pc.SpoiledBy, pc.SpoiledIn = true, s.pos.Units[by].Power, s.pos.Phase
+		}
+	}
 }
 
 // retreatOptions appends to dst the places the dislodged unit d may
@@ -163,16 +191,19 @@ func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []
 }
 
 // endSeason moves a position on after the last movement or retreat of a
-// season: to Fall after Spring; after Fall, centre ownership changes and
-// the game goes to adjustments, or to the next Spring if nobody has
-// anything to adjust.
+// season: to Fall after Spring; after Fall, the centres under
+// construction are built or given up, centre ownership changes, and the
+// game goes to adjustments, or to the next Spring if nobody has anything
+// to adjust.
 func endSeason(res *Resolution, next *Position, from Phase) {
 	if from.Season == Spring {
 		next.Phase = Phase{Fall, from.Year, Movement}
 		return
 	}
-	m := next.Map
-	for _, c := range m.centers {
+	if len(next.PendingCenters) > 0 {
+		completeConstructions(res, next)
+	}
+	for _, c := range next.CenterList() {
 		if u := next.Units[c]; u.Type != NoUnit {
 			next.Centers[c] = u.Power
 		}
@@ -186,13 +217,32 @@ func endSeason(res *Resolution, next *Position, from Phase) {
 	}
 }
 
+// completeConstructions ends the year of every centre under construction
+// in next, as the Fall ends, before ownership is settled and builds are
+// counted, so that a new centre can be built on that same Winter ("34, 35,
+// 36" rule 6). A construction no other power's unit was ordered into
+// becomes a supply centre owned by the builder; the ownership update that
+// follows gives it to whoever stands in it, as for any centre. A spoiled
+// one is dropped, and the build it used is gone.
+func completeConstructions(res *Resolution, next *Position) {
+	for _, pc := range next.PendingCenters {
+		res.Constructions = append(res.Constructions, pc)
+		if !pc.Spoiled {
+			next.addBuiltCenter(pc.Loc)
+			next.Centers[pc.Loc] = pc.Power
+		}
+	}
+	next.PendingCenters = nil
+}
+
 // winners lists the powers at or over the victory count, most centres
 // first.
 func winners(pos *Position) []Power {
 	var w []Power
 	n := pos.CenterCount()
+	need := pos.VictoryCenters()
 	for p, c := range n {
-		if c >= pos.Map.VictoryCenters {
+		if c >= need {
 			w = append(w, Power(p))
 		}
 	}
@@ -205,7 +255,8 @@ func winners(pos *Position) []Power {
 }
 
 // needsAdjustment reports whether any power has a removal to make, or a
-// build it can place.
+// build it can use: to place a unit, or, where the map allows it, to start
+// a supply centre.
 func needsAdjustment(pos *Position) bool {
 	m := pos.Map
 	centers, units := pos.CenterCount(), pos.UnitCount()
@@ -213,20 +264,40 @@ func needsAdjustment(pos *Position) bool {
 		if units[p] > centers[p] {
 			return true
 		}
-		if centers[p] > units[p] && len(buildSites(pos, Power(p))) > 0 {
+		if centers[p] > units[p] && (len(pos.BuildSites(Power(p))) > 0 || len(pos.ConstructionSites(Power(p))) > 0) {
 			return true
 		}
 	}
 	return false
 }
 
-// buildSites lists the places where p may build now: its home centres
-// that it owns and that are empty.
-func buildSites(pos *Position, p Power) []Loc {
+// BuildSites lists the places where p may build a unit now: its home
+// centres (built ones included) that it owns and that are empty.
+func (pos *Position) BuildSites(p Power) []Loc {
 	var out []Loc
-	for _, c := range pos.Map.centers {
+	for _, c := range pos.CenterList() {
 		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == NoUnit {
 			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ConstructionSites lists the provinces where p may start a supply centre
+// ("34, 35, 36" rules 4b and 4c): those of its home country that are
+// neither a supply centre nor one under construction. It is empty on a
+// map without construction. Whether p has a build to spare, and whether it
+// has already started a centre this year, is for the adjustment orders to
+// say.
+func (pos *Position) ConstructionSites(p Power) []Loc {
+	m := pos.Map
+	if !m.Construction {
+		return nil
+	}
+	var out []Loc
+	for _, l := range m.provinces {
+		if m.Locs[l].Home == p && !pos.IsCenter(l) && pos.PendingAt(l) < 0 {
+			out = append(out, l)
 		}
 	}
 	return out

@@ -82,10 +82,19 @@ type Map struct {
 	Title          string // "Standard"
 	Locs           []LocInfo
 	Powers         []PowerInfo
-	VictoryCenters int         // centres needed to win
+	VictoryCenters int         // centres needed to win (at the start, with DynamicVictory)
 	StartYear      int         // 1901 in standard
 	StartUnits     []StartUnit // the units of the first Spring
 	StartCenters   []Power     // owner of each province at the start, indexed by Loc
+
+	// DynamicVictory makes the victory count follow the number of supply
+	// centres on the board, which grows as centres are built: a majority,
+	// ceil((centres+1)/2), counted anew at the end of every year (the "34,
+	// 35, 36" variant, rule 7). See Position.VictoryCenters.
+	DynamicVictory bool
+	// Construction lets a power give up a build in a Winter to raise a new
+	// supply centre in its home country (the "34, 35, 36" variant).
+	Construction bool
 
 	words     int      // 64-bit words per adjacency row
 	armyAdj   []uint64 // len(Locs) rows of words: army moves between provinces
@@ -271,6 +280,10 @@ func (m *Map) HomeCenters(dst []Loc, p Power) []Loc {
 	return dst
 }
 
+// majority returns the centres needed to win among n: ceil((n+1)/2), more
+// than half of them.
+func majority(n int) int { return n/2 + 1 }
+
 // MapBuilder assembles a Map; the map file loader and tests use it. Add
 // provinces and coasts first, then adjacencies, then call Build.
 type MapBuilder struct {
@@ -349,6 +362,14 @@ func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge
 // SetVictory sets the number of centres needed to win.
 func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 
+// SetDynamicVictory makes the victory count a majority of the centres on
+// the board at the time (see Map.DynamicVictory).
+func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
+
+// AllowConstruction lets powers build new supply centres (see
+// Map.Construction).
+func (b *MapBuilder) AllowConstruction() { b.m.Construction = true }
+
 // SetStartYear sets the year of the first Spring.
 func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear = y }
 
@@ -394,8 +415,8 @@ func (b *MapBuilder) Build() (*Map, error) {
 			return nil, fmt.Errorf("map %s: start unit %s %s cannot stand there", m.Name, u.Type, m.LocName(u.Loc))
 		}
 	}
-	if m.VictoryCenters == 0 {
-		m.VictoryCenters = len(m.centers)/2 + 1
+	if m.VictoryCenters == 0 || m.DynamicVictory {
+		m.VictoryCenters = majority(len(m.centers))
 	}
 	if m.StartYear == 0 {
 		m.StartYear = 1901

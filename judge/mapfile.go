@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>] [start <year>]
+//	map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
 //	coast <id>/<coast> <full name>
@@ -17,8 +17,12 @@ package judge
 //	unit <power> <A|F> <loc>
 //
 // The map line comes once. Victory defaults to a majority of the centres
-// and start to 1901. Powers are numbered in the order of their lines, and
-// that order is the order of every report.
+// and start to 1901. "victory dynamic" makes the count a majority of the
+// centres on the board at the time, which grows as centres are built, and
+// "construction yes" lets powers build new centres (both for the "34, 35,
+// 36" variant; see Map.DynamicVictory and Map.Construction). Powers are
+// numbered in the order of their lines, and that order is the order of
+// every report.
 //
 // A province id is lower-case letters and digits ("lon"). Its kind is land
 // (inland: armies only), sea (fleets only) or coast (both). The third field
@@ -235,15 +239,15 @@ func (p *mapParser) mapLine(l srcLine) {
 	}
 	p.mapLineNo = l.n
 	if len(l.f) < 2 || l.f[1] == "" {
-		p.errorf(l.n, "map line needs a title: map <title> [victory <n>] [start <year>]")
+		p.errorf(l.n, "map line needs a title: map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]")
 		return
 	}
 	p.b.m.Title = l.f[1]
 	seen := map[string]bool{}
 	for i := 2; i < len(l.f); i += 2 {
 		key := l.f[i]
-		if key != "victory" && key != "start" {
-			p.errorf(l.n, "unknown map setting %q (want victory or start)", key)
+		if key != "victory" && key != "start" && key != "construction" {
+			p.errorf(l.n, "unknown map setting %q (want victory, start or construction)", key)
 			return
 		}
 		if seen[key] {
@@ -252,12 +256,35 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		seen[key] = true
 		if i+1 >= len(l.f) {
-			p.errorf(l.n, "%s needs a number", key)
+			want := "a number"
+			switch key {
+			case "victory":
+				want = `a number or "dynamic"`
+			case "construction":
+				want = `"yes" or "no"`
+			}
+			p.errorf(l.n, "%s needs %s", key, want)
 			return
 		}
-		n, err := strconv.Atoi(l.f[i+1])
+		val := l.f[i+1]
+		switch {
+		case key == "construction":
+			switch val {
+			case "yes":
+				p.b.AllowConstruction()
+			case "no":
+			default:
+				p.errorf(l.n, `construction %q: want "yes" or "no"`, val)
+				return
+			}
+			continue
+		case key == "victory" && val == "dynamic":
+			p.b.SetDynamicVictory()
+			continue
+		}
+		n, err := strconv.Atoi(val)
 		if err != nil || n <= 0 {
-			p.errorf(l.n, "%s %q is not a positive number", key, l.f[i+1])
+			p.errorf(l.n, "%s %q is not a positive number", key, val)
 			return
 		}
 		if key == "victory" {

@@ -96,6 +96,34 @@ func TestParseMapMini(t *testing.T) {
 	}
 }
 
+// TestParseMapSettings reads the settings of the "34, 35, 36" variant: a
+// victory count that follows the centres, and supply-centre construction.
+func TestParseMapSettings(t *testing.T) {
+	for _, tc := range []struct {
+		line           string
+		dynamic, build bool
+		victory        int
+	}{
+		{`map M`, false, false, 3},
+		{`map M victory dynamic construction yes`, true, true, 3},
+		{`map M construction no victory 2`, false, false, 2},
+		{`map M construction yes`, false, true, 3},
+		// The count a dynamic victory starts from is the majority, whatever
+		// else the line says.
+		{`map M victory dynamic`, true, false, 3},
+	} {
+		m, err := ParseMap("m", []byte(tc.line+"\n"+miniRest))
+		if err != nil {
+			t.Errorf("%s: %v", tc.line, err)
+			continue
+		}
+		if m.DynamicVictory != tc.dynamic || m.Construction != tc.build || m.VictoryCenters != tc.victory {
+			t.Errorf("%s: dynamic %v construction %v victory %d; want %v %v %d", tc.line,
+				m.DynamicVictory, m.Construction, m.VictoryCenters, tc.dynamic, tc.build, tc.victory)
+		}
+	}
+}
+
 func TestParseMapOneWay(t *testing.T) {
 	src := strings.Replace(miniMap, "army wal: lon\n", "", 1)
 	m, err := ParseMap("mini", []byte(src))
@@ -206,10 +234,15 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"no provinces", "map M\npower England English E\n", "m.map: no province lines"},
 		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
 			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
-		{"map title", "map\n" + miniRest, "m.map:1: map line needs a title: map <title> [victory <n>] [start <year>]"},
-		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory or start)`},
+		{"map title", "map\n" + miniRest,
+			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start or construction)`},
 		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
-		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number`},
+		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
+		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},
+		{"map missing construction", "map M construction\n" + miniRest, `m.map:1: construction needs "yes" or "no"`},
+		{"map construction word", "map M construction maybe\n" + miniRest, `m.map:1: construction "maybe": want "yes" or "no"`},
+		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a positive number`},
 		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},
 	}
 	for _, tt := range tests {

@@ -121,12 +121,12 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 		}
 		p := m.Province(o.Unit)
 		u := pos.Units[p]
-		if o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband ||
-			u.Type == NoUnit || o.Power != NoPower && o.Power != u.Power {
+		other := o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband || o.Kind == Construct
+		if other || u.Type == NoUnit || o.Power != NoPower && o.Power != u.Power {
 			s.rank = append(s.rank, i)
 		}
 		switch {
-		case o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband:
+		case other:
 			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
 				Reason: o.Kind.String() + " orders belong to other phases"})
 			continue

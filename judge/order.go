@@ -16,10 +16,13 @@ const (
 	Build                 // adjustment phase
 	Remove                // adjustment phase
 	Waive                 // adjustment phase: give up one build
+	// Construct gives up one build to raise a supply centre in the
+	// province Unit (adjustment phase, "34, 35, 36" variant).
+	Construct
 )
 
 var kindNames = [...]string{Hold: "hold", Move: "move", SupportHold: "support", SupportMove: "support",
-	Convoy: "convoy", Disband: "disband", Build: "build", Remove: "remove", Waive: "waive"}
+	Convoy: "convoy", Disband: "disband", Build: "build", Remove: "remove", Waive: "waive", Construct: "construct"}
 
 // String names the kind in lower case.
 func (k OrderKind) String() string {
@@ -36,7 +39,7 @@ type Order struct {
 	Kind  OrderKind
 	Power Power    // who gave the order; NoPower when the text did not say
 	Type  UnitType // type of the ordered unit as written; NoUnit if omitted
-	Unit  Loc      // where the ordered unit is (or, for Build, where to build)
+	Unit  Loc      // where the ordered unit is (for Build, where to build; for Construct, the province)
 
 	// Target is the destination of a Move, the supported or convoyed unit's
 	// place for SupportHold, SupportMove and Convoy.
@@ -59,7 +62,8 @@ type Order struct {
 
 // Canonical returns the order in the one form that gmd writes and that the
 // parser reads back: "F nth C A lon - nwy", "A mun S A ber - sil",
-// "build F stp/nc". The power is not included; see CanonicalWithPower.
+// "build F stp/nc", "build sc yor". The power is not included; see
+// CanonicalWithPower.
 func (o *Order) Canonical(m *Map) string {
 	var b strings.Builder
 	unit := func(t UnitType, l Loc) {
@@ -109,6 +113,9 @@ func (o *Order) Canonical(m *Map) string {
 		unit(o.Type, o.Unit)
 	case Waive:
 		b.WriteString("waive")
+	case Construct:
+		b.WriteString("build sc ")
+		b.WriteString(m.LocName(o.Unit))
 	default:
 		b.WriteString("?")
 	}

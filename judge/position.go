@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Unit is a unit on the board.
@@ -22,12 +23,20 @@ type DislodgedUnit struct {
 }
 
 // PendingCenter is a supply centre under construction (the "34, 35, 36"
-// variant): the power gave up a build in the named phase to raise a new
-// centre at the place.
+// variant): the power gave up a build in the Winter named by Ordered to
+// raise a new centre in the province Loc. The centre is built when the
+// next year's Fall ends, unless a unit of another power was ordered into
+// the province during that year (rule 5); the first such order spoils the
+// construction, and Spoiled, SpoiledBy and SpoiledIn record it, so that a
+// position handed on between phases holds all the rule needs.
 type PendingCenter struct {
 	Power   Power
-	Loc     Loc
+	Loc     Loc // a base province
 	Ordered Phase
+
+	Spoiled   bool
+	SpoiledBy Power // the power whose unit was ordered in
+	SpoiledIn Phase // the movement or retreat phase of that order
 }
 
 // Position is the state of a game at the start of a phase.
@@ -45,7 +54,13 @@ type Position struct {
 	// Centers holds the owner of each supply centre, indexed by Loc; NoPower
 	// for unowned centres and for every other Loc.
 	Centers []Power
-	// PendingCenters lists centres under construction (variant hook).
+	// BuiltCenters lists the provinces that became supply centres during
+	// the game, in Loc order (the "34, 35, 36" variant). The map's centre
+	// list is fixed data, so the centres a game adds live here; IsCenter
+	// and CenterList see both.
+	BuiltCenters []Loc
+	// PendingCenters lists centres under construction (the "34, 35, 36"
+	// variant), in the order they were ordered.
 	PendingCenters []PendingCenter
 }
 
@@ -79,8 +94,77 @@ func (pos *Position) Clone() *Position {
 	c.Centers = append([]Power(nil), pos.Centers...)
 	c.Dislodged = append([]DislodgedUnit(nil), pos.Dislodged...)
 	c.Bounced = append([]Loc(nil), pos.Bounced...)
+	c.BuiltCenters = append([]Loc(nil), pos.BuiltCenters...)
 	c.PendingCenters = append([]PendingCenter(nil), pos.PendingCenters...)
 	return &c
+}
+
+// IsCenter reports whether l's province is a supply centre in pos: one of
+// the map's, or one built during the game.
+func (pos *Position) IsCenter(l Loc) bool {
+	m := pos.Map
+	if int(l) >= len(m.Locs) {
+		return false
+	}
+	p := m.Locs[l].Province
+	if m.Locs[p].Center {
+		return true
+	}
+	for _, b := range pos.BuiltCenters {
+		if b == p {
+			return true
+		}
+	}
+	return false
+}
+
+// CenterList returns the supply centres of pos in Loc order: the map's,
+// and those built during the game. With none built it is the map's own
+// list, which the caller must not change.
+func (pos *Position) CenterList() []Loc {
+	if len(pos.BuiltCenters) == 0 {
+		return pos.Map.centers
+	}
+	out := make([]Loc, 0, len(pos.Map.centers)+len(pos.BuiltCenters))
+	out = append(out, pos.Map.centers...)
+	out = append(out, pos.BuiltCenters...)
+	slices.Sort(out)
+	return out
+}
+
+// VictoryCenters returns the number of centres a power needs to win in
+// pos: the map's count, or, on a map with a dynamic victory count, a
+// majority of the centres on the board (rule 7 of "34, 35, 36": 18 of 34
+// or 35, 19 of 36).
+func (pos *Position) VictoryCenters() int {
+	if pos.Map.DynamicVictory {
+		return majority(len(pos.Map.centers) + len(pos.BuiltCenters))
+	}
+	return pos.Map.VictoryCenters
+}
+
+// PendingAt returns the index in PendingCenters of the construction in l's
+// province, or -1.
+func (pos *Position) PendingAt(l Loc) int {
+	if int(l) >= len(pos.Map.Locs) {
+		return -1
+	}
+	p := pos.Map.Province(l)
+	for i := range pos.PendingCenters {
+		if pos.PendingCenters[i].Loc == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// addBuiltCenter makes province p a supply centre, keeping BuiltCenters
+// in Loc order.
+func (pos *Position) addBuiltCenter(p Loc) {
+	i, found := slices.BinarySearch(pos.BuiltCenters, p)
+	if !found {
+		pos.BuiltCenters = slices.Insert(pos.BuiltCenters, i, p)
+	}
 }
 
 // UnitAt returns the unit in l's province, if any.
@@ -136,6 +220,11 @@ func coastList(m *Map, p Loc) string {
 func (pos *Position) CenterCount() []int {
 	n := make([]int, len(pos.Map.Powers))
 	for _, c := range pos.Map.centers {
+		if p := pos.Centers[c]; int(p) < len(n) {
+			n[p]++
+		}
+	}
+	for _, c := range pos.BuiltCenters {
 		if p := pos.Centers[c]; int(p) < len(n) {
 			n[p]++
 		}

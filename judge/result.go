@@ -74,4 +74,9 @@ type Resolution struct {
 	// Winners lists the powers that reached the victory count (at most one
 	// in standard rules).
 	Winners []Power
+	// Constructions lists the supply centres under construction whose year
+	// ended with this phase (the end of a Fall), in the order they were
+	// ordered: each was built unless Spoiled, and Next shows the centres
+	// built among its centres and who owns them.
+	Constructions []PendingCenter
 }

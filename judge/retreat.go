@@ -24,6 +24,11 @@ func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
 			}
 		}
 		switch {
+		case o.Kind == Construct:
+			// Not an order for a unit: it must not take the place of the
+			// order of a unit that happens to stand there.
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: o.Kind.String() + " orders belong to other phases"})
 		case d < 0:
 			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
 				Reason: "there is no dislodged unit in " + m.FullName(o.Unit)})
@@ -88,8 +93,37 @@ func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
 	}
 	res.Results = append(results, res.Results...)
 	res.Next = next
+	if len(next.PendingCenters) > 0 {
+		spoilByRetreats(next, pos, target)
+	}
 	endSeason(res, next, pos.Phase)
 	return res
+}
+
+// spoilByRetreats marks the centres under construction in next that a
+// dislodged unit of another power was ordered to retreat into ("34, 35,
+// 36" rule 5): every legal retreat order counts, whether it succeeded or
+// bounced. target holds each dislodged unit's legal destination, or NoLoc.
+// When several units retreat there, the one first in map order is
+// recorded, as for moves.
+func spoilByRetreats(next, pos *Position, target []Loc) {
+	m := pos.Map
+	for i := range next.PendingCenters {
+		pc := &next.PendingCenters[i]
+		if pc.Spoiled {
+			continue
+		}
+		by := -1
+		for j, d := range pos.Dislodged {
+			if target[j] != NoLoc && m.Province(target[j]) == pc.Loc && d.Power != pc.Power &&
+				(by < 0 || m.Province(d.Loc) < m.Province(pos.Dislodged[by].Loc)) {
+				by = j
+			}
+		}
+		if by >= 0 {
+			pc.Spoiled, pc.SpoiledBy, pc.SpoiledIn = true, pos.Dislodged[by].Power, pos.Phase
+		}
+	}
 }
 
 // retreatTarget checks a retreat of d to `to` and returns the exact place,

@@ -27,6 +27,7 @@ func FuzzParseOrders(f *testing.F) {
 		"A F Tri - Adr\nR: A Mos\nT F Ank - Bla\nEngl: F Lon - Nth",
 		"A Mun S, A Ber\nF Nth C, A Lon - Nwy\nA Lon - Nwy, via convoy",
 		"\xff\r\n;;,,::((//))->=>", "A Pär - Bür\u00a0→ Mar",
+		"A Lvp, s.c. Cly\nsc Cly; build s. c. Clyde\nA Lvp sc Cly, Build supply centre Clyde\nF Spa sc, s.c. A Cly",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint8(i%3+1), i%2 == 0)

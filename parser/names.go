@@ -27,7 +27,8 @@ const (
 	kwBuild
 	kwRemove
 	kwWaive
-	kwVia // "via", "by", as in "via convoy"
+	kwVia       // "via", "by", as in "via convoy"
+	kwConstruct // "sc" ("s.c."): a supply-centre construction (see parser.construction)
 
 	kwType   = kwArmy | kwFleet
 	kwAdjust = kwBuild | kwRemove | kwWaive | kwDisband
@@ -46,6 +47,7 @@ var keywords = map[string]kw{
 	"r": kwRemove, "remove": kwRemove, "removes": kwRemove, "debuild": kwRemove,
 	"w": kwWaive, "waive": kwWaive, "waives": kwWaive,
 	"via": kwVia, "by": kwVia,
+	"sc": kwConstruct,
 }
 
 // entry is what the index knows about one folded word or word sequence.

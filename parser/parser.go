@@ -19,6 +19,8 @@
 //	F Mao - Spa/nc             coasts: "/nc", "(nc)", "/north coast", " nc", " north coast"
 //	A Par - Bur, A Par D       retreat phase: a move is a retreat; "D", "disband" disbands
 //	Build A Par, remove F Tri  adjustment phase; "B", "R", "D", "waive", "W", and a bare "A Par" (a build or a removal)
+//	A Lvp, s.c. Yor            adjustment phase: a supply-centre construction ("34, 35, 36" variant); also
+//	                           "sc Yor", "build s.c. Yorkshire", "supply centre Yor"
 //
 // Places are matched against every name and alias of the map, longest
 // first, over several words if needed ("St. Petersburg", "Gulf of Lyon",
@@ -283,6 +285,11 @@ func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 	case EOL, EOF, Semicolon, Comma:
 		return o, true
 	}
+	if _, ok := p.construction(p.p); ok && p.phase == judge.Adjustment {
+		// "A Lvp s.c. Yor": the construction is a second order, even
+		// without the comma the rule book writes.
+		return o, true
+	}
 	hint := ""
 	if p.phase == judge.Adjustment && (p.cur().tok == Word || p.isMove(p.p)) {
 		hint = " (this is " + phaseName(p.phase) + ")"
@@ -336,6 +343,10 @@ func (p *parser) prefix(power *judge.Power) bool {
 // unitOrder reads a movement or retreat order: [type] place, then what the
 // unit does.
 func (p *parser) unitOrder(o *judge.Order) bool {
+	if next, ok := p.construction(p.p); ok && !p.placeAt(p.p) {
+		return p.errorf(p.p, "%q: supply centre construction is an order of an adjustment phase, not of %s",
+			p.src[p.toks[p.p].off:p.toks[next-1].end], phaseName(p.phase))
+	}
 	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
 		if p.phase == judge.Retreat && t.e.kw&kwDisband != 0 {
 			// "Disband A Par": the unit should come first, but the meaning is plain.
@@ -484,8 +495,12 @@ func (p *parser) convoy(o *judge.Order) bool {
 	return true
 }
 
-// adjustment reads a build, a removal or a waiver.
+// adjustment reads a build, a removal, a waiver or a construction.
 func (p *parser) adjustment(o *judge.Order) bool {
+	if next, ok := p.construction(p.p); ok {
+		p.p = next
+		return p.construct(o)
+	}
 	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
 		k := t.e.kw
 		p.p++
@@ -495,6 +510,10 @@ func (p *parser) adjustment(o *judge.Order) bool {
 				p.p++
 				o.Kind = judge.Waive
 				return true
+			}
+			if next, ok := p.construction(p.p); ok { // "build s.c. Yor"
+				p.p = next
+				return p.construct(o)
 			}
 			o.Kind = judge.Build
 			at := p.p
@@ -533,6 +552,43 @@ func (p *parser) adjustment(o *judge.Order) bool {
 	if o.Type == judge.NoUnit {
 		return p.errorf(at, `expected "build", "remove" or a unit type (A or F) before %q`, p.sofar())
 	}
+	return true
+}
+
+// construction reports whether the words at token i name a supply-centre
+// construction: "sc" (also written "s.c." or "SC"), "s c" ("s. c."), or
+// "supply centre" ("supply center"). It returns the token after them.
+func (p *parser) construction(i int) (int, bool) {
+	t := &p.toks[i]
+	if t.tok != Word {
+		return 0, false
+	}
+	if t.e.kw&kwConstruct != 0 {
+		return i + 1, true
+	}
+	if p.toks[i+1].tok != Word {
+		return 0, false
+	}
+	switch next := string(p.key(i + 1)); string(p.key(i)) {
+	case "s":
+		return i + 2, next == "c"
+	case "supply":
+		return i + 2, next == "centre" || next == "center"
+	}
+	return 0, false
+}
+
+// construct reads the province of a construction, after its keyword.
+func (p *parser) construct(o *judge.Order) bool {
+	p.skipComma()
+	if p.isType(p.p) && !p.placeAt(p.p) {
+		return p.errorf(p.p, `a construction names a province, not a unit: write "s.c." and the province, as in "s.c. Yor"`)
+	}
+	l := judge.NoLoc
+	if !p.location(&l) {
+		return false
+	}
+	o.Kind, o.Unit = judge.Construct, p.m.Province(l)
 	return true
 }
 
@@ -658,6 +714,9 @@ func (p *parser) coast(loc *judge.Loc) bool {
 		if short == "" {
 			return true // no coast
 		}
+		if _, ok := p.construction(at); ok && p.phase == judge.Adjustment && len(p.m.Locs[p.m.Province(*loc)].Coasts) == 0 {
+			return true // "A Lvp sc Yor": not Liverpool's south coast, but a construction
+		}
 		p.p += n
 		return p.setCoast(loc, short, at)
 	}
@@ -765,6 +824,12 @@ func (p *parser) startsOrder(i int) bool {
 	t := &p.toks[i]
 	if t.tok != Word {
 		return false
+	}
+	if _, ok := p.construction(i); ok {
+		// In every phase, so that "A Lvp, s.c. Yor" in the wrong phase
+		// gets the error about the construction, not a puzzle about the
+		// comma.
+		return true
 	}
 	switch {
 	case t.e.kw&kwType != 0, t.e.power != judge.NoPower, p.toks[i+1].tok == Colon:

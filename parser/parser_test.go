@@ -546,6 +546,7 @@ var canonicalCases = []struct {
 	{"F nth C lon - nwy", mv}, {"F mao S F bre - spa/nc", mv}, {"mun S ber", mv},
 	{"A par disband", ret}, {"A par - bur", ret}, {"F stp/sc - fin", ret},
 	{"build F stp/nc", adj}, {"remove A par", adj}, {"remove par", adj}, {"waive", adj}, {"build A par", adj},
+	{"build sc lon", adj},
 }
 
 func TestCanonicalRoundTrip(t *testing.T) {
@@ -569,6 +570,70 @@ func TestCanonicalRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestConstructionOrders reads the supply-centre constructions of the "34,
+// 35, 36" variant in every spelling, alone and on one line with a build.
+func TestConstructionOrders(t *testing.T) {
+	m := tinyMap(t)
+	runCases(t, m, judge.NoPower, []parseCase{
+		{"s.c. Cly", adj, "build sc cly"},
+		{"S.C. Clyde", adj, "build sc cly"},
+		{"sc Cly", adj, "build sc cly"},
+		{"SC cly", adj, "build sc cly"},
+		{"s. c. Cly", adj, "build sc cly"},
+		{"build sc Clyde", adj, "build sc cly"},
+		{"Build s.c. Clyde", adj, "build sc cly"},
+		{"B SC Cly", adj, "build sc cly"},
+		{"supply centre Clyde", adj, "build sc cly"},
+		{"Build supply center Cly", adj, "build sc cly"},
+		{"England: s.c. Cly", adj, "England: build sc cly"},
+		{"E: sc Cly", adj, "England: build sc cly"},
+		// The construction is of a province: a coast is the province.
+		{"s.c. StP/nc", adj, "build sc stp"},
+		// The rule book's own example: a build and a construction on one
+		// line, separated by a comma; the comma may be left out.
+		{"A Lvp, s.c. Cly", adj, "build A lvp (bare)\nbuild sc cly"},
+		{"England: A Lvp, s.c. Cly", adj, "England: build A lvp (bare)\nEngland: build sc cly"},
+		{"Build A Lvp, s.c. Cly", adj, "build A lvp\nbuild sc cly"},
+		{"s.c. Cly, A Lvp", adj, "build sc cly\nbuild A lvp (bare)"},
+		{"A Lvp s.c. Cly", adj, "build A lvp (bare)\nbuild sc cly"},
+		{"A Lvp sc Cly", adj, "build A lvp (bare)\nbuild sc cly"},
+		{"Build A Lvp; sc Cly", adj, "build A lvp\nbuild sc cly"},
+		// After a place with coasts, "sc" is still its south coast.
+		{"F Spa sc", adj, "build F spa/sc (bare)"},
+		{"F Spa sc, sc Cly", adj, "build F spa/sc (bare)\nbuild sc cly"},
+		{"s.c.", adj, `line 1 col 5: expected a province after "s.c", found end of line`},
+		{"s.c. A Cly", adj, `line 1 col 6: a construction names a province, not a unit: write "s.c." and the province, as in "s.c. Yor"`},
+		{"s.c. Clide", adj, `line 1 col 6: unknown province "Clide" (did you mean Clyde?)`},
+		{"s.c. Cly - Lon", adj, `line 1 col 10: expected end of order after "s.c. Cly", found "-" (this is an adjustment phase)`},
+		// Outside the Winter: a clear error, and the comma still separates.
+		{"s.c. Cly", mv, `line 1 col 1: "s.c": supply centre construction is an order of an adjustment phase, not of a movement phase`},
+		{"s. c. Cly", ret, `line 1 col 1: "s. c": supply centre construction is an order of an adjustment phase, not of a retreat phase`},
+		{"A Lvp - Cly, sc Cly", mv, "A lvp - cly\n" +
+			`line 1 col 14: "sc": supply centre construction is an order of an adjustment phase, not of a movement phase`},
+		{"A Lvp H, build sc Cly", mv, "A lvp H\n" +
+			`line 1 col 10: "build": builds and removals are orders of an adjustment phase, not of a movement phase`},
+	})
+	m = load343536(t)
+	runCases(t, m, judge.NoPower, []parseCase{
+		{"s.c. Yor", adj, "build sc yor"},
+		{"sc Yor", adj, "build sc yor"},
+		{"build sc Yorkshire", adj, "build sc yor"},
+		{"Build s.c. Yorkshire", adj, "build sc yor"},
+		{"A Lvp, s.c. Yor", adj, "build A lvp (bare)\nbuild sc yor"},
+		{"Turkey: s.c. Jordan", adj, "Turkey: build sc jor"},
+		{"F Smy - Jordan", mv, "F smy - jor"},
+	})
+}
+
+func load343536(t *testing.T) *judge.Map {
+	t.Helper()
+	m, err := variants.Load("34-35-36")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // TestStandardMap runs the parser on the real map, with its aliases.

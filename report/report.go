@@ -5,6 +5,11 @@
 // read this text, so the layout follows njudge to the space; where gmd
 // differs it says so below.
 //
+// Variants with supply-centre construction ("34, 35, 36") add paragraphs
+// that njudge never wrote: the centres under construction after every
+// phase that leaves some, the constructions that ended with a Fall (built,
+// or not and why), and the victory count under the ownership table.
+//
 // WriteResults writes only the body of one phase's results. The header
 // lines of a game's mail (judge, game, deadline) and the game name and turn
 // number after the title belong to the caller.
@@ -37,6 +42,12 @@ func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 		wr.adjustments()
 	default:
 		wr.movement()
+	}
+	if len(res.Constructions) > 0 {
+		wr.constructionsEnded()
+	}
+	if res.Next != nil && len(res.Next.PendingCenters) > 0 {
+		wr.underConstruction(res.Next)
 	}
 	if res.OwnershipChanged && res.Next != nil {
 		wr.ownership(res.Next)
@@ -261,15 +272,20 @@ func (wr *writer) in(l judge.Loc) string {
 // wrapWords writes line, broken at spaces as njudge breaks the dislodged
 // list: no line reaches column 79 and the newline itself counts, so lines
 // hold at most 78 characters.
-func wrapWords(b *strings.Builder, line string) {
+func wrapWords(b *strings.Builder, line string) { wrapIndented(b, line, 0) }
+
+// wrapIndented is wrapWords with the lines after the first indented by
+// indent spaces, to line up under the text after a power's name.
+func wrapIndented(b *strings.Builder, line string, indent int) {
+	pad := strings.Repeat(" ", indent)
 	for len(line) > lineWidth-1 {
 		cut := strings.LastIndexByte(line[:lineWidth], ' ')
-		if cut <= 0 {
+		if cut <= indent {
 			break
 		}
 		b.WriteString(line[:cut])
 		b.WriteByte('\n')
-		line = line[cut+1:]
+		line = pad + line[cut+1:]
 	}
 	b.WriteString(line)
 	b.WriteByte('\n')
@@ -387,6 +403,8 @@ func (wr *writer) adjustment(x ruling) {
 		fmt.Fprintf(&wr.b, "the %s%s%s.", strings.ToLower(t.Word()), wr.in(l), m.FullName(l))
 	case judge.Waive:
 		wr.b.WriteString("Build waived.")
+	case judge.Construct:
+		fmt.Fprintf(&wr.b, "Starts building a supply centre%s%s.", wr.in(l), m.FullName(l))
 	default:
 		fmt.Fprintf(&wr.b, "%s %s %s.", strings.ToUpper(o.Kind.String()), t.Word(), m.FullName(l))
 	}
@@ -401,7 +419,7 @@ func (wr *writer) adjustment(x ruling) {
 // build in, and as plain waives otherwise (the judge forfeits them when
 // the phase is processed without them).
 func (wr *writer) unusedBuilds(p judge.Power, n int) {
-	if wr.res.Next != nil && len(buildSites(wr.res.Next, p)) == 0 {
+	if wr.res.Next != nil && len(wr.res.Next.BuildSites(p)) == 0 {
 		wr.powerPrefix(wr.m.PowerName(p))
 		s := "s"
 		if n == 1 {
@@ -414,17 +432,6 @@ func (wr *writer) unusedBuilds(p judge.Power, n int) {
 		wr.powerPrefix(wr.m.PowerName(p))
 		wr.b.WriteString("Build waived.\n")
 	}
-}
-
-// buildSites lists p's owned, vacant home centres in pos.
-func buildSites(pos *judge.Position, p judge.Power) []judge.Loc {
-	var out []judge.Loc
-	for _, c := range pos.Map.Centers() {
-		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == judge.NoUnit {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // article returns "an army", "a fleet" or "a unit".
@@ -444,7 +451,7 @@ func (wr *writer) ownership(next *judge.Position) {
 	wr.b.WriteString("\nOwnership of supply centers:\n\n")
 	col := powerColumn(m)
 	owners := make([][]string, len(m.Powers)+1) // the last holds the unowned
-	for _, c := range m.Centers() {
+	for _, c := range next.CenterList() {
 		p := next.Centers[c]
 		if int(p) >= len(m.Powers) {
 			p = judge.Power(len(m.Powers))
@@ -492,6 +499,84 @@ func (wr *writer) ownership(next *judge.Position) {
 		}
 		wr.b.WriteByte('\n')
 	}
+	if m.DynamicVictory {
+		// The count changes as centres are built ("34, 35, 36" rule 7).
+		fmt.Fprintf(&wr.b, "\nVictory needs %d of the %d supply centres.\n", next.VictoryCenters(), len(next.CenterList()))
+	}
+}
+
+// constructionsEnded writes what became of the constructions whose year
+// ended with this phase: built (and whose, if another power's unit stood
+// in the province), or not built, with the order that spoiled it.
+func (wr *writer) constructionsEnded() {
+	m := wr.m
+	wr.b.WriteString("\nSupply centre construction:\n\n")
+	for _, pc := range wr.res.Constructions {
+		builder := m.PowerName(pc.Power)
+		where := m.FullName(pc.Loc)
+		if pc.Spoiled {
+			wrapWords(&wr.b, fmt.Sprintf("%s's supply centre in %s was not built: %s.", builder, where, spoiler(m, pc)))
+			continue
+		}
+		line := fmt.Sprintf("%s builds a supply centre in %s.", builder, where)
+		if wr.res.Next != nil {
+			if u, ok := wr.res.Next.UnitAt(pc.Loc); ok && u.Power != pc.Power && int(u.Power) < len(m.Powers) {
+				line = fmt.Sprintf("%s builds a supply centre in %s; %s %s unit stands there, so %s owns it.",
+					builder, where, aOrAn(m.Powers[u.Power].Adjective), m.Powers[u.Power].Adjective, m.Powers[u.Power].Name)
+			}
+		}
+		wrapWords(&wr.b, line)
+	}
+}
+
+// underConstruction lists the centres under construction in next, by
+// power, with those already spoiled marked, and after a Winter says when
+// they will be built.
+func (wr *writer) underConstruction(next *judge.Position) {
+	m := wr.m
+	wr.b.WriteString("\nSupply centres under construction:\n\n")
+	pcs := slices.Clone(next.PendingCenters)
+	slices.SortStableFunc(pcs, func(a, b judge.PendingCenter) int { return cmp.Compare(a.Power, b.Power) })
+	col := powerColumn(m)
+	for _, pc := range pcs {
+		var line strings.Builder
+		line.WriteString(m.PowerName(pc.Power))
+		line.WriteByte(':')
+		for line.Len() < col {
+			line.WriteByte(' ')
+		}
+		line.WriteString(m.FullName(pc.Loc))
+		if pc.Spoiled {
+			line.WriteString(" (will not be built: " + spoiler(m, pc) + ")")
+		}
+		line.WriteByte('.')
+		wrapIndented(&wr.b, line.String(), col)
+	}
+	if wr.pos.Phase.Type == judge.Adjustment {
+		wr.b.WriteByte('\n')
+		wrapWords(&wr.b, fmt.Sprintf("A supply centre under construction is built when the Fall of %d ends, "+
+			"unless a unit of another power is ordered into its province before then.", next.Phase.Year))
+	}
+}
+
+// spoiler says which order spoiled a construction: "a German unit was
+// ordered there in F1902M".
+func spoiler(m *judge.Map, pc judge.PendingCenter) string {
+	adj := "another power's"
+	if int(pc.SpoiledBy) < len(m.Powers) {
+		adj = m.Powers[pc.SpoiledBy].Adjective
+		adj = aOrAn(adj) + " " + adj
+	}
+	return adj + " unit was ordered there in " + pc.SpoiledIn.String()
+}
+
+// aOrAn returns the article for word: "an" before a vowel ("an English
+// unit"), "a" otherwise.
+func aOrAn(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 func plural(n int, one, many string) string {
@@ -562,7 +647,7 @@ func resolveOrder(pos *judge.Position, o *judge.Order) (out judge.Order, u judge
 		return out, judge.Unit{}, false
 	}
 	switch o.Kind {
-	case judge.Waive:
+	case judge.Waive, judge.Construct:
 		return out, judge.Unit{}, false
 	case judge.Build:
 		return out, judge.Unit{Type: o.Type, Power: o.Power, Loc: o.Unit}, o.Type != judge.NoUnit

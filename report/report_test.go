@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -391,6 +392,120 @@ func TestVictory(t *testing.T) {
 	)
 	if strings.Contains(got, "The next phase") {
 		t.Error("a won game announced a next phase")
+	}
+}
+
+// TestConstructions covers the "34, 35, 36" variant: constructions
+// ordered in a Winter, listed after a Spring, and built or not as a Fall
+// ends, with the built centres in the ownership table and the victory
+// count under it.
+func TestConstructions(t *testing.T) {
+	m, err := variants.Load("34-35-36")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{t, m}
+	pending := func(power, at string, year int) judge.PendingCenter {
+		return judge.PendingCenter{Power: f.power(power), Loc: f.loc(at),
+			Ordered: judge.Phase{Season: judge.Winter, Year: year, Type: judge.Adjustment}}
+	}
+
+	// The Winter: England builds an army and starts a centre, Italy's
+	// construction is void, Turkey starts one in Jordan.
+	pos := f.position("W1901A", "England F nth", "England F nwg", "England A nwy",
+		"Italy A tun", "Italy F ion", "Turkey F bla", "Turkey A bul", "Turkey A arm")
+	f.own(pos, "England", "lon", "edi", "lvp", "nwy", "den")
+	f.own(pos, "Italy", "rom", "nap", "ven", "tun")
+	f.own(pos, "Turkey", "ank", "con", "smy", "bul")
+	var rs []judge.OrderResult
+	rs = append(rs, result(f.order("England", judge.Build, judge.Army, "lvp"), judge.Built))
+	rs = append(rs, result(f.order("England", judge.Construct, judge.NoUnit, "yor"), judge.Built))
+	r := result(f.order("Italy", judge.Construct, judge.NoUnit, "alb"), judge.Void)
+	r.Reason = "rule 4b: Albania is not in Italy's home country"
+	rs = append(rs, r)
+	rs = append(rs, result(f.order("Italy", judge.Build, judge.Fleet, "nap"), judge.Built))
+	rs = append(rs, result(f.order("Turkey", judge.Construct, judge.NoUnit, "jor"), judge.Built))
+	next := pos.Clone()
+	next.Phase = judge.Phase{Season: judge.Spring, Year: 1902, Type: judge.Movement}
+	next.PendingCenters = []judge.PendingCenter{pending("England", "yor", 1901), pending("Turkey", "jor", 1901)}
+	got := golden(t, "construction-winter", pos, &judge.Resolution{Phase: pos.Phase, Results: rs, Next: next})
+	hasLines(t, got,
+		"England:   Builds an army in Liverpool.",
+		"England:   Starts building a supply centre in Yorkshire.",
+		"Italy:     Starts building a supply centre in Albania. (*void*)",
+		"Italy:     Builds a fleet in Naples.",
+		"Turkey:    Starts building a supply centre in Jordan.",
+		"Supply centres under construction:",
+		"England:   Yorkshire.",
+		"Turkey:    Jordan.",
+		"Italy:     Build waived.",
+		"A supply centre under construction is built when the Fall of 1902 ends, unless",
+		"a unit of another power is ordered into its province before then.",
+	)
+	// England and Turkey used all their builds, on constructions too:
+	// none is reported waived.
+	if strings.Contains(got, "England:   Build waived") || strings.Contains(got, "Turkey:    Build waived") {
+		t.Errorf("a construction was not counted as a build used:\n%s", got)
+	}
+
+	// The Spring: a German fleet is ordered into Yorkshire and bounces.
+	pos = f.position("S1902M", "England A yor", "Germany F nth")
+	pos.PendingCenters = []judge.PendingCenter{pending("England", "yor", 1901), pending("Turkey", "jor", 1901)}
+	o := f.order("Germany", judge.Move, judge.Fleet, "nth")
+	o.Target = f.loc("yor")
+	rs = []judge.OrderResult{result(o, judge.Bounced), result(f.order("England", judge.Hold, judge.Army, "yor"), judge.Succeeds)}
+	next = pos.Clone()
+	next.Phase = judge.Phase{Season: judge.Fall, Year: 1902, Type: judge.Movement}
+	next.PendingCenters[0].Spoiled, next.PendingCenters[0].SpoiledBy = true, f.power("Germany")
+	next.PendingCenters[0].SpoiledIn = pos.Phase
+	got = golden(t, "construction-spring", pos, &judge.Resolution{Phase: pos.Phase, Results: rs, Next: next})
+	hasLines(t, got,
+		"Germany: Fleet North Sea -> Yorkshire. (*bounce*)",
+		"England:   Yorkshire (will not be built: a German unit was ordered there in",
+		"           S1902M).",
+		"Turkey:    Jordan.",
+		"The next phase will be Movement for Fall of 1902.",
+	)
+
+	// The Fall ends: Jordan is built but taken by the Russian army that
+	// stands there, Wales (England's) is built, Yorkshire is not, and an
+	// Austrian order spoiled Russia's Livonia. 36 centres: 19 to win.
+	pos = f.position("F1902M", "Russia A jor", "England A yor")
+	rs = []judge.OrderResult{result(f.order("Russia", judge.Hold, judge.Army, "jor"), judge.Succeeds),
+		result(f.order("England", judge.Hold, judge.Army, "yor"), judge.Succeeds)}
+	next = f.position("W1902A", "Russia A jor", "England A yor")
+	next.BuiltCenters = []judge.Loc{f.loc("jor"), f.loc("wal")}
+	slices.Sort(next.BuiltCenters)
+	f.own(next, "England", "lon", "edi", "lvp", "wal")
+	f.own(next, "Russia", "jor", "mos", "war", "sev", "stp")
+	f.own(next, "Turkey", "ank", "con", "smy")
+	yor := pending("England", "yor", 1901)
+	yor.Spoiled, yor.SpoiledBy, yor.SpoiledIn = true, f.power("Germany"), judge.Phase{Season: judge.Spring, Year: 1902, Type: judge.Movement}
+	lvn := pending("Russia", "lvn", 1901)
+	lvn.Spoiled, lvn.SpoiledBy, lvn.SpoiledIn = true, f.power("Austria"), judge.Phase{Season: judge.Fall, Year: 1902, Type: judge.Retreat}
+	res := &judge.Resolution{Phase: pos.Phase, Results: rs, Next: next, OwnershipChanged: true,
+		Constructions: []judge.PendingCenter{yor, pending("Turkey", "jor", 1901), pending("England", "wal", 1901), lvn}}
+	got = golden(t, "construction-fall", pos, res)
+	hasLines(t, got,
+		"Supply centre construction:",
+		"England's supply centre in Yorkshire was not built: a German unit was ordered",
+		"there in S1902M.",
+		"Turkey builds a supply centre in Jordan; a Russian unit stands there, so",
+		"Russia owns it.",
+		"England builds a supply centre in Wales.",
+		"Russia's supply centre in Livonia was not built: an Austrian unit was ordered",
+		"there in F1902R.",
+		"England:   Edinburgh, Liverpool, London, Wales.",
+		"Russia:    Jordan, Moscow, Sevastopol, St Petersburg, Warsaw.",
+		"Victory needs 19 of the 36 supply centres.",
+	)
+	if strings.Contains(got, "under construction") {
+		t.Errorf("pending centres listed after the Fall that ended them:\n%s", got)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 78 {
+			t.Errorf("line longer than 78: %q", l)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ type jsonPosition struct {
 	Dislodged      []jsonUnit        `json:"dislodged"`
 	Bounced        []string          `json:"bounced"`
 	Centers        map[string]string `json:"centers"`
+	BuiltCenters   []string          `json:"built_centers"`
 	PendingCenters []map[string]any  `json:"pending_centers"`
 }
 
@@ -131,7 +132,7 @@ func TestAdjudicateSample(t *testing.T) {
 		t.Errorf("next has %d units, %d centres", len(n.Units), len(n.Centers))
 	}
 	// Empty lists are [] in the output, never null or absent.
-	for _, f := range []string{`"dislodged": []`, `"bounced": []`, `"pending_centers": []`} {
+	for _, f := range []string{`"dislodged": []`, `"bounced": []`, `"built_centers": []`, `"pending_centers": []`} {
 		if !strings.Contains(out, f) {
 			t.Errorf("output lacks %s", f)
 		}
@@ -387,6 +388,62 @@ func TestRetreatPhase(t *testing.T) {
 			t.Errorf("missing %q:\n%s", line, out)
 		}
 	}
+}
+
+// TestConstruction plays a "34, 35, 36" construction through a year, each
+// phase's next position fed back in: ordered in the Winter, spoiled by a
+// German move in the Spring, given up as the Fall ends.
+func TestConstruction(t *testing.T) {
+	dir := t.TempDir()
+	next := `{"variant": "34-35-36", "phase": "W1901A", "units": [
+		{"power": "Russia", "type": "A", "at": "mos"}, {"power": "Germany", "type": "A", "at": "pru"}],
+		"centers": {"mos": "Russia", "war": "Russia", "ber": "Germany"}}`
+	for i, step := range []struct{ orders, pending string }{
+		{"Russia: s.c. Livonia\n", "Russia lvn W1901A  "},
+		{"Germany: A pru - lvn\n", "Russia lvn W1901A Germany S1902M"},
+		{"", ""},
+	} {
+		file := writeTemp(t, dir, "p.json", next)
+		out, errs, code := runGMD(t, step.orders, "adjudicate", "-position", file, "-orders", "-")
+		if code != 0 {
+			t.Fatalf("step %d: exit %d: %s", i, code, errs)
+		}
+		r := decodeJSONResult(t, out)
+		if i == 0 {
+			if order, res := r.find(t, "lvn"); order != "build sc lvn" || res != "build" {
+				t.Errorf("construction: %q %q", order, res)
+			}
+		}
+		var pending []string
+		for _, pc := range r.Next.PendingCenters {
+			pending = append(pending, fmt.Sprint(pc["power"], " ", pc["at"], " ", pc["ordered"], " ",
+				strOr(pc["spoiled_by"]), " ", strOr(pc["spoiled_in"])))
+		}
+		if got := strings.Join(pending, "; "); got != step.pending || r.Next.BuiltCenters == nil || len(r.Next.BuiltCenters) != 0 {
+			t.Errorf("step %d: pending %q, built %q; want pending %q and none built", i, got, r.Next.BuiltCenters, step.pending)
+		}
+		if i == 2 {
+			// The text of the Fall says why Livonia was not built.
+			out, errs, _ = runGMD(t, step.orders, "adjudicate", "-position", file, "-orders", "-", "-format", "text")
+			if !strings.Contains(out, "\nRussia's supply centre in Livonia was not built: a German unit was ordered\nthere in S1902M.\n") ||
+				!strings.Contains(out, "\nVictory needs 18 of the 34 supply centres.\n") {
+				t.Errorf("text output:\n%s%s", out, errs)
+			}
+		}
+		b, err := json.Marshal(r.Next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next = string(b)
+	}
+}
+
+// strOr returns v as a string, or "" for nil.
+func strOr(v any) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprint(v)
 }
 
 // TestBatch: one output line per input line, in order; a bad line gives an

@@ -31,6 +31,11 @@ func TestOrdersCommand(t *testing.T) {
 		{[]string{"orders", "-variant", "STANDARD", "-phase", "adjustment"}, "Build Par", 1,
 			"line 1 col 7: build needs a unit type (A or F)\n", ""},
 		{[]string{"orders"}, "", 0, "", ""},
+		// "34, 35, 36": supply-centre constructions, and Jordan.
+		{[]string{"orders", "-variant", "34-35-36", "-phase", "W1901A", "-power", "England"}, "A Lvp, s.c. Yor\nbuild sc Wales", 0,
+			"England: build A lvp\nEngland: build sc yor\nEngland: build sc wal\n", ""},
+		{[]string{"orders", "-variant", "343536"}, "Turkey: F Smy - Jordan\ns.c. Jordan", 1,
+			"Turkey: F smy - jor\nline 2 col 1: \"s.c\": supply centre construction is an order of an adjustment phase, not of a movement phase\n", ""},
 		// Usage errors.
 		{[]string{"orders", "-variant", "nowhere"}, "", 2, "", `unknown variant "nowhere"`},
 		{[]string{"orders", "-phase", "S1901X"}, "", 2, "", `-phase "S1901X"`},

@@ -2,7 +2,10 @@
 // the binary (the format is described at judge.ParseMap), and loads them.
 //
 // A variant's name is its file name without ".map": the standard map is
-// standard.map, played as "standard".
+// standard.map, played as "standard", and "34, 35, 36" is 34-35-36.map,
+// played as "34-35-36". Names are not case sensitive, and spaces, commas,
+// dots, hyphens and underscores in them may be left out or added: "343536"
+// and "34, 35, 36" name 34-35-36 too.
 package variants
 
 import (
@@ -11,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/gmdjudge/gmd/judge"
 )
@@ -31,8 +35,21 @@ type entry struct {
 var (
 	namesOnce sync.Once
 	names     []string          // sorted variant names
-	entries   map[string]*entry // one per name, created with names
+	entries   map[string]*entry // by folded name (see fold), created with names
 )
+
+// fold reduces a variant name to its look-up key: lower case, without the
+// punctuation that people write between the numbers of a name like "34,
+// 35, 36". Slashes stay, so that no path ever names a variant.
+func fold(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', ',', '.', '-', '_':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, name)
+}
 
 // index lists the embedded files once. Entries exist only for real
 // variants, so looking up names from players' mail cannot grow the cache.
@@ -51,8 +68,13 @@ func index() {
 				continue
 			}
 			n = strings.ToLower(n)
+			if _, dup := entries[fold(n)]; dup {
+				// Two files whose names fold alike: a mistake in this
+				// package, which the tests would catch at once.
+				panic("variants: two maps are named like " + n)
+			}
 			names = append(names, n)
-			entries[n] = &entry{file: f.Name()}
+			entries[fold(n)] = &entry{file: f.Name()}
 		}
 		slices.Sort(names)
 	})
@@ -64,17 +86,17 @@ func Names() []string {
 	return slices.Clone(names)
 }
 
-// Load returns the map of the named variant; the name is not case
-// sensitive. Each map is parsed once and then shared; Load is safe for
-// concurrent use.
+// Load returns the map of the named variant (see the package comment for
+// the spellings it takes). Each map is parsed once and then shared; Load
+// is safe for concurrent use.
 func Load(name string) (*judge.Map, error) {
 	index()
-	key := strings.ToLower(name)
-	e, ok := entries[key]
+	e, ok := entries[fold(name)]
 	if !ok {
 		return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(names, ", "))
 	}
 	e.once.Do(func() {
+		key := strings.ToLower(strings.TrimSuffix(e.file, ".map"))
 		src, err := files.ReadFile(e.file)
 		if err != nil {
 			e.err = fmt.Errorf("variant %s: %w", key, err)
