@@ -47,7 +47,29 @@ type Config struct {
 	IMAP      *IMAP // where mail comes in; nil if not configured
 	SMTP      *SMTP // where mail goes out; nil if not configured
 	LogLevel  slog.Level
+
+	SenderAuth SenderAuth
 }
+
+// SenderAuth is what a mail must show of its sender before the judge
+// acts on it (see package mail's Authenticate).
+type SenderAuth struct {
+	// Require is "none" (the default: every From is believed), "dkim"
+	// (a valid DKIM signature of the From domain or a parent of it) or
+	// "dkim-or-spf" (that, or an SPF pass for an aligned envelope sender
+	// in the receiving server's Authentication-Results).
+	Require string
+	// AuthServID is the authserv-id of the receiving server, whose
+	// Authentication-Results are trusted; required for dkim-or-spf.
+	AuthServID string
+}
+
+// The sender authentication requirements.
+const (
+	SenderAuthNone      = "none"
+	SenderAuthDKIM      = "dkim"
+	SenderAuthDKIMOrSPF = "dkim-or-spf"
+)
 
 // Limits bound what the judge accepts from the outside.
 type Limits struct {
@@ -132,7 +154,8 @@ func Defaults() *Config {
 			MaxMailSize:   DefaultMaxMailSize,
 			MaxLineLength: DefaultMaxLineLength,
 		},
-		LogLevel: slog.LevelInfo,
+		LogLevel:   slog.LevelInfo,
+		SenderAuth: SenderAuth{Require: SenderAuthNone},
 	}
 }
 
@@ -159,6 +182,9 @@ func Parse(r io.Reader, file string) (*Config, error) {
 	p := &parser{file: file, dir: filepath.Dir(file)}
 	c := Defaults()
 	directives(p, b, "", topLevel, c)
+	if c.SenderAuth.Require == SenderAuthDKIMOrSPF && !p.authServID {
+		p.errorf(p.authLine, "require-sender-auth: dkim-or-spf needs auth-serv-id: the name your mail server writes at the start of its Authentication-Results")
+	}
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
 	}
@@ -171,6 +197,11 @@ type parser struct {
 	dir  string
 	in   string // the block being read, "" at the top level
 	errs []error
+
+	// The line of require-sender-auth, and whether auth-serv-id was
+	// given, checked together once the file is read.
+	authLine   int
+	authServID bool
 }
 
 // errorf reports a mistake at line, within the current block.
@@ -321,6 +352,26 @@ var topLevel = map[string]spec[*Config]{
 			c.LogLevel = l
 		}
 	}},
+	"require-sender-auth": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			switch v = strings.ToLower(v); v {
+			case SenderAuthNone, SenderAuthDKIM, SenderAuthDKIMOrSPF:
+				c.SenderAuth.Require, p.authLine = v, d.Line
+			default:
+				p.bad(d, "%q is not one of none, dkim, dkim-or-spf", v)
+			}
+		}
+	}},
+	"auth-serv-id": {apply: func(p *parser, d *Directive, c *Config) {
+		p.authServID = true
+		if v, ok := p.one(d); ok {
+			if !authServIDRE.MatchString(v) {
+				p.bad(d, "%q is not an authserv-id: the host name that starts your mail server's Authentication-Results, like mx.example.org", v)
+				return
+			}
+			c.SenderAuth.AuthServID = v
+		}
+	}},
 	"limits": {block: true, apply: func(p *parser, d *Directive, c *Config) {
 		directives(p, d.Children, "limits", limitsSpecs, &c.Limits)
 	}},
@@ -351,6 +402,10 @@ var topLevel = map[string]spec[*Config]{
 // judgeNameRE is what a judge name may be: it is written into subjects
 // and parsed back by players' filters, so no spaces and no colon.
 var judgeNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,20}$`)
+
+// authServIDRE is what an authserv-id may be here: a token of RFC 2045,
+// in practice a host name.
+var authServIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,253}$`)
 
 var limitsSpecs = map[string]spec[*Limits]{
 	"max-mail-size": {apply: func(p *parser, d *Directive, l *Limits) {

@@ -26,7 +26,7 @@ func TestDefaults(t *testing.T) {
 	if c.Limits.MaxMailSize != 1<<20 || c.Limits.MaxLineLength != 1000 {
 		t.Errorf("limits %+v", c.Limits)
 	}
-	if c.IMAP != nil || c.SMTP != nil || c.DB != "" || c.LogLevel != slog.LevelInfo {
+	if c.IMAP != nil || c.SMTP != nil || c.DB != "" || c.LogLevel != slog.LevelInfo || c.SenderAuth != (SenderAuth{Require: SenderAuthNone}) {
 		t.Errorf("defaults %+v", c)
 	}
 	// An empty file is the defaults.
@@ -54,6 +54,8 @@ templates templates
 admin a@x.org B@Y.org
 admin c@z.org
 log-level debug
+require-sender-auth DKIM-or-SPF
+auth-serv-id mx.example.org
 limits { max-mail-size 512K; max-line-length 200 }
 imap {
 	address imap.example.org
@@ -89,6 +91,7 @@ smtp {
 	check("Admins", c.Admins, []string{"a@x.org", "B@y.org", "c@z.org"})
 	check("LogLevel", c.LogLevel, slog.LevelDebug)
 	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200})
+	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
 		t.Fatalf("imap %v smtp %v", c.IMAP, c.SMTP)
 	}
@@ -198,6 +201,9 @@ func TestParseErrors(t *testing.T) {
 		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" is not a duration of at least 1s (like 30s or 5m)`},
 		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a duration of at least 1s (like 30s or 5m)`},
 		{"bool", "smtp { address h; insecure-skip-verify maybe }\n", `judge.conf:1: smtp: insecure-skip-verify: "maybe" is not true or false`},
+		{"sender auth", "require-sender-auth spf\n", `judge.conf:1: require-sender-auth: "spf" is not one of none, dkim, dkim-or-spf`},
+		{"sender auth without id", "\nrequire-sender-auth dkim-or-spf\n", `judge.conf:2: require-sender-auth: dkim-or-spf needs auth-serv-id: the name your mail server writes at the start of its Authentication-Results`},
+		{"auth-serv-id", "require-sender-auth dkim-or-spf\nauth-serv-id \"mx; spf=pass\"\n", `judge.conf:2: auth-serv-id: "mx; spf=pass" is not an authserv-id: the host name that starts your mail server's Authentication-Results, like mx.example.org`},
 		{"ca-cert missing", "smtp { address h; ca-cert " + filepath.Join(dir, "nope.pem") + " }\n", "judge.conf:1: smtp: ca-cert: open " + filepath.Join(dir, "nope.pem") + ": no such file or directory"},
 		{"ca-cert not pem", "smtp { address h; ca-cert " + notPEM + " }\n", "judge.conf:1: smtp: ca-cert: " + notPEM + " holds no PEM certificate"},
 		{"empty mailbox", "imap { address h; " + login + "mailbox '' }\n", "judge.conf:1: imap: mailbox: empty name"},

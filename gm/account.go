@@ -215,8 +215,8 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	}
 	switch letter {
 	case 'M':
-		if !s.m.checkPassword(g.Name+"/M", g.MasterHash, pw) {
-			return s.badPassword(c, g.Name)
+		if ok, err := s.checkSeat(c, g, g.Name+"/M", g.MasterHash, pw, g.MasterAddr); !ok {
+			return err
 		}
 		s.game, s.master, s.power = g, true, "Master"
 		s.printf("Signed on as the master of '%s'.", g.Name)
@@ -259,19 +259,12 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
 		return s.noteUser(g.Name)
 	}
-	if !s.m.checkPassword(g.Name+"/"+string(letter), p.PassHash, pw) {
-		return s.badPassword(c, g.Name)
+	if ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr); !ok {
+		return err
 	}
 	s.game, s.power = g, power
 	s.printf("Signed on as %s in game '%s'.", power, g.Name)
 	return s.noteUser(g.Name)
-}
-
-// badPassword reports a wrong password and stops the mail: nothing after
-// a failed sign-on may act for anyone.
-func (s *session) badPassword(c *parser.Command, game string) error {
-	s.fail(c.Line, "Wrong password for game '%s'. Nothing else in this mail was done.", game)
-	return errStop
 }
 
 // join handles SIGNON ?game password [preferences]: the sender joins a
@@ -317,8 +310,8 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	}
 	if i := playerByAddr(g, s.in.From); i >= 0 {
 		// Joining again is signing on to the seat already held.
-		if !s.m.checkPassword(g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw) {
-			return s.badPassword(c, g.Name)
+		if ok, err := s.checkSeat(c, g, g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw, g.Players[i].Addr); !ok {
+			return err
 		}
 		s.game = g
 		if prefs != "" {
@@ -411,8 +404,8 @@ func (s *session) cmdObserve(c *parser.Command) error {
 // time; a second OBSERVE from the same address checks the password.
 func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	if i := observerByAddr(g, s.in.From); i >= 0 {
-		if !s.m.checkPassword(g.Name+"/O/"+strings.ToLower(s.in.From), g.Observers[i].PassHash, pw) {
-			return s.badPassword(c, g.Name)
+		if ok, err := s.checkSeat(c, g, g.Name+"/O/"+strings.ToLower(s.in.From), g.Observers[i].PassHash, pw, g.Observers[i].Addr); !ok {
+			return err
 		}
 		s.game = g
 		s.printf("You are observing game '%s'.", g.Name)

@@ -56,10 +56,15 @@ var synonyms = map[string]string{
 // maxCommands is how many commands of one mail are done, and maxOrders
 // how many orders: a mail is untrusted input, and every command may cost
 // an adjudication or a notice to the whole game. No honest mail comes
-// near either limit (a standard board has 34 units).
+// near either limit (a standard board has 34 units). maxOrderLines is
+// how many lines of orders of one mail are read at all: a line that is
+// no order costs the parser its search for a place name to suggest
+// (about 0.1 ms) and the reply a line, so that a mail of 1 MB of
+// nonsense took 10 s to read and got an answer of 4.6 MB.
 const (
-	maxCommands = 100
-	maxOrders   = 200
+	maxCommands   = 100
+	maxOrders     = 200
+	maxOrderLines = 500
 )
 
 // accepted lists the commands for error messages.
@@ -81,9 +86,11 @@ type replyData struct {
 // judge itself. An error means nothing was done and the mail may be tried
 // again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
-	if strings.TrimSpace(in.From) == "" || sameAddr(in.From, m.cfg.JudgeAddr) {
+	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
-		// judge talking to itself would never stop.
+		// judge talking to itself would never stop, and a From that is
+		// not a plain address (a CR LF and a Bcc in it) is nobody to
+		// write to.
 		return m.Ignore(in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
@@ -189,24 +196,29 @@ func (s *session) paragraph() {
 
 // echo returns a command as the reply repeats it, with any password
 // blanked out: a reply may be read by others, and passwords are never
-// mailed.
+// mailed. After the password of SIGNON, OBSERVE and SET PASSWORD every
+// word is blanked too: a player who typed a password with a space in it
+// gets the command refused, and the rest of the password must not come
+// back in the refusal. (CREATE's later words name the variant and rules.)
 func echo(name string, c *parser.Command) string {
 	args := c.Args
-	hide := -1
+	hide, all := -1, false
 	switch name {
-	case "CREATE", "SIGNON", "OBSERVE":
+	case "CREATE":
 		hide = 1
+	case "SIGNON", "OBSERVE":
+		hide, all = 1, true
 	case "SET":
 		if len(args) > 0 && strings.EqualFold(args[0], "PASSWORD") {
-			hide = 1
+			hide, all = 1, true
 		}
 	}
 	if hide < 0 {
 		return strings.TrimSpace(c.Text)
 	}
 	words := append([]string{name}, args...)
-	if hide+1 < len(words) {
-		words[hide+1] = "********"
+	for i := hide + 1; i < len(words) && (i == hide+1 || all); i++ {
+		words[i] = "********"
 	}
 	return strings.Join(words, " ")
 }

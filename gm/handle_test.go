@@ -237,24 +237,37 @@ func TestMailLimits(t *testing.T) {
 	}
 	r = onlyTo(t, h.orders("dt", "F", strings.Repeat("A Par - Bur\n", maxOrders+1)), "france@example.org")
 	mustContain(t, r.Body, "Too many orders: only the first 200 were read.")
+
+	// Lines of orders, counted over the whole mail, blank lines free:
+	// 300 lines of nonsense, a command, 300 more and a good order. Line
+	// 1 is the sign-on.
+	junk := strings.Repeat("Hello there, how are you?\n\n", 300)
+	r = onlyTo(t, h.orders("dt", "F", junk+"LIST dt\n"+junk+"A Par - Bur\n"), "france@example.org")
+	mustContain(t, r.Body, "Error (line 1003): Too many lines of orders in one mail: only the first 500 were read.\n",
+		"Error (line 1001): Hello there")
+	mustNotContain(t, r.Body, "Error (line 1003): Hello", "A Par -> Bur")
+	if n := strings.Count(r.Body, "Hello there, how are you?: "); n != maxOrderLines {
+		t.Errorf("%d bad lines reported, want %d", n, maxOrderLines)
+	}
 }
 
-// FuzzHandle sends arbitrary mail bodies, signed on as France or as the
-// master of a started game: no mail may make Handle fail or panic, and
-// every mail gets exactly one reply.
+// FuzzHandle sends arbitrary mail bodies and subjects, signed on as
+// France or as the master of a started game: no mail may make Handle fail
+// or panic, every mail gets exactly one reply, and no mail queued has
+// header fields that mail.Compose would refuse or that the sender wrote.
 func FuzzHandle(f *testing.F) {
 	for _, seed := range []string{
 		"A Par - Bur\nF Bre - Mao", "PRESS TO EG\nhi\nENDPRESS", "SET ABSENCE 24 Dec TO 2 Jan", "BROADCAST GREY\nx",
 		"SET PREFERENCE [[[", "PRESS TO ALL BUT\nx\nENDPRESS", "LIST dt\nHISTORY dt S1901M\nSUMMARY dt", "SET ZONE ../../etc/passwd",
 		"BECOME France\nA Par H", "RESIGN", "Build A Par\nwaive\nA Mun", "SIGNON Fdt pw-f", "CREATE ?x y z w v",
 	} {
-		f.Add(seed, false)
-		f.Add(seed, true)
+		f.Add(seed, "fuzz", false)
+		f.Add(seed, "Re: GMD:dt - S1901M orders\r\nBcc: victim@example.net", true)
 	}
 	h := newHarness(f)
 	h.startStandard("dt")
 	n := 0
-	f.Fuzz(func(t *testing.T, body string, master bool) {
+	f.Fuzz(func(t *testing.T, body, subject string, master bool) {
 		h.t = t
 		n++
 		from, signon := "france@example.org", "SIGNON Fdt pw-f\n"
@@ -262,12 +275,14 @@ func FuzzHandle(f *testing.F) {
 			from, signon = testMaster, "SIGNON Mdt pw-m\n"
 		}
 		before := h.lastID()
-		in := &Mail{From: from, Subject: "fuzz", Body: signon + body, MessageID: fmt.Sprintf("<fuzz.%d@example.org>", n)}
+		in := &Mail{From: from, Subject: subject, Body: signon + body, MessageID: fmt.Sprintf("<fuzz.%d@example.org>", n)}
 		if err := h.m.Handle(in, h.now); err != nil {
 			t.Fatalf("Handle: %v", err)
 		}
 		replies := 0
-		for _, m := range h.since(before) {
+		queued := h.since(before)
+		checkHeaders(t, queued)
+		for _, m := range queued {
 			if strings.HasPrefix(m.Subject, "Re: ") && len(m.To) == 1 && m.To[0] == from {
 				replies++
 			}

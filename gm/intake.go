@@ -20,13 +20,14 @@ type refusedData struct {
 // (whole sentences). Like Handle it does nothing for a mail already
 // recorded, so a mail offered twice is answered once.
 //
-// Nothing is answered when from is empty or the judge's own address; the
-// mail is only recorded. The caller must not Refuse a mail that may not be
-// answered at all (a bounce, an auto-reply): Ignore is for those.
+// Nothing is answered when from is not a plain address (empty, say) or
+// is the judge's own address; the mail is only recorded. The caller must
+// not Refuse a mail that may not be answered at all (a bounce, an
+// auto-reply): Ignore is for those.
 func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, now time.Time) error {
 	now = now.UTC()
 	return m.recordMail(messageID, keys, now, func(tx *state.Tx) error {
-		if strings.TrimSpace(from) == "" || sameAddr(from, m.cfg.JudgeAddr) {
+		if !validSender(from) || sameAddr(from, m.cfg.JudgeAddr) {
 			return nil
 		}
 		d := refusedData{

@@ -10,9 +10,12 @@ package gm
 
 import (
 	"fmt"
+	"net/mail"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
@@ -83,9 +86,10 @@ type session struct {
 	master bool        // signed on as the game's master
 	become string      // the power a master is acting for after BECOME
 
-	reply  strings.Builder // the reply to the sender
-	errors int             // errors reported in the reply
-	dirty  bool            // s.game changed and must be written back
+	reply      strings.Builder // the reply to the sender
+	errors     int             // errors reported in the reply
+	dirty      bool            // s.game changed and must be written back
+	orderLines int             // lines of orders read so far (maxOrderLines)
 }
 
 // printf adds a line to the reply.
@@ -112,12 +116,19 @@ func (s *session) fail(line int, format string, args ...any) {
 // address in to, in the current transaction. inReplyTo is the Message-ID
 // the mail answers, or "".
 func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string) error {
+	// Every address was a sender's once (validSender let it in); one
+	// that is not a plain address now is dropped rather than left to
+	// fail in the outbox.
+	to = slices.DeleteFunc(slices.Clone(to), func(a string) bool { return !validSender(a) })
 	if len(to) == 0 {
 		return nil
 	}
 	subject, body, err := m.tmpl.Render(name, data)
 	if err != nil {
 		return err
+	}
+	if !validMsgID(inReplyTo) {
+		inReplyTo = ""
 	}
 	id, err := tx.NextID()
 	if err != nil {
@@ -126,10 +137,56 @@ func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []s
 	return tx.Enqueue(&state.OutMail{
 		MessageID: fmt.Sprintf("<gmd.%d.%d@%s>", now.Unix(), id, domainOf(m.cfg.JudgeAddr)),
 		To:        to,
-		Subject:   subject,
+		Subject:   headerText(subject),
 		Body:      body,
 		InReplyTo: inReplyTo,
 		Created:   now,
+	})
+}
+
+// headerText makes text fit for a header field: control characters,
+// line breaks among them, become spaces, and runs of white space one
+// space. Subjects quote players' subjects and names; a CR or LF kept
+// there would let a player write header fields of their own (a Bcc) into
+// the judge's mail, and mail.Compose would refuse the mail for good.
+func headerText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// validSender reports whether addr is a bare mail address ("a@b.c")
+// with nothing around it: the judge answers only such senders, and
+// writes only such addresses into the To of its mail.
+func validSender(addr string) bool {
+	if addr == "" || strings.ContainsFunc(addr, unicode.IsControl) {
+		return false
+	}
+	a, err := mail.ParseAddress(addr)
+	return err == nil && a.Name == "" && a.Address == addr
+}
+
+// validMsgID reports whether id may be quoted as the In-Reply-To of a
+// reply ("" means none): "<left@right>" in the printable ASCII that RFC
+// 5322 §3.6.4 allows there, as mail.Compose checks it. An id it would
+// refuse would keep the reply from ever being sent.
+func validMsgID(id string) bool {
+	if id == "" {
+		return true
+	}
+	if len(id) < 5 || len(id) > 998 || id[0] != '<' || id[len(id)-1] != '>' {
+		return false
+	}
+	inner := id[1 : len(id)-1]
+	if at := strings.LastIndexByte(inner, '@'); at <= 0 || at == len(inner)-1 {
+		return false
+	}
+	return !strings.ContainsFunc(inner, func(r rune) bool {
+		return r <= ' ' || r >= 0x7f || strings.ContainsRune(`<>"\,;`, r)
 	})
 }
 

@@ -182,8 +182,9 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
 		}
 	}
-	parsed, errs := parser.ParseOrders(c.Body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
-	text := strings.Split(c.Body, "\n")
+	body, cut := s.takeOrderLines(c.Body)
+	parsed, errs := parser.ParseOrders(body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
+	text := strings.Split(body, "\n")
 	lineText := func(n int) string {
 		if n >= 1 && n <= len(text) {
 			return strings.TrimSpace(text[n-1])
@@ -193,6 +194,10 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	var issues []orderIssue
 	for _, e := range errs {
 		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineText(e.Line), capitalize(e.Msg))})
+	}
+	if cut > 0 {
+		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
+			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
 	}
 	work := map[judge.Power][]judge.Order{}
 	if len(parsed) > maxOrders {
@@ -241,6 +246,23 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		s.fail(is.line, "%s", is.msg)
 	}
 	return nil
+}
+
+// takeOrderLines returns the start of body, a block of order lines, that
+// the mail's allowance of maxOrderLines lines still covers (blank lines
+// are free), and the line of body where it was cut short, or 0.
+func (s *session) takeOrderLines(body string) (string, int) {
+	lines := strings.SplitAfter(body, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if s.orderLines == maxOrderLines {
+			return strings.Join(lines[:i], ""), i + 1
+		}
+		s.orderLines++
+	}
+	return body, 0
 }
 
 // tryOrder adds o to a power's orders cur and checks it by adjudicating

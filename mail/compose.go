@@ -37,6 +37,12 @@ func Compose(w io.Writer, m *state.OutMail, from string, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("mail: judge address %q: %v", from, err)
 	}
+	// An encoded word in the name can hold a line break that the parser
+	// decoded; go-message would encode it again, but a name with one is
+	// no name.
+	if err := checkText("From", fromAddr.Name+fromAddr.Address); err != nil {
+		return err
+	}
 	h.SetAddressList("From", []*gomail.Address{fromAddr})
 
 	switch len(m.To) {

@@ -187,9 +187,47 @@ func TestComposeRejectsInjection(t *testing.T) {
 			t.Errorf("%s: wrote %d bytes despite the error", tt.name, b.Len())
 		}
 	}
-	var b bytes.Buffer
-	if err := Compose(&b, good(), "not an address", composeTime); err == nil {
-		t.Error("a bad judge address is accepted")
+	// The judge's own address comes from judge.conf, and is checked all
+	// the same.
+	for from, want := range map[string]string{
+		"not an address":                                        `mail: judge address "not an address": mail: no angle-addr`,
+		"GMD <judge@example.org>\r\nBcc: v@x":                   `mail: judge address "GMD <judge@example.org>\r\nBcc: v@x": mail: expected single address, got "\r\nBcc: v@x"`,
+		"judge@example.org\n":                                   `mail: judge address "judge@example.org\n": mail: expected single address, got "\n"`,
+		"\"GMD\r\nBcc: v@x\" <judge@example.org>":               `mail: judge address "\"GMD\r\nBcc: v@x\" <judge@example.org>": mail: missing word in phrase: mail: bad character in quoted-string: '\r'`,
+		"=?utf-8?q?GMD=0D=0ABcc=3A_v=40x?= <judge@example.org>": `mail: From contains a control character ('\r' at byte 3)`,
+		"=?utf-8?q?GMD=00?= <judge@example.org>":                `mail: From contains a control character ('\x00' at byte 3)`,
+	} {
+		var b bytes.Buffer
+		err := Compose(&b, good(), from, composeTime)
+		if err == nil || err.Error() != want {
+			t.Errorf("judge address %q: error %v, want %s", from, err, want)
+		}
+		if b.Len() != 0 {
+			t.Errorf("judge address %q: wrote %d bytes despite the error", from, b.Len())
+		}
+	}
+	// Every field of every mail the judge sends: none may hold a line
+	// break, whatever the field.
+	for _, field := range []string{"Subject", "To", "In-Reply-To", "Message-ID"} {
+		for _, brk := range []string{"\r", "\n", "\r\n", "\n\r", "\x00", "\x0b", "\x0c", "\x7f"} {
+			m := good()
+			m.InReplyTo = "<x@y>"
+			inject := brk + "Bcc: victim@example.org"
+			switch field {
+			case "Subject":
+				m.Subject += inject
+			case "To":
+				m.To = []string{"a@example.com", m.To[0] + inject}
+			case "In-Reply-To":
+				m.InReplyTo = "<x@y>" + inject
+			case "Message-ID":
+				m.MessageID = "<a@b>" + inject
+			}
+			var b bytes.Buffer
+			if err := Compose(&b, m, "judge@example.org", composeTime); err == nil || b.Len() != 0 {
+				t.Errorf("%s with %q: error %v, %d bytes written", field, brk, err, b.Len())
+			}
+		}
 	}
 }
 

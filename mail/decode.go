@@ -42,7 +42,9 @@ type Incoming struct {
 // The body is the first text/plain part that is not an attachment, or
 // failing that the first text/html part converted to text; transfer
 // encodings (quoted-printable, base64) and charsets are undone, and
-// format=flowed lines are joined back. Other parts are ignored.
+// format=flowed lines are joined back. Other parts are ignored. Parts are
+// read in order until the text is found; a multipart nested more than
+// MaxDepth levels deep on the way is an error.
 //
 // A message larger than maxSize returns an error wrapping ErrTooLarge,
 // with an Incoming holding the headers if they could be read.
@@ -64,17 +66,22 @@ func Decode(r io.Reader, maxSize int64) (*Incoming, error) {
 		return decodeHeader(data), fmt.Errorf("%w: over %d bytes", ErrTooLarge, maxSize)
 	}
 
-	mr, err := gomail.CreateReader(bytes.NewReader(data))
+	e, err := message.Read(bytes.NewReader(data))
 	if err != nil && !message.IsUnknownCharset(err) {
 		return nil, fmt.Errorf("mail: %w", err)
 	}
-	in, err := incoming(&mr.Header)
+	in, err := incoming(&gomail.Header{Header: e.Header})
 	if err != nil {
 		return nil, err
 	}
-	in.Body, err = body(mr)
-	if err != nil {
+	w := walker{}
+	if err := w.walk(e, 0); err != nil && !errors.Is(err, errFound) {
 		return nil, err
+	}
+	if w.haveText {
+		in.Body = w.text
+	} else {
+		in.Body = w.html
 	}
 	return in, nil
 }
@@ -176,76 +183,107 @@ func autoReply(h *gomail.Header) (bool, string) {
 	return false, ""
 }
 
-// body picks the text of the message among its parts.
-func body(mr *gomail.Reader) (string, error) {
-	var html string
-	haveHTML := false
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		} else if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-			return "", fmt.Errorf("mail: %w", err)
-		}
-		if err != nil && message.IsUnknownEncoding(err) {
-			continue // undecodable: as good as absent
-		}
-		h := partHeader(p)
-		typ, params, cerr := h.ContentType()
-		if cerr != nil || typ == "" {
-			typ = "text/plain" // RFC 2045 §5.2
-		}
-		if disp, _, _ := h.ContentDisposition(); disp == "attachment" {
-			continue
-		}
-		switch {
-		case typ == "text/plain":
-			b, err := io.ReadAll(p.Body)
-			if err != nil {
-				return "", fmt.Errorf("mail: reading the text: %w", err)
-			}
-			text := toUTF8(b)
-			if strings.EqualFold(params["format"], "flowed") {
-				text = unflow(text, strings.EqualFold(params["delsp"], "yes"))
-			}
-			if text != "" && !strings.HasSuffix(text, "\n") {
-				// The line end before a MIME boundary belongs to the
-				// boundary; the text's last line is a line all the same.
-				text += "\n"
-			}
-			return text, nil
-		case typ == "text/html" && !haveHTML:
-			b, err := io.ReadAll(p.Body)
-			if err != nil {
-				return "", fmt.Errorf("mail: reading the text: %w", err)
-			}
-			html, haveHTML = HTMLToText(toUTF8(b)), true
-		}
-	}
-	return html, nil
+// MaxDepth is how deep MIME multiparts may nest in a mail Decode reads.
+// Mail clients nest three or four levels (mixed, alternative, related);
+// every level costs a reader with its buffer that every byte of the
+// levels below passes through, so a mail of nothing but nesting could
+// cost time and memory growing with the square of its size.
+const MaxDepth = 16
+
+// errTooDeep is the error of a mail nested deeper than MaxDepth.
+var errTooDeep = fmt.Errorf("mail: MIME parts nested deeper than %d levels", MaxDepth)
+
+// errFound stops the walk at the first text/plain part.
+var errFound = errors.New("mail: text found")
+
+// walker picks the text of a message among its parts: the first
+// text/plain part that is not an attachment, else the first text/html
+// part converted to text. Other parts are ignored.
+type walker struct {
+	text, html         string
+	haveText, haveHTML bool
 }
 
-// partHeader returns the MIME header of a part, whichever kind go-message
-// made it.
-func partHeader(p *gomail.Part) *message.Header {
-	switch h := p.Header.(type) {
-	case *gomail.InlineHeader:
-		return &h.Header
-	case *gomail.AttachmentHeader:
-		return &h.Header
+// walk visits e, a part depth levels of multipart down, and its parts in
+// order; it returns errFound once it has the text.
+func (w *walker) walk(e *message.Entity, depth int) error {
+	if mr := e.MultipartReader(); mr != nil {
+		if depth >= MaxDepth {
+			return errTooDeep
+		}
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+				return fmt.Errorf("mail: %w", err)
+			}
+			if err != nil && message.IsUnknownEncoding(err) {
+				continue // undecodable: as good as absent
+			}
+			if err := w.walk(p, depth+1); err != nil {
+				return err
+			}
+		}
 	}
-	return &message.Header{}
+	typ, params, cerr := e.Header.ContentType()
+	if cerr != nil || typ == "" {
+		typ = "text/plain" // RFC 2045 §5.2
+	}
+	if disp, _, _ := e.Header.ContentDisposition(); disp == "attachment" {
+		return nil
+	}
+	switch {
+	case typ == "text/plain":
+		b, err := readText(e.Body)
+		if err != nil {
+			return fmt.Errorf("mail: reading the text: %w", err)
+		}
+		text := toUTF8(b)
+		if strings.EqualFold(params["format"], "flowed") {
+			text = unflow(text, strings.EqualFold(params["delsp"], "yes"))
+		}
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			// The line end before a MIME boundary belongs to the
+			// boundary; the text's last line is a line all the same.
+			text += "\n"
+		}
+		w.text, w.haveText = text, true
+		return errFound
+	case typ == "text/html" && !w.haveHTML:
+		b, err := readText(e.Body)
+		if err != nil {
+			return fmt.Errorf("mail: reading the text: %w", err)
+		}
+		w.html, w.haveHTML = HTMLToText(toUTF8(b)), true
+	}
+	return nil
+}
+
+// readText reads the body of a text part. A multipart cut off before
+// its closing boundary ends its last part with io.ErrUnexpectedEOF; what
+// was read is still what the sender wrote, so it is kept.
+func readText(r io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(r)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = nil
+	}
+	return b, err
 }
 
 // toUTF8 normalizes line ends and makes sure the text is UTF-8. By now
 // go-message has converted every charset it knows; text that is still
-// not UTF-8 had its charset missing, unknown or wrong, and is read as
-// Windows-1252 (a superset of ISO-8859-1's printable characters), which
-// such mails nearly always are.
+// not UTF-8 had its charset missing, unknown or wrong. If it holds no
+// valid multi-byte UTF-8 sequence at all, it is read as Windows-1252 (a
+// superset of ISO-8859-1's printable characters), which such mails
+// nearly always are; otherwise it is UTF-8 with a few stray bytes, and
+// only those become U+FFFD: read as Windows-1252, a byte-order mark
+// would turn into "ï»¿" and spoil the first command.
 func toUTF8(b []byte) string {
 	s := string(b)
 	if !utf8.ValidString(s) {
-		if w, err := charmap.Windows1252.NewDecoder().Bytes(b); err == nil {
+		if w, err := charmap.Windows1252.NewDecoder().Bytes(b); err == nil && !hasUTF8Sequence(b) {
 			s = string(w)
 		} else {
 			s = strings.ToValidUTF8(s, "\uFFFD")
@@ -253,6 +291,20 @@ func toUTF8(b []byte) string {
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+// hasUTF8Sequence reports whether b holds a valid UTF-8 encoding of a
+// character beyond ASCII: Windows-1252 text seldom does by chance, since
+// that takes a letter such as "Ã" followed by a symbol such as "©".
+func hasUTF8Sequence(b []byte) bool {
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if n > 1 && r != utf8.RuneError {
+			return true
+		}
+		b = b[n:]
+	}
+	return false
 }
 
 // unflow undoes format=flowed (RFC 3676): a line ending in a space goes

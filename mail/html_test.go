@@ -1,6 +1,10 @@
 package mail
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestHTMLToText(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -28,5 +32,37 @@ func TestHTMLToText(t *testing.T) {
 		if got := HTMLToText(tt.in); got != tt.want {
 			t.Errorf("HTMLToText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestIndexEndTag(t *testing.T) {
+	for _, tt := range []struct {
+		s, name string
+		want    int
+	}{
+		{"x</style>", "style", 1},
+		{"x</STYLE >", "style", 1},
+		{"</b></scrip</script>", "script", 11},
+		{"a < / style </", "style", -1},
+		{"</sty", "style", -1},
+		{"", "style", -1},
+	} {
+		if got := indexEndTag(tt.s, tt.name); got != tt.want {
+			t.Errorf("indexEndTag(%q, %q) = %d, want %d", tt.s, tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestHTMLToTextLinear checks that skipped elements cost time in
+// proportion to the text: lowering the rest of the text at each one, as
+// it once did, took minutes for this.
+func TestHTMLToTextLinear(t *testing.T) {
+	src := strings.Repeat("<style>p{}</style><SCRIPT>x</SCRIPT>", 1<<20/36) + "shown"
+	start := time.Now()
+	if got := HTMLToText(src); got != "shown\n" {
+		t.Errorf("got %q", got)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("1 MB of skipped elements took %v", d)
 	}
 }

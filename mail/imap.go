@@ -149,6 +149,11 @@ type Delivery struct {
 
 	UID  uint32 // the message's IMAP UID, for logs
 	Size int64  // its size in bytes, as the server reports it
+
+	// Raw is the message as the server sent it (its header only with
+	// TooLarge), for what needs the bytes themselves: the DKIM
+	// signatures of Authenticate.
+	Raw []byte
 }
 
 // A Handler takes one new message. It does the whole of the delivery

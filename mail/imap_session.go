@@ -533,7 +533,7 @@ func (s *session) fetchBodies(uids []imap.UID, sec *imap.FetchItemBodySection) (
 // delivery decodes the message uid for the handler. raw is the whole
 // message, or only its header if it is too large.
 func (s *session) delivery(uid imap.UID, size int64, raw []byte) *Delivery {
-	d := &Delivery{Keys: []string{s.ledgerKey(uid)}, UID: uint32(uid), Size: size}
+	d := &Delivery{Keys: []string{s.ledgerKey(uid)}, UID: uint32(uid), Size: size, Raw: raw}
 	if s.tooLarge(size) {
 		d.TooLarge = true
 		if d.In = decodeHeader(raw); d.In == nil {

@@ -693,6 +693,14 @@ func TestPollerTooLarge(t *testing.T) {
 			t.Errorf("delivery %d: %+v %+v", i, d, d.In)
 		}
 	}
+	// The raw message, for sender authentication: whole, or the header
+	// of one too large.
+	if got, want := string(calls[0].Raw), testMail(1); got != want {
+		t.Errorf("raw message %q, want %q", got, want)
+	}
+	if raw := string(calls[1].Raw); !strings.HasPrefix(big, raw) || !strings.HasSuffix(raw, "\r\n\r\n") || strings.Contains(raw, "A Par") {
+		t.Errorf("raw message of one too large: %q", raw)
+	}
 	waitFor(t, "last UID 4", func() bool { return meta(t, db, "lastuid") == "4" })
 	allSeen(t, ts, "INBOX", 1, 2, 3, 4)
 }

@@ -389,6 +389,10 @@ func FuzzParseMail(f *testing.F) {
 	}
 	f.Add("\xff\xfe>\r\r\n--\n-- \r\nPRESS\rENDPRESS\r\nEND\n")
 	f.Add("PRESS\n\n")
+	// Whole mails as clients write them: the corpus in testdata/mail.
+	for _, body := range corpusBodies(f) {
+		f.Add(body)
+	}
 	f.Fuzz(func(t *testing.T, mail string) {
 		checkMail(t, mail, parser.ParseMail(mail))
 	})

@@ -160,6 +160,28 @@ type Game struct {
 	// Result says how a finished game ended: "victory England", "draw
 	// Austria England France", "terminated".
 	Result string `json:"result,omitempty"`
+
+	// FailedSignons are the wrong passwords given for the game's seats
+	// within the last hour, and SignonLocks the lockouts they caused:
+	// the game master's limits on password guessing. Kept in the game
+	// record so that they hold across processes (gmd process runs one
+	// per mail) and change in the same transaction as the sign-on.
+	FailedSignons []SignonFailure `json:"failed_signons,omitempty"`
+	SignonLocks   []SignonLock    `json:"signon_locks,omitempty"`
+}
+
+// SignonFailure is one wrong password given for a seat of a game.
+type SignonFailure struct {
+	Addr string    `json:"addr"` // the sender, lower case
+	At   time.Time `json:"at"`
+}
+
+// SignonLock refuses sign-ons to a game's seats, without looking at the
+// password, until Until: sign-ons from Addr, or with Addr empty, from
+// every address but the one a seat belongs to.
+type SignonLock struct {
+	Addr  string    `json:"addr,omitempty"`
+	Until time.Time `json:"until"`
 }
 
 // PhaseRecord is one processed phase, kept for HISTORY, SUMMARY and

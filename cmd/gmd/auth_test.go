@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-msgauth/dkim"
+
+	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// fakeDKIM publishes a new Ed25519 DKIM key of example.org in a fake DNS
+// for the test's length, and returns a function that signs a message
+// with it.
+func fakeDKIM(t *testing.T) func(msg string) string {
+	t.Helper()
+	pub, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	record := "v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)
+	old := dkimLookup
+	dkimLookup = func(name string) ([]string, error) {
+		if name == "s1._domainkey.example.org" {
+			return []string{record}, nil
+		}
+		return nil, &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}
+	}
+	t.Cleanup(func() { dkimLookup = old })
+	return func(msg string) string {
+		var b bytes.Buffer
+		if err := dkim.Sign(&b, strings.NewReader(msg), &dkim.SignOptions{Domain: "example.org", Selector: "s1", Signer: key}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+}
+
+// authConf writes a judge.conf requiring sender authentication.
+func authConf(t *testing.T, require string) string {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "judge.conf")
+	src := "judge-address judge@example.net\ndb gmd.db\nrequire-sender-auth " + require + "\nauth-serv-id mx.example.net\n" +
+		"smtp { address localhost:2525; tls none }\n"
+	if err := os.WriteFile(conf, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return conf
+}
+
+const authPassword = "Pw-Secret-77"
+
+func TestProcessSenderAuth(t *testing.T) {
+	fastPasswords(t)
+	sign := fakeDKIM(t)
+	plain := msg("alice@example.org", "new game", "<a1@example.org>", "CREATE ?dt "+authPassword+"\n")
+	ar := func(v string) string { return "Authentication-Results: " + v + "\r\n" }
+	tests := []struct {
+		name, require, mail string
+		handled             bool
+		stderr              string // for a mail refused
+	}{
+		{"none", "none", plain, true, ""},
+		{"signed", "dkim", sign(plain), true, ""},
+		{"unsigned", "dkim", plain, false, "no DKIM signature"},
+		{"signed, then changed", "dkim", strings.Replace(sign(plain), "CREATE ?dt", "CREATE ?xx", 1), false, "DKIM signature of example.org fails (dkim: body hash did not verify)"},
+		{"SPF pass", "dkim-or-spf", ar("mx.example.net; spf=pass smtp.mailfrom=alice@example.org") + plain, true, ""},
+		{"SPF pass, dkim only", "dkim", ar("mx.example.net; spf=pass smtp.mailfrom=alice@example.org") + plain, false, "no DKIM signature"},
+		{"a forged SPF pass", "dkim-or-spf", ar("mx.example.net; spf=none smtp.mailfrom=alice@example.org") + ar("mx.example.net; spf=pass smtp.mailfrom=alice@example.org") + plain,
+			false, "no DKIM signature; SPF none for example.org"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conf := authConf(t, tt.require)
+			code, out, errs := gmd(t, tt.mail, "process", "-config", conf, "-now", now0)
+			if code != 0 || out != "" {
+				t.Fatalf("status %d, output %q, stderr %q", code, out, errs)
+			}
+			q := outbox(t, filepath.Join(filepath.Dir(conf), "gmd.db"))
+			if tt.handled {
+				if len(q) != 1 || q[0].To[0] != "alice@example.org" || !strings.Contains(q[0].Body, "Game 'dt' created") {
+					t.Errorf("outbox %+v; stderr %q", q, errs)
+				}
+				return
+			}
+			want := "gmd process: " + refusedAuth + ": from alice@example.org: " + tt.stderr
+			if len(q) != 0 || !strings.HasPrefix(errs, want) {
+				t.Errorf("%d mails queued, stderr %q; want none, %q", len(q), errs, want)
+			}
+			if strings.Contains(errs, authPassword) {
+				t.Errorf("the password is in the log: %q", errs)
+			}
+		})
+	}
+}
+
+func TestDaemonSenderAuth(t *testing.T) {
+	fastPasswords(t)
+	sign := fakeDKIM(t)
+	cfg, err := config.Load(authConf(t, "dkim"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := openJudge(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.db.Close()
+	var logBuf bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logBuf, nil))
+	d := &daemon{judgeEnv: j, log: log, sender: mail.NewSender(smtpConfig(cfg), j.db, log)}
+
+	deliver := func(raw, key string) {
+		t.Helper()
+		in, err := mail.Decode(strings.NewReader(raw), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.handle(context.Background(), &mail.Delivery{In: in, Keys: []string{key}, Raw: []byte(raw)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := func(key string) bool {
+		t.Helper()
+		var ok bool
+		if err := j.db.View(func(tx *state.Tx) error { ok, err = tx.Seen(key); return err }); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	queued := func() int {
+		t.Helper()
+		var n int
+		err := j.db.View(func(tx *state.Tx) error {
+			out, err := tx.Outbox(0)
+			n = len(out)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	// A forged mail: recorded under its IMAP key, not its Message-ID,
+	// logged, and not answered.
+	forged := msg("alice@example.org", "new game", "<a1@example.org>", "CREATE ?dt "+authPassword+"\n")
+	deliver(forged, "imap/judge/INBOX/1/1")
+	if n := queued(); n != 0 {
+		t.Errorf("%d mails queued for a forged mail", n)
+	}
+	if !seen("imap/judge/INBOX/1/1") || seen("msgid:<a1@example.org>") {
+		t.Errorf("ledger: IMAP key %v, Message-ID %v; want true, false", seen("imap/judge/INBOX/1/1"), seen("msgid:<a1@example.org>"))
+	}
+	if l := logBuf.String(); !strings.Contains(l, "level=WARN msg=\""+refusedAuth+"\" from=alice@example.org reason=\"no DKIM signature\"") {
+		t.Errorf("log:\n%s", l)
+	}
+	// The real mail, with the same Message-ID, is then handled.
+	deliver(sign(forged), "imap/judge/INBOX/1/2")
+	if n := queued(); n != 1 {
+		t.Errorf("%d mails queued for the real mail, want 1", n)
+	}
+	if l := logBuf.String(); !strings.Contains(l, "mail handled") || strings.Contains(l, authPassword) {
+		t.Errorf("log:\n%s", l)
+	}
+}

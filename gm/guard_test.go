@@ -1,0 +1,170 @@
+package gm
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// signon sends one SIGNON from addr as the seat who ("Fdt", "Mdt") and
+// returns the reply.
+func (h *harness) signon(addr, who, pw string) string {
+	h.t.Helper()
+	return replyTo(h.t, h.mail(addr, "orders", "SIGNON "+who+" "+pw+"\nSUMMARY dt"), addr).Body
+}
+
+func TestSignonLockoutPerSender(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	// France signs on once: the right password is now in the master's
+	// cache, which a lockout must not bypass either.
+	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
+
+	const guesser = "guesser@example.net"
+	for i := range senderFailures {
+		r := h.signon(guesser, "Fdt", fmt.Sprintf("guess-%d", i))
+		mustContain(t, r, "Wrong password for game 'dt'. Nothing else in this mail was done.")
+		if i < senderFailures-1 {
+			mustNotContain(t, r, "locked")
+		} else {
+			// The fifth within 15 minutes, at 12:04: locked until 12:19.
+			mustContain(t, r, "Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:19 UTC.")
+		}
+		mustNotContain(t, r, "> SUMMARY")
+		h.advance(time.Minute)
+	}
+	// Locked: even the right password is refused, without being looked
+	// at, and the refusal counts as no further failure.
+	before := len(h.game("dt").FailedSignons)
+	for _, pw := range []string{"pw-f", "wrong"} {
+		r := h.signon(guesser, "Fdt", pw)
+		mustContain(t, r, "Error (line 1): Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:19 UTC. Nothing else in this mail was done.")
+		mustNotContain(t, r, "Signed on", "Wrong password")
+	}
+	if n := len(h.game("dt").FailedSignons); n != before {
+		t.Errorf("%d failures recorded during the lockout, %d before", n, before)
+	}
+	// The lockout covers every seat of the game; other senders are not
+	// locked.
+	mustContain(t, h.signon(guesser, "Edt", "pw-e"), "Too many wrong passwords")
+	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
+	mustContain(t, h.signon("friend@example.net", "Fdt", "pw-f"), "Signed on as France")
+
+	// The lockout is in the database: a master of its own, as gmd
+	// process has for each mail, sees it.
+	h.m = New(h.m.DB(), h.m.cfg)
+	mustContain(t, h.signon(guesser, "Fdt", "pw-f"), "locked until 12:19 UTC")
+
+	// At 12:19 it is over, and the right password forgets the mistakes.
+	h.now = testStart.Add(19 * time.Minute)
+	mustContain(t, h.signon(guesser, "Fdt", "pw-f"), "Signed on as France")
+	g := h.game("dt")
+	for _, f := range g.FailedSignons {
+		if f.Addr == guesser {
+			t.Errorf("failure kept after a right password: %+v", f)
+		}
+	}
+	if len(g.SignonLocks) != 0 {
+		t.Errorf("lockouts kept after their end: %+v", g.SignonLocks)
+	}
+}
+
+func TestSignonFailuresExpire(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const guesser = "typo@example.net"
+	// Four mistakes, a pause past the 15 minutes, four more: never five
+	// within 15 minutes, never a lockout.
+	for round := 0; round < 2; round++ {
+		for range senderFailures - 1 {
+			mustNotContain(t, h.signon(guesser, "Fdt", "typo"), "locked")
+			h.advance(time.Minute)
+		}
+		h.advance(senderWindow)
+	}
+	// An hour on, all are forgotten.
+	h.advance(gameWindow)
+	h.signon(guesser, "Fdt", "typo")
+	if n := len(h.game("dt").FailedSignons); n != 1 {
+		t.Errorf("%d failures kept, want the last one only", n)
+	}
+}
+
+func TestSignonLockoutPerGame(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.startStandard("other")
+	// Twenty addresses guess the master's password of dt, one each, from
+	// 12:00 to 12:57.
+	for i := range gameFailures {
+		r := h.signon(fmt.Sprintf("bot%d@example.net", i), "Mdt", "guess")
+		mustContain(t, r, "Wrong password")
+		if i < gameFailures-1 {
+			mustNotContain(t, r, "locked")
+		} else {
+			mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:57 UTC, but from the address each seat belongs to.")
+		}
+		h.advance(3 * time.Minute)
+	}
+	// Now, at 13:00, nobody but a seat's own address signs on, even with
+	// the right password.
+	for _, who := range []struct{ addr, seat, pw string }{
+		{"bot99@example.net", "Mdt", testMasterPass},
+		{"newaddress@example.org", "Fdt", "pw-f"},
+		{"france@example.org", "Edt", "pw-e"}, // France's address, England's seat
+	} {
+		r := h.signon(who.addr, who.seat, who.pw)
+		mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:57 UTC, but from the address each seat belongs to. Nothing else")
+		mustNotContain(t, r, "Signed on")
+	}
+	// The players and the master, from their own addresses, play on.
+	mustContain(t, h.signon(testMaster, "Mdt", testMasterPass), "Signed on as the master of 'dt'")
+	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
+	r := onlyTo(t, h.orders("dt", "E", "F Lon - Nth"), "england@example.org")
+	mustContain(t, r.Body, "Signed on as England")
+	// Other games are not locked.
+	mustContain(t, h.signon("bot99@example.net", "Mother", testMasterPass), "Signed on as the master of 'other'")
+
+	// The lockout ends at 13:57.
+	h.now = time.Date(2026, 1, 5, 13, 57, 0, 0, time.UTC)
+	mustContain(t, h.signon("newaddress@example.org", "Fdt", "pw-f"), "Signed on as France")
+}
+
+func TestSignonLockoutObserverAndRejoin(t *testing.T) {
+	h := newHarness(t)
+	h.create("dt")
+	h.mail("alice@example.org", "join", "SIGNON ?dt pw-alice")
+	h.mail("watcher@example.org", "watch", "OBSERVE dt pw-o")
+	for i := range senderFailures {
+		r := replyTo(t, h.mail("alice@example.org", "join", "SIGNON ?dt wrong"), "alice@example.org").Body
+		mustContain(t, r, "Wrong password")
+		if i == senderFailures-1 {
+			mustContain(t, r, "sign-ons are locked until 12:15 UTC")
+		}
+		r = replyTo(t, h.mail("watcher@example.org", "watch", "OBSERVE dt wrong"), "watcher@example.org").Body
+		mustContain(t, r, "Wrong password")
+	}
+	mustContain(t, replyTo(t, h.mail("alice@example.org", "join", "SIGNON ?dt pw-alice"), "alice@example.org").Body, "locked until 12:15 UTC")
+	mustContain(t, replyTo(t, h.mail("watcher@example.org", "watch", "OBSERVE dt pw-o"), "watcher@example.org").Body, "locked until 12:15 UTC")
+	// Joining afresh checks no password, and is not limited.
+	mustContain(t, replyTo(t, h.mail("bob@example.org", "join", "SIGNON ?dt pw-bob"), "bob@example.org").Body, "You have joined game 'dt'")
+}
+
+func TestLockTime(t *testing.T) {
+	now := time.Date(2026, 1, 5, 23, 50, 30, 0, time.UTC)
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{5 * time.Minute, "23:56 UTC"}, // 23:55:30 rounded up
+		{9*time.Minute + 30*time.Second, "00:00 UTC on 6 January"},
+		{15 * time.Minute, "00:06 UTC on 6 January"},
+	} {
+		if got := lockTime(lockEnd(now, tt.d), now); got != tt.want {
+			t.Errorf("lock of %v from %v ends %q, want %q", tt.d, now, got, tt.want)
+		}
+	}
+	if e := lockEnd(now.Truncate(time.Minute), time.Hour); !e.Equal(time.Date(2026, 1, 6, 0, 50, 0, 0, time.UTC)) {
+		t.Errorf("a lockout from a whole minute ends %v", e)
+	}
+}
