@@ -23,6 +23,9 @@ const (
 	// pollEvery is the longest Run sleeps, so that a mail queued without
 	// a Kick waits no longer than that.
 	pollEvery = time.Minute
+	// dbRetryFirst is Run's wait after a pass the database failed; each
+	// further failure doubles it, up to pollEvery.
+	dbRetryFirst = 5 * time.Second
 )
 
 // Sender is the outbox worker: it delivers the mails queued in the
@@ -47,6 +50,13 @@ const (
 // later. The copy is the same message, Message-ID and Date
 // included (the Date is when the mail was queued), so mail clients can
 // tell it for the duplicate it is.
+//
+// When the database cannot be written (a full disk, a file system
+// remounted read-only), the server may take mails that cannot be taken
+// out of the outbox. They stay in it, so none is lost; the Sender
+// remembers them and sends nothing more until the database takes their
+// removal, which it tries again with a backoff, so none goes twice
+// either, unless the process stops before the database is mended.
 type Sender struct {
 	// Now returns the current time; tests set it to move time on. It
 	// must not be changed while Run or Flush is running.
@@ -67,6 +77,12 @@ type Sender struct {
 	// mails still waiting out their backoff: the outage is over, and they
 	// would wait up to an hour for nothing.
 	down bool
+	// unrecorded lists the mails the server took whose removal from the
+	// outbox the database refused. They are not sent again; each pass
+	// first tries to remove them, and sends nothing while it cannot.
+	unrecorded []uint64
+
+	dbRetryFirst time.Duration // the first wait after a database failure; shorter in tests
 }
 
 // NewSender returns a Sender for the outbox of db. cfg should have passed
@@ -85,6 +101,8 @@ func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
 		db:   db,
 		log:  log,
 		kick: make(chan struct{}, 1),
+
+		dbRetryFirst: dbRetryFirst,
 	}
 	s.sender, _ = envelopeSender(cfg.From)
 	if cfg.TLSConfig != nil {
@@ -115,20 +133,37 @@ func (s *Sender) Kick() {
 // waiting for a retry is due, and at least once a minute. A mail being
 // sent when ctx ends gets a few seconds to finish.
 //
-// Run returns early with an error only when the configuration is invalid
-// or the database fails: without its database the judge cannot know what
-// it has sent.
+// Run returns early with an error only when the configuration is
+// invalid. A pass the database failed is logged as an error and tried
+// again after 5 seconds, doubling up to a minute, Kicks or not: the
+// judge goes on reading mail and running its clock meanwhile, and the
+// mail it queues once the database is back goes out then.
 func (s *Sender) Run(ctx context.Context) error {
 	if err := s.cfg.Validate(); err != nil {
 		return err
 	}
+	var dbWait time.Duration // zero while the database works
 	for {
 		res, err := s.pass(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
 		if err != nil {
-			return err
+			dbWait = min(max(2*dbWait, s.dbRetryFirst), pollEvery)
+			s.log.Error("the outbox cannot be updated; sending waits until the database can be written",
+				"err", err, "retry_in", dbWait, "sent_unrecorded", s.unrecordedCount())
+			t := time.NewTimer(dbWait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil
+			case <-t.C:
+			}
+			continue
+		}
+		if dbWait > 0 {
+			s.log.Info("the outbox can be updated again; sending resumes")
+			dbWait = 0
 		}
 		wait := pollEvery
 		if !res.next.IsZero() {
@@ -190,6 +225,16 @@ func (s *Sender) pass(ctx context.Context) (res passResult, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 
+	if len(s.unrecorded) > 0 {
+		// Sent already: they must leave the outbox before anything
+		// else is sent, or they would be sent again.
+		if err := deleteMails(s.db, s.unrecorded); err != nil {
+			return res, fmt.Errorf("mail: removing %d sent mail(s) from the outbox: %w", len(s.unrecorded), err)
+		}
+		s.log.Info("sent mails removed from the outbox at last", "mails", len(s.unrecorded))
+		s.unrecorded = nil
+	}
+
 	now := s.Now()
 	var queue []*state.OutMail
 	err = s.db.View(func(tx *state.Tx) error {
@@ -218,7 +263,29 @@ func (s *Sender) pass(ctx context.Context) (res passResult, err error) {
 	if b.conn != nil {
 		b.conn.hangUp()
 	}
-	return res, errors.Join(err, b.sent.close())
+	left, rerr := b.sent.close()
+	s.unrecorded = append(s.unrecorded, left...)
+	return res, errors.Join(err, rerr)
+}
+
+// unrecordedCount returns how many sent mails wait for their removal
+// from the outbox, for the log.
+func (s *Sender) unrecordedCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.unrecorded)
+}
+
+// deleteMails removes mails from the outbox in one transaction.
+func deleteMails(db *state.DB, ids []uint64) error {
+	return db.Update(func(tx *state.Tx) error {
+		for _, id := range ids {
+			if err := tx.DeleteOutMail(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // batch is one pass over the outbox under way.
@@ -412,15 +479,15 @@ func newRemover(db *state.DB) *remover {
 }
 
 // add has mail id deleted. It returns the error of an earlier delete, to
-// stop the pass: what the outbox says is sent may be sent again, but it
-// must not go on sending what the outbox cannot record.
+// stop the pass: the database cannot record what is sent, so nothing more
+// may be sent. The mail is kept for close to return all the same.
 func (r *remover) add(id uint64) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.ids = append(r.ids, id)
 	if r.err != nil {
 		return r.err
 	}
-	r.ids = append(r.ids, id)
 	select {
 	case r.wake <- struct{}{}:
 	default:
@@ -428,11 +495,15 @@ func (r *remover) add(id uint64) error {
 	return nil
 }
 
-// close waits until every mail added is deleted, and ends r.
-func (r *remover) close() error {
+// close waits until every mail added is deleted, or a delete failed, and
+// ends r. It returns the mails not deleted, with the error that stopped
+// it.
+func (r *remover) close() (left []uint64, err error) {
 	close(r.wake)
 	<-r.done
-	return r.err
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.ids, r.err
 }
 
 func (r *remover) run() {
@@ -445,17 +516,10 @@ func (r *remover) run() {
 		if len(ids) == 0 {
 			continue
 		}
-		err := r.db.Update(func(tx *state.Tx) error {
-			for _, id := range ids {
-				if err := tx.DeleteOutMail(id); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
+		if err := deleteMails(r.db, ids); err != nil {
 			r.mu.Lock()
 			r.err = fmt.Errorf("mail: removing %d sent mail(s) from the outbox: %w", len(ids), err)
+			r.ids = append(ids, r.ids...)
 			r.mu.Unlock()
 			return
 		}

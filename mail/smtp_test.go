@@ -26,6 +26,7 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/gmdjudge/gmd/internal/diskfault"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -850,8 +851,9 @@ func TestRunStalled(t *testing.T) {
 	}
 }
 
-// TestDatabaseError checks that the outbox worker stops when it cannot
-// record what it sent.
+// TestDatabaseError checks that the remover hands back the mails it
+// could not take out of the outbox, and that Run, on a database it
+// cannot use at all, sends nothing, says so, and still stops when told.
 func TestDatabaseError(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
@@ -862,14 +864,88 @@ func TestDatabaseError(t *testing.T) {
 	if err := r.add(id); err != nil {
 		t.Fatalf("add = %v; the error should show on the next add or close", err)
 	}
-	if err := r.close(); err == nil || !strings.Contains(err.Error(), "removing 1 sent mail(s)") {
-		t.Errorf("remover.close = %v, want the failed delete", err)
+	left, err := r.close()
+	if err == nil || !strings.Contains(err.Error(), "removing 1 sent mail(s)") || !slices.Equal(left, []uint64{id}) {
+		t.Errorf("remover.close = %v, %v; want [%d] and the failed delete", left, err, id)
 	}
-	if err := o.s.Run(context.Background()); err == nil {
-		t.Errorf("Run on a closed database = nil, want an error")
+
+	o.s.dbRetryFirst = time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := o.s.Run(ctx); err != nil {
+		t.Errorf("Run on a closed database = %v, want nil once cancelled", err)
 	}
 	if len(srv.got()) != 0 {
 		t.Errorf("mail sent without a database to record it")
+	}
+	if l := o.log.String(); !strings.Contains(l, `level=ERROR msg="the outbox cannot be updated`) {
+		t.Errorf("the database error is not logged:\n%s", l)
+	}
+}
+
+// TestSendWriteFault checks the outbox while the database cannot be
+// written (a full disk): a mail the server took but the outbox could not
+// drop stays queued, so it is not lost, and is not sent again; nothing
+// more is sent until the database can be written; Run keeps trying, and
+// once the database is back every mail has gone exactly once.
+func TestSendWriteFault(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{})
+	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.Now = time.Now
+	o.s.dbRetryFirst = 5 * time.Millisecond
+	var ids []uint64
+	for i := range 5 {
+		ids = append(ids, o.queue(&state.OutMail{To: []string{fmt.Sprintf("p%d@example.test", i)}}))
+	}
+	fault := diskfault.BreakTest(t, o.db.Path())
+
+	sent, err := o.s.Flush(context.Background())
+	if sent == 0 || err == nil || !strings.Contains(err.Error(), "removing") {
+		t.Fatalf("Flush on a database that cannot be written = %d, %v; want some sent and the failed removal", sent, err)
+	}
+	got := srv.got()
+	if len(got) != sent || len(o.mails()) != len(ids) {
+		t.Fatalf("server got %d mails, Flush said %d; outbox holds %d of %d", len(got), sent, len(o.mails()), len(ids))
+	}
+	if sent, err := o.s.Flush(context.Background()); sent != 0 || err == nil {
+		t.Errorf("second Flush while the database cannot be written = %d, %v; want nothing sent and an error", sent, err)
+	}
+	if n := len(srv.got()); n != len(got) {
+		t.Errorf("the second Flush sent %d mails more", n-len(got))
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- o.s.Run(ctx) }()
+	waitFor(t, "Run to log the database error", func() bool {
+		return strings.Count(o.log.String(), `level=ERROR msg="the outbox cannot be updated`) >= 2
+	})
+	if n := len(srv.got()); n != len(got) {
+		t.Errorf("Run sent %d mails while the database cannot be written", n-len(got))
+	}
+	if err := fault.Mend(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the outbox to empty", func() bool { return len(o.mails()) == 0 })
+	waitFor(t, "Run to log the end of the fault", func() bool { return strings.Contains(o.log.String(), "sending resumes") })
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run = %v", err)
+	}
+
+	count := map[string]int{}
+	for _, g := range srv.got() {
+		h, _ := parseGot(t, g)
+		id, _ := h.MessageID()
+		count[id]++
+	}
+	if len(count) != len(ids) {
+		t.Errorf("server got %d different mails, want %d", len(count), len(ids))
+	}
+	for id, n := range count {
+		if n != 1 {
+			t.Errorf("mail %s sent %d times", id, n)
+		}
 	}
 }
 

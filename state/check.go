@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -51,14 +52,19 @@ func (c *checker) addf(format string, args ...any) {
 // Check reads the whole database and returns a *CheckError listing what
 // is wrong, or nil: bbolt's own page checks, then every record decoded,
 // every key agreeing with its record, the wake index agreeing with the
-// games, and history only for games that exist. It runs in a read
-// transaction and changes nothing.
+// games, and history only for games that exist. A page so damaged that
+// bbolt panics on it is a problem of the part that reads it, and the
+// other parts are still checked. It runs in a read transaction and
+// changes nothing.
 func (db *DB) Check() error {
 	var c checker
 	err := db.bolt.View(func(tx *bbolt.Tx) error {
 		for err := range tx.Check() {
 			c.addf("bbolt: %v", err)
 		}
+		// A damaged page may point outside the file; the guards of
+		// c.check catch the fault too.
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		c.check(tx)
 		return nil
 	})
@@ -74,23 +80,43 @@ func (db *DB) Check() error {
 	return nil
 }
 
+// guard runs one part of the check, turning bbolt's panic on a damaged
+// page (or the fault, with SetPanicOnFault) into a problem, so that the
+// other parts are still checked.
+func (c *checker) guard(part string, fn func()) {
+	defer func() {
+		if v := recover(); v != nil {
+			c.addf("%s: cannot be read: %v", part, v)
+		}
+	}()
+	fn()
+}
+
 func (c *checker) check(tx *bbolt.Tx) {
 	known := make(map[string]bool)
 	for _, name := range allBuckets {
 		known[string(name)] = true
-		if tx.Bucket(name) == nil {
-			c.addf("bucket %s missing", name)
-		}
 	}
-	_ = tx.ForEach(func(name []byte, _ *bbolt.Bucket) error {
-		if !known[string(name)] {
-			c.addf("unknown bucket %q", name)
+	c.guard("buckets", func() {
+		for _, name := range allBuckets {
+			if tx.Bucket(name) == nil {
+				c.addf("bucket %s missing", name)
+			}
 		}
-		return nil
+		_ = tx.ForEach(func(name []byte, _ *bbolt.Bucket) error {
+			if !known[string(name)] {
+				c.addf("unknown bucket %q", name)
+			}
+			return nil
+		})
 	})
 
 	schema := -1
-	if meta := tx.Bucket(bucketMeta); meta != nil {
+	c.guard("meta", func() {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			return
+		}
 		if !bytes.Equal(meta.Get(metaFormat), formatMarker) {
 			c.addf("meta: no gmd marker")
 		}
@@ -102,8 +128,12 @@ func (c *checker) check(tx *bbolt.Tx) {
 		} else {
 			c.addf("meta: %v", err)
 		}
-	}
-	if b := tx.Bucket(bucketSettings); b != nil {
+	})
+	c.guard("settings", func() {
+		b := tx.Bucket(bucketSettings)
+		if b == nil {
+			return
+		}
 		var s Settings
 		if v := b.Get(settingsKey); v == nil {
 			c.addf("settings: record missing")
@@ -112,14 +142,19 @@ func (c *checker) check(tx *bbolt.Tx) {
 		} else if schema >= 0 && s.SchemaVersion != schema {
 			c.addf("settings: schema %d, meta says %d", s.SchemaVersion, schema)
 		}
-	}
+	})
 
-	c.checkUsers(tx.Bucket(bucketUsers))
-	wakes := c.checkGames(tx.Bucket(bucketGames))
-	c.checkWake(tx.Bucket(bucketWake), wakes)
-	c.checkHistory(tx.Bucket(bucketHistory), wakes)
-	c.checkOutbox(tx.Bucket(bucketOutbox))
-	c.checkLedger(tx.Bucket(bucketLedger))
+	var wakes map[string][]byte
+	c.guard("users", func() { c.checkUsers(tx.Bucket(bucketUsers)) })
+	c.guard("games", func() { wakes = c.checkGames(tx.Bucket(bucketGames)) })
+	if wakes != nil {
+		// Without the games, the index and the history cannot be
+		// checked against them.
+		c.guard("wake", func() { c.checkWake(tx.Bucket(bucketWake), wakes) })
+		c.guard("history", func() { c.checkHistory(tx.Bucket(bucketHistory), wakes) })
+	}
+	c.guard("outbox", func() { c.checkOutbox(tx.Bucket(bucketOutbox)) })
+	c.guard("ledger", func() { c.checkLedger(tx.Bucket(bucketLedger)) })
 }
 
 func (c *checker) checkUsers(b *bbolt.Bucket) {

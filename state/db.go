@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -43,8 +44,10 @@ type Tx struct {
 // Open opens (creating if needed) the database at path. A new or empty
 // file becomes a gmd database; one written by an older gmd is migrated to
 // the current schema. Open fails on a file that is not a gmd database, on
-// one written by a newer gmd, and, after waiting a second, on one another
-// process has open.
+// one written by a newer gmd, on one found damaged (cut short, or a bad
+// page among those it reads: the meta pages, the freelist, the first
+// pages of the tree; DB.Check reads the rest), and, after waiting a
+// second, on one another process has open.
 func Open(path string) (*DB, error) { return open(path, false) }
 
 // OpenReadOnly opens an existing database without changing it, for
@@ -54,16 +57,106 @@ func Open(path string) (*DB, error) { return open(path, false) }
 func OpenReadOnly(path string) (*DB, error) { return open(path, true) }
 
 func open(path string, readOnly bool) (*DB, error) {
-	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout, ReadOnly: readOnly})
+	if !readOnly {
+		if err := precheck(path); err != nil {
+			return nil, err
+		}
+	}
+	bdb, err := boltOpen(path, readOnly, false)
 	if err != nil {
-		return nil, openError(path, err)
+		return nil, err
+	}
+	if readOnly {
+		if err := truncated(path, bdb); err != nil {
+			bdb.Close()
+			return nil, err
+		}
 	}
 	db := &DB{bolt: bdb, path: path}
-	if err := db.prepare(readOnly); err != nil {
+	if err := db.prepareOrDamage(readOnly); err != nil {
 		bdb.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// precheck looks at an existing file read-only before it is opened
+// read-write. A read-write bbolt reads the freelist page as it opens the
+// file, before anyone can check that the file holds that page (see
+// truncated), and panics if the page is damaged; a panic inside
+// bbolt.Open leaves the file open, with its lock. Here that is a shared
+// lock, taken for a file the caller gives up on. A missing or empty file
+// is left to Open, which makes it a database or says why it cannot.
+func precheck(path string) error {
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		return nil
+	}
+	bdb, err := boltOpen(path, true, false)
+	if err != nil {
+		return err
+	}
+	err = truncated(path, bdb)
+	bdb.Close()
+	if err != nil {
+		return err
+	}
+	if bdb, err = boltOpen(path, true, true); err != nil {
+		return err
+	}
+	return bdb.Close()
+}
+
+// boltOpen opens the bbolt file at path, reading its freelist page at
+// once if preload is set. bbolt panics on a damaged freelist page, and a
+// page that points outside the file makes it fault; both become an
+// error.
+func boltOpen(path string, readOnly, preload bool) (bdb *bbolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if v := recover(); v != nil {
+			bdb, err = nil, fmt.Errorf("%s is damaged: %v", path, v)
+		}
+	}()
+	bdb, err = bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout, ReadOnly: readOnly, PreLoadFreelist: preload})
+	if err != nil {
+		return nil, openError(path, err)
+	}
+	return bdb, nil
+}
+
+// prepareOrDamage is prepare, which reads the first pages past the meta
+// pages, with bbolt's panic on a damaged page, or a fault on one that
+// points outside the file, turned into an error. bbolt rolls its
+// transaction back as the panic goes by, so the file can still be closed.
+func (db *DB) prepareOrDamage(readOnly bool) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%s is damaged: %v", db.path, v)
+		}
+	}()
+	return db.prepare(readOnly)
+}
+
+// truncated reports an error if the file of bdb is shorter than its
+// pages say it is: a copy cut short, or a file cut by a full disk or a
+// damaged file system. bbolt reads its pages through a memory map, and
+// reading a page past the end of the file kills the process (SIGBUS)
+// rather than return an error, so this must be known before any page
+// beyond the two meta pages, which bbolt has checked, is read.
+func truncated(path string, bdb *bbolt.DB) error {
+	var want int64
+	if err := bdb.View(func(tx *bbolt.Tx) error { want = tx.Size(); return nil }); err != nil {
+		return openError(path, err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	if fi.Size() < want {
+		return fmt.Errorf("%s is damaged: it is %d bytes long, but its pages need %d (cut short?)", path, fi.Size(), want)
+	}
+	return nil
 }
 
 // openError turns what bbolt.Open returns into a message that tells the
@@ -393,6 +486,25 @@ func (tx *Tx) Phases(game string) ([]*PhaseRecord, error) {
 		return nil
 	})
 	return recs, err
+}
+
+// CountPhases returns how many processed phases of game the history
+// holds, without reading them.
+func (tx *Tx) CountPhases(game string) (int, error) {
+	hist, err := tx.bucket(bucketHistory)
+	if err != nil {
+		return 0, err
+	}
+	b := hist.Bucket(nameKey(game))
+	if b == nil {
+		return 0, nil
+	}
+	n := 0
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		n++
+	}
+	return n, nil
 }
 
 // DeletePhasesFrom removes the history records of game from turn on.

@@ -397,6 +397,11 @@ func TestPhases(t *testing.T) {
 		if recs, err := tx.Phases("nosuch"); err != nil || len(recs) != 0 {
 			t.Errorf("Phases(nosuch) = %v, %v; want none", recs, err)
 		}
+		for game, want := range map[string]int{"dt": 5, "Other": 1, "nosuch": 0} {
+			if n, err := tx.CountPhases(game); n != want || err != nil {
+				t.Errorf("CountPhases(%s) = %d, %v; want %d", game, n, err, want)
+			}
+		}
 		return nil
 	})
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	netmail "net/mail"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -34,7 +35,9 @@ judge@localhost; -db overrides the config's database.
 Mails sent by machines (bounces, vacation replies, mailing lists: see
 Auto-Submitted, Precedence, List-Id, an empty Return-Path) and mails from
 the judge's own address are not answered. A mail over the size limit
-gets a short reply saying so.
+gets a short reply saying so. With require-sender-auth in the config, a
+mail that fails it is not answered either, and not acted upon: its From
+may be forged.
 
 The replies stay in the outbox for "gmd run" to send. With -dry-run they
 are written to standard output instead, and taken out of the outbox:
@@ -60,7 +63,16 @@ const (
 	exitTempFail = 75 // try again later
 )
 
-func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		// bbolt panics on a damaged page. Whatever the cause, the mail
+		// must not bounce for the judge's trouble: the mail server
+		// keeps it for later, when the admin has restored the database.
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "gmd process: %v (is the database damaged? run gmd check)\n%s", v, debug.Stack())
+			code = exitTempFail
+		}
+	}()
 	fs := flag.NewFlagSet("gmd process", flag.ContinueOnError)
 	var f pipeFlags
 	f.register(fs)
@@ -74,8 +86,19 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer j.db.Close()
 
-	in, err := mail.Decode(stdin, j.cfg.Limits.MaxMailSize)
+	// The raw message is kept, up to the size limit, for the sender
+	// authentication; Decode reads it again, then the rest of stdin.
+	raw, err := readLimited(stdin, j.cfg.Limits.MaxMailSize)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd process: reading the mail: %v\n", err)
+		return exitTempFail
+	}
+	in, err := mail.Decode(io.MultiReader(bytes.NewReader(raw), stdin), j.cfg.Limits.MaxMailSize)
 	tooLarge := errors.Is(err, mail.ErrTooLarge)
+	authOK, why := true, ""
+	if in != nil && !in.AutoReply {
+		authOK, why = authenticate(j.cfg, raw)
+	}
 	switch {
 	case tooLarge && in == nil:
 		fmt.Fprintf(stderr, "gmd process: ignoring a mail whose header is not even within the limit: %v\n", err)
@@ -88,6 +111,12 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case strings.EqualFold(in.From, j.cfg.JudgeAddr):
 		fmt.Fprintf(stderr, "gmd process: not answering a mail from the judge's own address %s\n", in.From)
+		return 0
+	case !authOK:
+		fmt.Fprintf(stderr, "gmd process: %s: from %s: %s\n", refusedAuth, in.From, why)
+		// Status 0: a bounce from the mail server would be the very
+		// backscatter the judge does not send. Nothing is recorded: a
+		// forged mail must not use up the Message-ID of a real one.
 		return 0
 	case tooLarge:
 		err = refuseTooLarge(j, in, f.now)
@@ -108,6 +137,15 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTempFail
 	}
 	return 0
+}
+
+// readLimited reads r up to one byte over limit (all of it if limit <=
+// 0): enough to tell a message over the limit.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	if limit > 0 {
+		r = io.LimitReader(r, limit+1)
+	}
+	return io.ReadAll(r)
 }
 
 // pipeFlags are the flags that gmd process and gmd tick share.

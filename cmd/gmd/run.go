@@ -156,9 +156,10 @@ type daemon struct {
 // runDaemon runs the judge of cfg until ctx ends, then lets the mail
 // being handled and the mail being sent finish, closes the database and
 // returns nil. It returns an error when the judge cannot start (the
-// database, the templates, the control socket) or must stop (the
-// database failed under the outbox, which then cannot know what it
-// sent); everything else is logged and retried.
+// database, the templates, the control socket) or must stop (the control
+// socket failed); everything else is logged and retried, a database that
+// cannot be written included: the mail waits in the mailbox, the games'
+// clocks and the outbox wait, and all go on once it can be written.
 func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt daemonOptions) error {
 	if opt.clockEvery <= 0 {
 		opt.clockEvery = clockEvery
@@ -255,6 +256,33 @@ func imapConfig(cfg *config.Config) mail.IMAPConfig {
 	}
 }
 
+// dkimLookup looks up the DNS TXT records of DKIM keys; nil is the
+// system's resolver. Tests replace it, and never touch the network.
+var dkimLookup func(name string) ([]string, error)
+
+// refusedAuth is what the log says of a mail that fails the sender
+// authentication of judge.conf's require-sender-auth.
+const refusedAuth = "not answering a mail that fails sender authentication: its From may be forged"
+
+// authenticate reports whether raw, a whole message, passes the sender
+// authentication cfg requires, and if not, why.
+//
+// A mail that fails is recorded and logged, and never answered: its From
+// may name someone who did not write it, and the answer would be
+// backscatter, mail to whomever the forger chose. Even a warning to the
+// player impersonated would let anyone make the judge mail anyone. The
+// log tells the admin.
+func authenticate(cfg *config.Config, raw []byte) (ok bool, why string) {
+	if cfg.SenderAuth.Require == "" || cfg.SenderAuth.Require == config.SenderAuthNone {
+		return true, ""
+	}
+	return mail.Authenticate(raw, mail.AuthPolicy{
+		Require:    mail.AuthRequirement(cfg.SenderAuth.Require),
+		AuthServID: cfg.SenderAuth.AuthServID,
+		LookupTXT:  dkimLookup,
+	})
+}
+
 // smtpConfig is the sender's view of cfg.
 func smtpConfig(cfg *config.Config) mail.SMTPConfig {
 	c := cfg.SMTP
@@ -285,6 +313,10 @@ func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 	now := time.Now().UTC()
 	m := d.master
 	in := dl.In
+	authOK, why := true, ""
+	if in != nil && !in.AutoReply {
+		authOK, why = authenticate(d.cfg, dl.Raw)
+	}
 	var err error
 	switch {
 	case in == nil:
@@ -298,6 +330,11 @@ func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 	case strings.EqualFold(in.From, d.cfg.JudgeAddr):
 		d.log.Info("not answering a mail from the judge's own address", "message_id", in.MessageID)
 		err = m.Ignore(in.MessageID, dl.Keys, now)
+	case !authOK:
+		d.log.Warn(refusedAuth, "from", in.From, "reason", why, "uid", dl.UID, "message_id", in.MessageID)
+		// Only the IMAP key is recorded: a forged mail must not use up
+		// a Message-ID that the real sender's mail may come with.
+		err = m.Ignore("", dl.Keys, now)
 	case dl.TooLarge:
 		d.log.Info("refusing a mail over the size limit", "from", in.From, "size", dl.Size)
 		reason := fmt.Sprintf("It is %s long; this judge reads mails of up to %s.",

@@ -17,8 +17,9 @@ const tickUsage = `usage: gmd tick [-config judge.conf] [-db FILE] [-dry-run] [-
 
 Runs the judge's clock once at -now (default: the real time): every game
 whose reminder, deadline, end of grace or late notice is due is dealt
-with, each game in a transaction of its own. With gmd process, this runs
-whole games without the daemon, as from cron.
+with, in transactions of up to 50 games; a game that fails is dealt with
+again in a transaction of its own, so that it holds up no other. With gmd
+process, this runs whole games without the daemon, as from cron.
 
 The mails it causes stay in the outbox for "gmd run", or with -dry-run
 are printed as gmd process -dry-run prints them (see gmd process -h).

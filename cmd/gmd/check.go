@@ -1,0 +1,174 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/state"
+)
+
+func init() {
+	commands["check"] = command{
+		summary: "verify the database, and list the mails the SMTP server refused for good",
+		run:     runCheck,
+	}
+}
+
+const checkUsage = `usage: gmd check [-config judge.conf | -db FILE]
+
+Verifies the judge's database without changing it: bbolt's own checks of
+its pages, then every record read back and checked against its key, the
+wake index against the games, the history against the games, the outbox
+and the ledger. While the daemon runs it holds the database, so gmd check
+has it send a consistent copy through its control socket, as gmd backup
+does, and checks the copy.
+
+It prints "ok: N games, M phases, K queued mails" when all is well, else
+each problem found. Either way it then lists the mails that the SMTP
+server refused for good (a 5xx reply): they wait in the outbox for the
+admin, each with the server's answer, and are not tried again.
+
+Exit status: 0 when the database is sound (mails refused for good are
+not a fault of the database); 1 when it has problems, or cannot be read
+as a gmd database at all (damaged, not a gmd database, missing, or held
+by another process); 2 for bad flags or a bad config file.
+
+Flags:
+`
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gmd check", flag.ContinueOnError)
+	configFile := fs.String("config", "", "the config `file` naming the database")
+	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	if code, ok := parseFlags(fs, args, stderr, checkUsage); !ok {
+		return code
+	}
+	cfg, err := loadConfig(*configFile, *dbFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd check: %v\n", err)
+		return 2
+	}
+
+	path, cleanup, err := checkCopy(cfg.DB)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd check: %v\n", err)
+		return 1
+	}
+	defer cleanup()
+	if path != cfg.DB {
+		fmt.Fprintf(stderr, "gmd check: checking a copy of %s taken through the running daemon\n", cfg.DB)
+	}
+	db, err := state.OpenReadOnly(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmd check: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+
+	status := 0
+	err = db.Check()
+	var ce *state.CheckError
+	switch {
+	case errors.As(err, &ce):
+		ce.Path = cfg.DB // not the copy's name
+		fmt.Fprintln(stdout, ce)
+		status = 1
+	case err != nil:
+		fmt.Fprintf(stderr, "gmd check: %v\n", err)
+		return 1
+	}
+
+	n, err := census(db)
+	switch {
+	case err != nil && status == 0:
+		// Check passed, so this is no damage it knows: say so all the
+		// same.
+		fmt.Fprintf(stdout, "%s: %v\n", cfg.DB, err)
+		status = 1
+	case err == nil && status == 0:
+		fmt.Fprintf(stdout, "ok: %d %s, %d %s, %d queued %s\n",
+			n.games, plural(n.games, "game", "games"), n.phases, plural(n.phases, "phase", "phases"),
+			n.queued, plural(n.queued, "mail", "mails"))
+	}
+	// The refused mails are worth listing even in a damaged database,
+	// as far as it can be read.
+	if len(n.failed) > 0 {
+		fmt.Fprintf(stdout, "\n%d %s refused for good by the SMTP server, kept in the outbox for the admin:\n",
+			len(n.failed), plural(len(n.failed), "mail", "mails"))
+		for _, m := range n.failed {
+			fmt.Fprintf(stdout, "  mail %d, queued %s, to %s: %q\n    %s\n",
+				m.ID, m.Created.UTC().Format(time.RFC3339), strings.Join(m.To, ", "), m.Subject, m.Failed)
+		}
+	}
+	return status
+}
+
+// counts is what gmd check counts in a database.
+type counts struct {
+	games, phases, queued int
+	failed                []*state.OutMail // refused for good
+}
+
+// census counts the games, their processed phases and the queued mails,
+// and lists the mails that failed for good. It stops at the first record
+// it cannot read, with what it found so far; a damaged page, on which
+// bbolt panics or faults, is such a record.
+func census(db *state.DB) (n counts, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("cannot be read: %v", v)
+		}
+	}()
+	err = db.View(func(tx *state.Tx) error {
+		mails, err := tx.Outbox(0)
+		if err != nil {
+			return err
+		}
+		n.queued = len(mails)
+		for _, m := range mails {
+			if m.Failed != "" {
+				n.failed = append(n.failed, m)
+			}
+		}
+		return tx.ForEachGame(func(g *state.Game) error {
+			n.games++
+			k, err := tx.CountPhases(g.Name)
+			n.phases += k
+			return err
+		})
+	})
+	return n, err
+}
+
+// checkCopy returns the file gmd check should read for the database at
+// dbPath: a consistent copy taken through the control socket while a
+// daemon holds the database, else the database itself. cleanup removes
+// the copy.
+func checkCopy(dbPath string) (path string, cleanup func(), err error) {
+	dir, err := os.MkdirTemp("", "gmd-check-")
+	if err != nil {
+		// The database itself, then: OpenReadOnly will say whether a
+		// daemon holds it.
+		return dbPath, func() {}, nil
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	copyPath := filepath.Join(dir, "gmd.db")
+	_, err = viaDaemon(ctl.SocketPath(dbPath), copyPath)
+	switch {
+	case errors.Is(err, ctl.ErrNoServer):
+		return dbPath, cleanup, nil
+	case err != nil:
+		cleanup()
+		return "", nil, fmt.Errorf("taking a copy through the running daemon: %w", err)
+	}
+	return copyPath, cleanup, nil
+}
