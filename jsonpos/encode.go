@@ -151,7 +151,7 @@ func AppendResult(dst []byte, pos *judge.Position, res *judge.Resolution, rules 
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		o, u, ok := resolveOrder(pos, &r.Order)
+		o, u, ok := pos.ResolveOrder(&r.Order)
 		p := o.Power
 		if p == judge.NoPower && ok {
 			p = u.Power
@@ -177,44 +177,6 @@ func AppendResult(dst []byte, pos *judge.Position, res *judge.Resolution, rules 
 		dst = AppendPosition(dst, res.Next, rules)
 	}
 	return append(dst, '}')
-}
-
-// resolveOrder returns the order with the ordered unit's type and exact place
-// filled in from pos, where the order left the type out or named the
-// province without the coast ("stp" for a fleet on stp/sc), together with
-// that unit. An order for a unit that is not there, or whose type does not
-// match, is returned as written, with ok false: the canonical text then
-// shows what the player asked for. Builds, waives and constructions are
-// returned as written; a build's unit is the one it would raise.
-func resolveOrder(pos *judge.Position, o *judge.Order) (out judge.Order, u judge.Unit, ok bool) {
-	out = *o
-	m := pos.Map
-	if int(o.Unit) >= len(m.Locs) {
-		return out, judge.Unit{}, false
-	}
-	switch o.Kind {
-	case judge.Waive, judge.Construct:
-		return out, judge.Unit{}, false
-	case judge.Build:
-		return out, judge.Unit{Type: o.Type, Power: o.Power, Loc: o.Unit}, o.Type != judge.NoUnit
-	}
-	prov := m.Province(o.Unit)
-	if pos.Phase.Type == judge.Retreat && o.Kind != judge.Remove {
-		for _, d := range pos.Dislodged {
-			if m.Province(d.Loc) == prov {
-				u, ok = d.Unit, true
-				break
-			}
-		}
-	} else {
-		u = pos.Units[prov]
-		ok = u.Type != judge.NoUnit
-	}
-	if !ok || (o.Type != judge.NoUnit && o.Type != u.Type) || (o.Unit != prov && o.Unit != u.Loc) {
-		return out, judge.Unit{}, false
-	}
-	out.Type, out.Unit = u.Type, u.Loc
-	return out, u, true
 }
 
 // appendString appends s as a JSON string. Only the characters JSON

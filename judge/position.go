@@ -242,3 +242,41 @@ func (pos *Position) UnitCount() []int {
 	}
 	return n
 }
+
+// ResolveOrder returns the order with the ordered unit's type and exact place
+// filled in from pos, where the order left the type out or named the
+// province without the coast ("stp" for a fleet on stp/sc), together with
+// that unit. An order for a unit that is not there, or whose type does not
+// match, is returned as written, with ok false: the canonical text then
+// shows what the player asked for. Builds, waives and constructions are
+// returned as written; a build's unit is the one it would raise.
+func (pos *Position) ResolveOrder(o *Order) (out Order, u Unit, ok bool) {
+	out = *o
+	m := pos.Map
+	if int(o.Unit) >= len(m.Locs) {
+		return out, Unit{}, false
+	}
+	switch o.Kind {
+	case Waive, Construct:
+		return out, Unit{}, false
+	case Build:
+		return out, Unit{Type: o.Type, Power: o.Power, Loc: o.Unit}, o.Type != NoUnit
+	}
+	prov := m.Province(o.Unit)
+	if pos.Phase.Type == Retreat && o.Kind != Remove {
+		for _, d := range pos.Dislodged {
+			if m.Province(d.Loc) == prov {
+				u, ok = d.Unit, true
+				break
+			}
+		}
+	} else {
+		u = pos.Units[prov]
+		ok = u.Type != NoUnit
+	}
+	if !ok || (o.Type != NoUnit && o.Type != u.Type) || (o.Unit != prov && o.Unit != u.Loc) {
+		return out, Unit{}, false
+	}
+	out.Type, out.Unit = u.Type, u.Loc
+	return out, u, true
+}

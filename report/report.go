@@ -84,7 +84,7 @@ func (wr *writer) rulings() []ruling {
 	out := make([]ruling, 0, len(wr.res.Results))
 	for i := range wr.res.Results {
 		r := &wr.res.Results[i]
-		o, u, ok := resolveOrder(wr.pos, &r.Order)
+		o, u, ok := wr.pos.ResolveOrder(&r.Order)
 		p := o.Power
 		if p == judge.NoPower && ok {
 			p = u.Power
@@ -635,38 +635,4 @@ func (wr *writer) nextPhase() {
 		kind = "Adjustments"
 	}
 	fmt.Fprintf(&wr.b, "\nThe next phase will be %s for %s.\n", kind, when(p))
-}
-
-// resolveOrder returns the order with the ordered unit's type and exact
-// place filled in from pos, with that unit (see the same function in
-// package jsonpos, which the JSON output uses).
-func resolveOrder(pos *judge.Position, o *judge.Order) (out judge.Order, u judge.Unit, ok bool) {
-	out = *o
-	m := pos.Map
-	if int(o.Unit) >= len(m.Locs) {
-		return out, judge.Unit{}, false
-	}
-	switch o.Kind {
-	case judge.Waive, judge.Construct:
-		return out, judge.Unit{}, false
-	case judge.Build:
-		return out, judge.Unit{Type: o.Type, Power: o.Power, Loc: o.Unit}, o.Type != judge.NoUnit
-	}
-	prov := m.Province(o.Unit)
-	if pos.Phase.Type == judge.Retreat && o.Kind != judge.Remove {
-		for _, d := range pos.Dislodged {
-			if m.Province(d.Loc) == prov {
-				u, ok = d.Unit, true
-				break
-			}
-		}
-	} else {
-		u = pos.Units[prov]
-		ok = u.Type != judge.NoUnit
-	}
-	if !ok || (o.Type != judge.NoUnit && o.Type != u.Type) || (o.Unit != prov && o.Unit != u.Loc) {
-		return out, judge.Unit{}, false
-	}
-	out.Type, out.Unit = u.Type, u.Loc
-	return out, u, true
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
-	"github.com/gmdjudge/gmd/templates"
 )
 
 func init() {
@@ -205,21 +204,7 @@ func (f *pipeFlags) open() (*judgeEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := templates.Load(cfg.Templates)
-	if err != nil {
-		return nil, err
-	}
-	db, err := state.Open(cfg.DB)
-	if err != nil {
-		return nil, err
-	}
-	m := gm.New(db, gm.Config{
-		JudgeName: cfg.JudgeName,
-		JudgeAddr: cfg.JudgeAddr,
-		Admins:    cfg.Admins,
-		Templates: set,
-	})
-	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
+	return openJudge(cfg)
 }
 
 // loadConfig reads the config file, or takes the defaults when there is
