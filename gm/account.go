@@ -15,10 +15,6 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// bcryptCost is the work factor of new password hashes. Tests lower it:
-// at the default cost every hash takes tens of milliseconds.
-var bcryptCost = bcrypt.DefaultCost
-
 // verifiedPass is an entry of Master.verified: the hash a password was
 // checked against, and the SHA-256 of that password. Keeping the hash
 // makes the entry stale by itself when the password changes.
@@ -45,16 +41,17 @@ func (m *Master) checkPassword(key string, hash []byte, pw string) bool {
 	return true
 }
 
-// hashPassword returns the bcrypt hash of a new password, or a message for
-// the player when the password cannot be used.
-func hashPassword(pw string) ([]byte, string) {
+// hashPassword returns the bcrypt hash of a new password, at the cost of
+// Config.PasswordCost, or a message for the player when the password
+// cannot be used.
+func (m *Master) hashPassword(pw string) ([]byte, string) {
 	switch {
 	case pw == "":
 		return nil, "a password is needed"
 	case len(pw) > 64:
 		return nil, "the password is too long (at most 64 characters)"
 	}
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcryptCost)
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), m.cfg.PasswordCost)
 	if err != nil {
 		return nil, "the password cannot be used: " + err.Error()
 	}
@@ -160,7 +157,7 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		s.fail(c.Line, "Unknown rules %q; use %s or %s.", rulesName, judge.DATC30.Name, judge.DATC24.Name)
 		return nil
 	}
-	hash, msg := hashPassword(c.Args[1])
+	hash, msg := s.m.hashPassword(c.Args[1])
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil
@@ -246,7 +243,7 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	p := &g.Players[i]
 	if (p.Status == state.Abandoned || p.Status == state.Disorder) && g.Status != state.Finished {
 		// A seat nobody looks after is free to anyone, with a new password.
-		hash, msg := hashPassword(pw)
+		hash, msg := s.m.hashPassword(pw)
 		if msg != "" {
 			s.fail(c.Line, "%s.", capitalize(msg))
 			return errStop
@@ -320,7 +317,7 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		s.printf("You are already in game '%s' (%d of %d players).", g.Name, len(g.Players), len(mp.Powers))
 		return nil
 	}
-	hash, msg := hashPassword(pw)
+	hash, msg := s.m.hashPassword(pw)
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
@@ -411,7 +408,7 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		s.printf("You are observing game '%s'.", g.Name)
 		return nil
 	}
-	hash, msg := hashPassword(pw)
+	hash, msg := s.m.hashPassword(pw)
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
@@ -428,7 +425,7 @@ func (s *session) cmdSetPassword(c *parser.Command) error {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
 		return nil
 	}
-	hash, msg := hashPassword(c.Args[1])
+	hash, msg := s.m.hashPassword(c.Args[1])
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil

@@ -225,3 +225,27 @@ func TestSetPassword(t *testing.T) {
 		t.Fatal("the master's old password still works")
 	}
 }
+
+// TestPasswordCost checks that new hashes are made at the configured
+// cost, and at bcrypt's default when none is set: a host who raises it
+// gets what was asked for, and nobody gets the tests' cheap cost by
+// accident.
+func TestPasswordCost(t *testing.T) {
+	for _, tc := range []struct{ set, want int }{
+		{0, bcrypt.DefaultCost},
+		{bcrypt.MinCost, bcrypt.MinCost},
+		{bcrypt.MinCost + 1, bcrypt.MinCost + 1},
+	} {
+		m := New(nil, Config{PasswordCost: tc.set})
+		h, msg := m.hashPassword("secret")
+		if msg != "" {
+			t.Fatalf("cost %d: %s", tc.set, msg)
+		}
+		if got, err := bcrypt.Cost(h); err != nil || got != tc.want {
+			t.Errorf("PasswordCost %d: hash of cost %d (%v), want %d", tc.set, got, err, tc.want)
+		}
+		if bcrypt.CompareHashAndPassword(h, []byte("secret")) != nil {
+			t.Errorf("PasswordCost %d: the hash does not check", tc.set)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -34,7 +36,7 @@ func newClockEnv(t testing.TB) *clockEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &clockEnv{t: t, m: New(db, Config{}), db: db}
+	return &clockEnv{t: t, m: New(db, Config{PasswordCost: bcrypt.MinCost}), db: db}
 }
 
 // clockAddr is the address of a power's player in the test games.

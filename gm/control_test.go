@@ -271,7 +271,7 @@ func TestSetClock(t *testing.T) {
 
 func TestMasterCommandsByMail(t *testing.T) {
 	e := newClockEnv(t)
-	hash, msg := hashPassword("secret")
+	hash, msg := e.m.hashPassword("secret")
 	if msg != "" {
 		t.Fatal(msg)
 	}

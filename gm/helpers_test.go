@@ -50,14 +50,13 @@ type harness struct {
 // directory, closed when the test ends.
 func newTestMaster(t testing.TB) *Master {
 	t.Helper()
-	// bcrypt at its default cost would spend most of every test.
-	bcryptCost = bcrypt.MinCost
 	db, err := state.Open(filepath.Join(t.TempDir(), "gmd.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return New(db, Config{JudgeName: "GMD", JudgeAddr: testJudge})
+	// bcrypt at its default cost would spend most of every test.
+	return New(db, Config{JudgeName: "GMD", JudgeAddr: testJudge, PasswordCost: bcrypt.MinCost})
 }
 
 // newHarness returns a harness at testStart.

@@ -17,6 +17,8 @@ import (
 	"time"
 	"unicode"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -27,6 +29,11 @@ type Config struct {
 	JudgeAddr string   // the judge's own address: "judge@localhost"
 	Admins    []string // addresses allowed judge-wide admin commands
 	Templates *templates.Set
+	// PasswordCost is the bcrypt work factor of new password hashes, from
+	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
+	// step doubles the time a sign-on with a new password costs; hashes
+	// already stored keep the cost they were made with.
+	PasswordCost int
 }
 
 // Mail is one incoming mail, already decoded to text.
@@ -66,6 +73,9 @@ func New(db *state.DB, cfg Config) *Master {
 	}
 	if cfg.Templates == nil {
 		cfg.Templates = templates.Builtin()
+	}
+	if cfg.PasswordCost == 0 {
+		cfg.PasswordCost = bcrypt.DefaultCost
 	}
 	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
 }

@@ -201,7 +201,7 @@ func scaleChild(t *testing.T, mode string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, Config{JudgeName: "GMD", JudgeAddr: "judge@example.org"})
+	m := New(db, Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost})
 	r.Open = time.Since(start)
 
 	if file := os.Getenv("GMD_SCALE_PROFILE"); file != "" && mode == "tick" {
@@ -365,7 +365,7 @@ func genScaleDB(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, Config{JudgeName: "GMD", JudgeAddr: "judge@example.org"})
+	m := New(db, Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost})
 	hash, err := bcrypt.GenerateFromPassword([]byte("secret"), bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
@@ -524,7 +524,7 @@ func makeScaleDue(t *testing.T, path string) (names []string, turns map[string]i
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, Config{})
+	m := New(db, Config{PasswordCost: bcrypt.MinCost})
 	rng := rand.New(rand.NewPCG(20, 20))
 	turns = map[string]int{}
 	err = db.Update(func(tx *state.Tx) error {
@@ -592,7 +592,7 @@ func checkScaleTick(t *testing.T, path string, due []string, turns map[string]in
 		if len(results) != len(due) {
 			t.Errorf("results of %d games queued, want %d", len(results), len(due))
 		}
-		m := New(db, Config{})
+		m := New(db, Config{PasswordCost: bcrypt.MinCost})
 		for i := range scaleGames {
 			g, err := tx.Game(scaleName(i))
 			if err != nil {
