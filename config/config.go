@@ -34,6 +34,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Config is the judge's configuration.
@@ -47,6 +49,10 @@ type Config struct {
 	IMAP      *IMAP // where mail comes in; nil if not configured
 	SMTP      *SMTP // where mail goes out; nil if not configured
 	LogLevel  slog.Level
+
+	// PasswordCost is the bcrypt cost of new password hashes
+	// (password-cost; bcrypt's default unless set).
+	PasswordCost int
 
 	SenderAuth SenderAuth
 }
@@ -154,8 +160,9 @@ func Defaults() *Config {
 			MaxMailSize:   DefaultMaxMailSize,
 			MaxLineLength: DefaultMaxLineLength,
 		},
-		LogLevel:   slog.LevelInfo,
-		SenderAuth: SenderAuth{Require: SenderAuthNone},
+		LogLevel:     slog.LevelInfo,
+		PasswordCost: bcrypt.DefaultCost,
+		SenderAuth:   SenderAuth{Require: SenderAuthNone},
 	}
 }
 
@@ -331,6 +338,16 @@ var topLevel = map[string]spec[*Config]{
 			if a, ok := p.addr(d, v); ok {
 				c.Admins = append(c.Admins, a)
 			}
+		}
+	}},
+	"password-cost": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < bcrypt.MinCost || n > bcrypt.MaxCost {
+				p.bad(d, "%q must be a whole number from %d to %d (bcrypt's cost; each step doubles the time a new password takes)", v, bcrypt.MinCost, bcrypt.MaxCost)
+				return
+			}
+			c.PasswordCost = n
 		}
 	}},
 	"log-level": {apply: func(p *parser, d *Directive, c *Config) {

@@ -23,6 +23,9 @@ func TestDefaults(t *testing.T) {
 	if c.JudgeName != "GMD" || c.JudgeAddr != "judge@localhost" {
 		t.Errorf("judge %q <%s>, want GMD <judge@localhost>", c.JudgeName, c.JudgeAddr)
 	}
+	if c.PasswordCost != 10 {
+		t.Errorf("password cost %d, want bcrypt's default 10", c.PasswordCost)
+	}
 	if c.Limits.MaxMailSize != 1<<20 || c.Limits.MaxLineLength != 1000 {
 		t.Errorf("limits %+v", c.Limits)
 	}
@@ -54,6 +57,7 @@ templates templates
 admin a@x.org B@Y.org
 admin c@z.org
 log-level debug
+password-cost 12
 require-sender-auth DKIM-or-SPF
 auth-serv-id mx.example.org
 limits { max-mail-size 512K; max-line-length 200 }
@@ -90,6 +94,7 @@ smtp {
 	check("Templates", c.Templates, tmpl)
 	check("Admins", c.Admins, []string{"a@x.org", "B@y.org", "c@z.org"})
 	check("LogLevel", c.LogLevel, slog.LevelDebug)
+	check("PasswordCost", c.PasswordCost, 12)
 	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200})
 	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
@@ -192,6 +197,8 @@ func TestParseErrors(t *testing.T) {
 		{"empty db", "db \"\"\n", "judge.conf:1: db: empty path"},
 		{"templates missing", "templates " + filepath.Join(dir, "nope") + "\n", "judge.conf:1: templates: stat " + filepath.Join(dir, "nope") + ": no such file or directory"},
 		{"templates not a dir", "templates " + file + "\n", "judge.conf:1: templates: " + file + " is not a directory"},
+		{"password cost low", "password-cost 3\n", `judge.conf:1: password-cost: "3" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
+		{"password cost word", "password-cost high\n", `judge.conf:1: password-cost: "high" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
 		{"log level", "log-level loud\n", `judge.conf:1: log-level: "loud" is not one of debug, info, warn, error`},
 		{"size", "limits {\n max-mail-size 1X\n}\n", `judge.conf:2: limits: max-mail-size: "1X" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},

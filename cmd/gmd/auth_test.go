@@ -51,7 +51,7 @@ func fakeDKIM(t *testing.T) func(msg string) string {
 func authConf(t *testing.T, require string) string {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "judge.conf")
-	src := "judge-address judge@example.net\ndb gmd.db\nrequire-sender-auth " + require + "\nauth-serv-id mx.example.net\n" +
+	src := "judge-address judge@example.net\ndb gmd.db\npassword-cost 4\nrequire-sender-auth " + require + "\nauth-serv-id mx.example.net\n" +
 		"smtp { address localhost:2525; tls none }\n"
 	if err := os.WriteFile(conf, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
@@ -62,7 +62,6 @@ func authConf(t *testing.T, require string) string {
 const authPassword = "Pw-Secret-77"
 
 func TestProcessSenderAuth(t *testing.T) {
-	fastPasswords(t)
 	sign := fakeDKIM(t)
 	plain := msg("alice@example.org", "new game", "<a1@example.org>", "CREATE ?dt "+authPassword+"\n")
 	ar := func(v string) string { return "Authentication-Results: " + v + "\r\n" }
@@ -106,7 +105,6 @@ func TestProcessSenderAuth(t *testing.T) {
 }
 
 func TestDaemonSenderAuth(t *testing.T) {
-	fastPasswords(t)
 	sign := fakeDKIM(t)
 	cfg, err := config.Load(authConf(t, "dkim"))
 	if err != nil {

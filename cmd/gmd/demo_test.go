@@ -20,7 +20,6 @@ import (
 // results out by SMTP, and player1 reads them by IMAP. With -for it then
 // stops by itself.
 func TestDemo(t *testing.T) {
-	fastPasswords(t)
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	start := time.Now()

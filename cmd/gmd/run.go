@@ -232,10 +232,11 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 		return nil, err
 	}
 	m := gm.New(db, gm.Config{
-		JudgeName: cfg.JudgeName,
-		JudgeAddr: cfg.JudgeAddr,
-		Admins:    cfg.Admins,
-		Templates: set,
+		JudgeName:    cfg.JudgeName,
+		JudgeAddr:    cfg.JudgeAddr,
+		Admins:       cfg.Admins,
+		Templates:    set,
+		PasswordCost: cfg.PasswordCost,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }

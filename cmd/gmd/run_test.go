@@ -11,29 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	_ "unsafe" // for go:linkname
-
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/demo"
 )
-
-// gmBcryptCost is the game master's bcrypt cost for new password hashes.
-// At the default cost every hash and every first check of a password
-// takes 1.5 s under the race detector, so a game's eight sign-ons would
-// take half a minute. gm has no exported knob for it yet; until it has
-// one (a gm.Config field), the tests reach the variable directly. A
-// rename in gm breaks the link loudly, not silently.
-//
-//go:linkname gmBcryptCost github.com/gmdjudge/gmd/gm.bcryptCost
-var gmBcryptCost int
-
-// fastPasswords makes new password hashes cheap for the test.
-func fastPasswords(t *testing.T) {
-	old := gmBcryptCost
-	gmBcryptCost = bcrypt.MinCost
-	t.Cleanup(func() { gmBcryptCost = old })
-}
 
 // writeConf writes a judge.conf for the judge on srv into dir, with
 // extra directives at its end, and returns its path.
@@ -43,6 +23,7 @@ func writeConf(t *testing.T, dir string, srv *demo.Servers, extra string) string
 judge-address %[1]s
 db gmd.db
 log-level debug
+password-cost 4
 imap {
 	address %[2]s
 	tls none
@@ -137,7 +118,6 @@ func count(inbox []inboxMail, substr string) int {
 // acknowledgements out by SMTP, into the players' INBOXes; a clean stop,
 // and a restart on the same database that handles no mail twice.
 func TestRun(t *testing.T) {
-	fastPasswords(t)
 	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
 	if err != nil {
 		t.Fatal(err)
