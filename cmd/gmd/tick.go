@@ -13,7 +13,7 @@ func init() {
 	}
 }
 
-const tickUsage = `usage: gmd tick [-config judge.conf] [-db FILE] [-dry-run] [-now 2026-01-02T15:04:05Z]
+const tickUsage = `usage: gmd tick [-config judge.conf] [-db FILE] [-dry-run | -send] [-now 2026-01-02T15:04:05Z]
 
 Runs the judge's clock once at -now (default: the real time): every game
 whose reminder, deadline, end of grace or late notice is due is dealt
@@ -23,6 +23,9 @@ process, this runs whole games without the daemon, as from cron.
 
 The mails it causes stay in the outbox for "gmd run", or with -dry-run
 are printed as gmd process -dry-run prints them (see gmd process -h).
+With -send, the whole outbox is sent through the config's smtp server
+before gmd tick exits: run from cron every minute, "gmd tick -send" is
+the sending half of a judge without gmd run.
 
 Exit status: 0 when every due game was dealt with; 1 when some could not
 be (each is named on standard error; the others were done, and their
@@ -34,8 +37,7 @@ Flags:
 func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd tick", flag.ContinueOnError)
 	var f pipeFlags
-	f.register(fs)
-	if code, ok := parseFlags(fs, args, stderr, tickUsage); !ok {
+	if code, ok := f.parse(fs, args, stderr, tickUsage); !ok {
 		return code
 	}
 	j, err := f.open()
@@ -51,7 +53,7 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	// What the games that went well queued goes out all the same.
-	if err := j.deliver(f.dryRun, f.now, stdout, stderr, "gmd tick"); err != nil {
+	if err := j.deliver(&f, stdout, stderr, "gmd tick"); err != nil {
 		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
 		return 1
 	}
