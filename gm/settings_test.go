@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gmdjudge/gmd/state"
 )
 
 func TestSetWaitAndDraw(t *testing.T) {
@@ -142,4 +144,54 @@ func TestSetPreference(t *testing.T) {
 	mustContain(t, r.Body, "is not a power letter")
 	r = onlyTo(t, h.mail("a@example.org", "x", "SIGNON ?pg pw\nSET PREFERENCE *"), "a@example.org")
 	mustContain(t, r.Body, "chosen at random")
+}
+
+// TestMasterPressSettingsByMail sets every press setting and NMR/NONMR
+// by mail, and checks each by what it does: press refused or delivered,
+// signed or not.
+func TestMasterPressSettingsByMail(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	master := func(cmds string) *state.Game {
+		t.Helper()
+		h.mail(testMaster, "x", "SIGNON Mdt pw-m\n"+cmds)
+		return h.game("dt")
+	}
+	press := func() (reply string, toGermany []*state.OutMail) {
+		t.Helper()
+		got := h.orders("dt", "F", "PRESS TO G\nMeet me in Burgundy.\nENDPRESS")
+		return onlyTo(t, got, "france@example.org").Body, mailsTo(got, "germany@example.org")
+	}
+
+	if st := master("SET PRESS NONE").Settings; st.Press != "none" {
+		t.Fatalf("SET PRESS NONE: press %q", st.Press)
+	}
+	reply, g := press()
+	mustContain(t, reply, "Game 'dt' has no press between powers")
+	if len(g) != 0 {
+		t.Fatalf("press went out with SET PRESS NONE: %v", g)
+	}
+
+	if st := master("SET PRESS WHITE\nSET PARTIAL").Settings; st.Press != "white" || !st.Partial {
+		t.Fatalf("SET PRESS WHITE, SET PARTIAL: %+v", st)
+	}
+	_, g = press()
+	if len(g) != 1 {
+		t.Fatalf("white partial press: %d mails to Germany, want 1", len(g))
+	}
+	mustContain(t, g[0].Body, "Meet me in Burgundy.", "France")
+
+	master("SET NOPARTIAL")
+	reply, g = press()
+	mustContain(t, reply, "Game 'dt' allows no partial press: use BROADCAST.")
+	if len(g) != 0 {
+		t.Fatalf("partial press went out with SET NOPARTIAL: %v", g)
+	}
+
+	if st := master("SET NMR").Settings; !st.NMR {
+		t.Fatal("SET NMR did not set NMR")
+	}
+	if st := master("SET NONMR").Settings; st.NMR {
+		t.Fatal("SET NONMR did not clear NMR")
+	}
 }

@@ -58,8 +58,6 @@ func TestWholeGame(t *testing.T) {
 			if left := 7 - (i + 1); left > 1 {
 				mustContain(t, r.Body, fmt.Sprintf("It starts when %d more have joined.", left))
 			} else {
-				// BUG (trivial, account.go join): the reply says "It starts
-				// when 1 more have joined."
 				mustContain(t, r.Body, "It starts when 1 more has joined.")
 			}
 			continue
