@@ -24,7 +24,7 @@ func init() {
 	}
 }
 
-const processUsage = `usage: gmd process [-config judge.conf] [-db FILE] [-dry-run | -send] [-now 2026-01-02T15:04:05Z] < message.eml
+const processUsage = `usage: gmd process [-config judge.conf] [-db FILE] [-dry-run] [-now 2026-01-02T15:04:05Z] < message.eml
 
 Runs one mail through the judge, as procmail or a .forward pipe would:
 the commands and orders in it are applied and the replies queued, all in
@@ -38,12 +38,12 @@ gets a short reply saying so. With require-sender-auth in the config, a
 mail that fails it is not answered either, and not acted upon: its From
 may be forged.
 
-The replies stay in the outbox for "gmd run" to send. With -send, gmd
-process sends the outbox itself through the config's smtp server before
-it exits, for a judge that runs without gmd run (up to 30 seconds; what
-the server defers waits for the next -send, what it refuses for good
-stays for the admin: see gmd check). With -dry-run they
-are written to standard output instead, and taken out of the outbox:
+With an smtp block in the config, gmd process sends the replies (the
+whole outbox) through that server before it exits, for up to 30
+seconds: what the server defers waits for the next gmd process or gmd
+tick, what it refuses for good stays for the admin (see gmd check).
+Without one, the replies stay in the outbox for "gmd run". With -dry-run
+they are written to standard output instead, and taken out of the outbox:
 every reply as a complete RFC 5322 message, one copy per recipient, each
 after a line "From <recipient>" and followed by a blank line, in the
 style of an mbox file (LF line ends).
@@ -78,7 +78,8 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 	}()
 	fs := flag.NewFlagSet("gmd process", flag.ContinueOnError)
 	var f pipeFlags
-	if code, ok := f.parse(fs, args, stderr, processUsage); !ok {
+	f.register(fs)
+	if code, ok := parseFlags(fs, args, stderr, processUsage); !ok {
 		return code
 	}
 	j, err := f.open()
@@ -155,29 +156,13 @@ type pipeFlags struct {
 	config string
 	db     string
 	dryRun bool
-	send   bool
 	now    time.Time
-}
-
-// parse parses args into f, as parseFlags does, and refuses flags that
-// exclude each other.
-func (f *pipeFlags) parse(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) (code int, ok bool) {
-	f.register(fs)
-	if code, ok := parseFlags(fs, args, stderr, usage); !ok {
-		return code, false
-	}
-	if f.send && f.dryRun {
-		fmt.Fprintf(stderr, "%s: -send and -dry-run exclude each other: one sends the replies, the other prints them\n", fs.Name())
-		return 2, false
-	}
-	return 0, true
 }
 
 func (f *pipeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "the config `file` (default: judge GMD <judge@localhost>)")
 	fs.StringVar(&f.db, "db", "", "the database `file`, instead of the config's db")
-	fs.BoolVar(&f.dryRun, "dry-run", false, "print the replies (mbox style) instead of leaving them queued for gmd run")
-	fs.BoolVar(&f.send, "send", false, "send the outbox through the config's smtp server before exiting, for a judge run without gmd run")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the replies (mbox style) instead of sending them")
 	f.now = time.Now().UTC()
 	fs.Func("now", "the judge's clock, an RFC 3339 `time` such as 2026-01-02T15:04:05Z (default: the real time)", func(s string) error {
 		t, err := time.Parse(time.RFC3339, s)
@@ -223,9 +208,6 @@ func (f *pipeFlags) open() (*judgeEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.send && cfg.SMTP == nil {
-		return nil, errors.New("-send needs an smtp block in the config file (-config)")
-	}
 	return openJudge(cfg)
 }
 
@@ -254,12 +236,12 @@ func (j *judgeEnv) from() string {
 }
 
 // deliver deals with the outbox after a run: with -dry-run, it writes
-// every queued mail to w as an mbox and empties the outbox; with -send it
-// sends the outbox (see send); otherwise it says on stderr how many mails
-// wait for gmd run.
+// every queued mail to w as an mbox and empties the outbox; else, with an
+// smtp block in the config, it sends the outbox (see send); without one
+// it says on stderr how many mails wait for gmd run.
 func (j *judgeEnv) deliver(f *pipeFlags, w, stderr io.Writer, cmd string) error {
 	dryRun, now := f.dryRun, f.now
-	if f.send {
+	if !dryRun && j.cfg.SMTP != nil {
 		j.send(now, stderr, cmd)
 		return nil
 	}

@@ -11,10 +11,10 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// sendTimeout bounds the sending of gmd process -send and gmd tick -send.
+// sendTimeout bounds the sending of gmd process and gmd tick.
 // The database stays locked meanwhile, and the next gmd process waits
 // for it only a second before it asks the mail server to try later; what
-// is not sent by then goes at the next -send.
+// is not sent by then goes at the next run.
 const sendTimeout = 30 * time.Second
 
 // send hands the outbox to the smtp server of the config, once, for a
@@ -22,8 +22,9 @@ const sendTimeout = 30 * time.Second
 // It reports on stderr and returns nothing: the mail that caused the
 // replies was handled already, and a mail server told to try it again
 // would bring it a second time. A mail the server defers stays queued
-// for the next -send, with the same backoff as gmd run gives it; one it
-// refuses for good stays in the outbox for the admin (gmd check).
+// for the next gmd process or gmd tick, with the backoff gmd run gives
+// it; one it refuses for good stays in the outbox for the admin (gmd
+// check).
 func (j *judgeEnv) send(now time.Time, stderr io.Writer, cmd string) {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	s := mail.NewSender(smtpConfig(j.cfg), j.db, log)

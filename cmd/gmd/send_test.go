@@ -45,11 +45,11 @@ func repliesFor(t *testing.T, srv *demo.Servers, a demo.Account, subject string)
 	return out
 }
 
-// TestPipeSend runs a judge without gmd run: gmd process -send answers a
-// mail through the SMTP server at once; when the server is down the
-// reply stays queued, the mail still counts as handled (status 0, so
-// that the mail server does not bring it again), and the next
-// gmd tick -send delivers it.
+// TestPipeSend runs a judge without gmd run: gmd process, with an smtp
+// block in its config, answers a mail through the server at once; when
+// the server is down the reply stays queued, the mail still counts as
+// handled (status 0, so that the mail server does not bring it again),
+// and the next gmd tick delivers it.
 func TestPipeSend(t *testing.T) {
 	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
 	if err != nil {
@@ -69,9 +69,9 @@ func TestPipeSend(t *testing.T) {
 	p1 := demo.Player(1)
 
 	code, out, errs := gmd(t, msg(p1.Addr, "help at once", "<s1@example.org>", "HELP\n"),
-		"process", "-config", up, "-send")
+		"process", "-config", up)
 	if code != 0 || out != "" {
-		t.Fatalf("process -send: status %d, stdout %q, stderr %q", code, out, errs)
+		t.Fatalf("process: status %d, stdout %q, stderr %q", code, out, errs)
 	}
 	if want := "gmd process: 1 mail sent, 0 left in the outbox\n"; errs != want {
 		t.Errorf("stderr %q, want %q", errs, want)
@@ -85,9 +85,9 @@ func TestPipeSend(t *testing.T) {
 
 	// The server is down: handled all the same, the reply kept.
 	code, _, errs = gmd(t, msg(p1.Addr, "help while down", "<s2@example.org>", "HELP\n"),
-		"process", "-config", down, "-send", "-now", "2026-03-01T12:00:00Z")
+		"process", "-config", down, "-now", "2026-03-01T12:00:00Z")
 	if code != 0 {
-		t.Fatalf("process -send with the server down: status %d (the mail would come again), stderr %q", code, errs)
+		t.Fatalf("process with the server down: status %d (the mail would come again), stderr %q", code, errs)
 	}
 	if !strings.Contains(errs, "gmd process: 0 mails sent, 1 left in the outbox\n") || !strings.Contains(errs, "retry") {
 		t.Errorf("stderr does not say the reply waits for a retry: %q", errs)
@@ -100,9 +100,9 @@ func TestPipeSend(t *testing.T) {
 	}
 
 	// The next run from cron, an hour on, sends it.
-	code, _, errs = gmd(t, "", "tick", "-config", up, "-send", "-now", "2026-03-01T13:00:00Z")
+	code, _, errs = gmd(t, "", "tick", "-config", up, "-now", "2026-03-01T13:00:00Z")
 	if code != 0 {
-		t.Fatalf("tick -send: status %d, stderr %q", code, errs)
+		t.Fatalf("tick: status %d, stderr %q", code, errs)
 	}
 	if want := "gmd tick: 1 mail sent, 0 left in the outbox\n"; errs != want {
 		t.Errorf("stderr %q, want %q", errs, want)
@@ -112,28 +112,26 @@ func TestPipeSend(t *testing.T) {
 	}
 }
 
-// TestPipeSendFlags checks that -send is refused where it cannot work,
-// before any mail is handled.
-func TestPipeSendFlags(t *testing.T) {
+// TestPipeDryRunDoesNotSend checks that -dry-run prints the replies and
+// sends nothing, even with an smtp block in the config: it is how a
+// script looks at what the judge would send.
+func TestPipeDryRunDoesNotSend(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
 	dir := t.TempDir()
-	db := filepath.Join(dir, "gmd.db")
-	in := msg("alice@example.org", "help", "<f1@example.org>", "HELP\n")
-
-	code, _, errs := gmd(t, in, "process", "-db", db, "-send", "-dry-run")
-	if code != 2 || !strings.Contains(errs, "-send and -dry-run exclude each other") {
-		t.Errorf("-send -dry-run: status %d, stderr %q; want 2 and the reason", code, errs)
+	conf := sendConf(t, dir, "judge.conf", srv.SMTPAddr)
+	p1 := demo.Player(1)
+	code, out, errs := gmd(t, msg(p1.Addr, "help on paper", "<d1@example.org>", "HELP\n"), "process", "-config", conf, "-dry-run")
+	if code != 0 || !strings.HasPrefix(out, "From "+p1.Addr+"\n") {
+		t.Fatalf("process -dry-run: status %d, stdout %.80q, stderr %q", code, out, errs)
 	}
-	code, _, errs = gmd(t, "", "tick", "-db", db, "-dry-run", "-send")
-	if code != 2 || !strings.Contains(errs, "-send and -dry-run exclude each other") {
-		t.Errorf("tick -dry-run -send: status %d, stderr %q; want 2 and the reason", code, errs)
+	if got := repliesFor(t, srv, p1, "help on paper"); len(got) != 0 {
+		t.Errorf("-dry-run sent %d replies: %q", len(got), got)
 	}
-	// No smtp block: the mail server keeps the mail (75) until the
-	// admin fixes the config, and nothing is applied meanwhile.
-	code, _, errs = gmd(t, in, "process", "-db", db, "-send")
-	if code != exitTempFail || !strings.Contains(errs, "-send needs an smtp block") {
-		t.Errorf("-send without smtp: status %d, stderr %q; want %d and the reason", code, errs, exitTempFail)
-	}
-	if _, err := os.Stat(db); err == nil {
-		t.Errorf("the database was created although the mail was refused")
+	if n := len(outbox(t, filepath.Join(dir, "gmd.db"))); n != 0 {
+		t.Errorf("-dry-run left %d mails in the outbox", n)
 	}
 }

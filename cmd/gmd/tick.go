@@ -13,7 +13,7 @@ func init() {
 	}
 }
 
-const tickUsage = `usage: gmd tick [-config judge.conf] [-db FILE] [-dry-run | -send] [-now 2026-01-02T15:04:05Z]
+const tickUsage = `usage: gmd tick [-config judge.conf] [-db FILE] [-dry-run] [-now 2026-01-02T15:04:05Z]
 
 Runs the judge's clock once at -now (default: the real time): every game
 whose reminder, deadline, end of grace or late notice is due is dealt
@@ -21,11 +21,12 @@ with, in transactions of up to 50 games; a game that fails is dealt with
 again in a transaction of its own, so that it holds up no other. With gmd
 process, this runs whole games without the daemon, as from cron.
 
-The mails it causes stay in the outbox for "gmd run", or with -dry-run
-are printed as gmd process -dry-run prints them (see gmd process -h).
-With -send, the whole outbox is sent through the config's smtp server
-before gmd tick exits: run from cron every minute, "gmd tick -send" is
-the sending half of a judge without gmd run.
+The mails it causes are sent as gmd process sends them: with the smtp
+block of the config, the whole outbox, what gmd process could not send
+included; without one, they stay in the outbox for "gmd run". With
+-dry-run they are printed as gmd process -dry-run prints them (see gmd
+process -h). Run from cron every minute, gmd tick is the clock and the
+sending retry of a judge without gmd run.
 
 Exit status: 0 when every due game was dealt with; 1 when some could not
 be (each is named on standard error; the others were done, and their
@@ -37,7 +38,8 @@ Flags:
 func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd tick", flag.ContinueOnError)
 	var f pipeFlags
-	if code, ok := f.parse(fs, args, stderr, tickUsage); !ok {
+	f.register(fs)
+	if code, ok := parseFlags(fs, args, stderr, tickUsage); !ok {
 		return code
 	}
 	j, err := f.open()
