@@ -77,6 +77,8 @@ type Servers struct {
 	imap     *imapserver.Server
 	smtp     *smtp.Server
 	served   sync.WaitGroup // the Serve goroutines
+	// listeners are the servers' listeners, closed by Close too.
+	listeners []net.Listener
 
 	mu        sync.Mutex
 	delivered map[string][]string // subjects delivered, by lower-case address
@@ -127,6 +129,7 @@ func Start(imapAddr, smtpAddr string, accounts []Account) (*Servers, error) {
 		return nil, fmt.Errorf("demo: smtp: %w", err)
 	}
 	s.IMAPAddr, s.SMTPAddr = imapLn.Addr().String(), smtpLn.Addr().String()
+	s.listeners = []net.Listener{imapLn, smtpLn}
 
 	// Both servers would log every client that hangs up without a
 	// goodbye, which the judge does on every shutdown.
@@ -176,6 +179,13 @@ func checkLoopback(addr string) error {
 // Close stops both servers and cuts their connections.
 func (s *Servers) Close() error {
 	err := errors.Join(s.imap.Close(), s.smtp.Close())
+	// The servers close only the listeners their Serve has taken in: a
+	// Close that comes before the goroutine got that far would leave
+	// Serve waiting in Accept for ever, and Wait with it. Closing them
+	// here too ends Serve either way.
+	for _, ln := range s.listeners {
+		ln.Close()
+	}
 	s.served.Wait()
 	return err
 }

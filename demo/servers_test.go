@@ -132,3 +132,22 @@ func TestWaitFor(t *testing.T) {
 		t.Errorf("WaitFor for a mail that never comes: %v", err)
 	}
 }
+
+// TestCloseAtOnce closes the servers the moment they started, before
+// their Serve goroutines may have taken in the listeners: Close must
+// return all the same (it once waited for ever, now and then).
+func TestCloseAtOnce(t *testing.T) {
+	for range 300 {
+		s, err := Start("127.0.0.1:0", "127.0.0.1:0", Accounts()[:1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- s.Close() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Close did not return")
+		}
+	}
+}
