@@ -54,6 +54,11 @@ type Config struct {
 	// (password-cost; bcrypt's default unless set).
 	PasswordCost int
 
+	// LedgerRetention is how long gmd run keeps the ledger entry of a
+	// mail it handled (ledger-retention; DefaultLedgerRetention unless
+	// set, never under MinLedgerRetention).
+	LedgerRetention time.Duration
+
 	SenderAuth SenderAuth
 }
 
@@ -150,6 +155,32 @@ const (
 	DefaultPollInterval  = 60 * time.Second
 )
 
+// The ledger of handled mails is what keeps a mail offered twice from
+// being applied twice, so an entry must outlive every way its mail can
+// come back as new:
+//
+//   - a crash between the commit and the \Seen flag offers the mail
+//     again at the next start, however long the judge stays down;
+//   - a changed UIDVALIDITY (a mailbox restored or moved to a new server)
+//     offers every mail still in the mailbox, and by default handled
+//     mail stays there;
+//   - a mail server that lost a 250 delivers a copy of the mail again,
+//     with the same Message-ID, for up to its queue lifetime (5 days for
+//     Postfix and Sendmail).
+//
+// No retention covers the first two for ever, so gmd run also leaves
+// alone any mail that arrived longer ago than the retention (a little
+// less, for clocks that disagree): it cannot tell whether it handled it.
+// The retention must then be long enough that no mail a player sent is
+// that old when the judge reads it: 90 days keeps a judge that was down
+// for weeks, or a broken database restored after a month, on the safe
+// side, for about 140 bytes a mail. The floor of 7 days covers the mail
+// servers' retries with a margin.
+const (
+	DefaultLedgerRetention = 90 * 24 * time.Hour
+	MinLedgerRetention     = 7 * 24 * time.Hour
+)
+
 // Defaults returns the configuration used without a config file: judge
 // name GMD, address judge@localhost, no mail servers.
 func Defaults() *Config {
@@ -160,9 +191,10 @@ func Defaults() *Config {
 			MaxMailSize:   DefaultMaxMailSize,
 			MaxLineLength: DefaultMaxLineLength,
 		},
-		LogLevel:     slog.LevelInfo,
-		PasswordCost: bcrypt.DefaultCost,
-		SenderAuth:   SenderAuth{Require: SenderAuthNone},
+		LogLevel:        slog.LevelInfo,
+		PasswordCost:    bcrypt.DefaultCost,
+		LedgerRetention: DefaultLedgerRetention,
+		SenderAuth:      SenderAuth{Require: SenderAuthNone},
 	}
 }
 
@@ -350,6 +382,16 @@ var topLevel = map[string]spec[*Config]{
 			c.PasswordCost = n
 		}
 	}},
+	"ledger-retention": {apply: func(p *parser, d *Directive, c *Config) {
+		if v, ok := p.one(d); ok {
+			t, err := parseDays(v)
+			if err != nil || t < MinLedgerRetention {
+				p.bad(d, "%q is not a duration of at least %d days (like 90d, or 2160h)", v, MinLedgerRetention/(24*time.Hour))
+				return
+			}
+			c.LedgerRetention = t
+		}
+	}},
 	"log-level": {apply: func(p *parser, d *Directive, c *Config) {
 		if v, ok := p.one(d); ok {
 			var l slog.Level
@@ -466,6 +508,18 @@ func parseSize(s string) (int64, error) {
 		return 0, errors.New("not a size")
 	}
 	return n * mult, nil
+}
+
+// parseDays reads a number of days ("90d") or a Go duration ("2160h").
+func parseDays(s string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || days < 0 || days > 100*365 {
+			return 0, errors.New("not a number of days")
+		}
+		return time.Duration(days) * 24 * time.Hour, nil
+	}
+	return time.ParseDuration(s)
 }
 
 // serverSpecs are the directives of a mail server block; server finds the

@@ -26,6 +26,9 @@ func TestDefaults(t *testing.T) {
 	if c.PasswordCost != 10 {
 		t.Errorf("password cost %d, want bcrypt's default 10", c.PasswordCost)
 	}
+	if c.LedgerRetention != 90*24*time.Hour {
+		t.Errorf("ledger retention %v, want 90 days", c.LedgerRetention)
+	}
 	if c.Limits.MaxMailSize != 1<<20 || c.Limits.MaxLineLength != 1000 {
 		t.Errorf("limits %+v", c.Limits)
 	}
@@ -58,6 +61,7 @@ admin a@x.org B@Y.org
 admin c@z.org
 log-level debug
 password-cost 12
+ledger-retention 30d
 require-sender-auth DKIM-or-SPF
 auth-serv-id mx.example.org
 limits { max-mail-size 512K; max-line-length 200 }
@@ -95,6 +99,7 @@ smtp {
 	check("Admins", c.Admins, []string{"a@x.org", "B@y.org", "c@z.org"})
 	check("LogLevel", c.LogLevel, slog.LevelDebug)
 	check("PasswordCost", c.PasswordCost, 12)
+	check("LedgerRetention", c.LedgerRetention, 30*24*time.Hour)
 	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200})
 	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
@@ -199,6 +204,10 @@ func TestParseErrors(t *testing.T) {
 		{"templates not a dir", "templates " + file + "\n", "judge.conf:1: templates: " + file + " is not a directory"},
 		{"password cost low", "password-cost 3\n", `judge.conf:1: password-cost: "3" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
 		{"password cost word", "password-cost high\n", `judge.conf:1: password-cost: "high" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
+		{"ledger retention short", "ledger-retention 3d\n", `judge.conf:1: ledger-retention: "3d" is not a duration of at least 7 days (like 90d, or 2160h)`},
+		{"ledger retention hours", "ledger-retention 100h\n", `judge.conf:1: ledger-retention: "100h" is not a duration of at least 7 days (like 90d, or 2160h)`},
+		{"ledger retention word", "ledger-retention forever\n", `judge.conf:1: ledger-retention: "forever" is not a duration of at least 7 days (like 90d, or 2160h)`},
+		{"ledger retention days", "ledger-retention 1.5d\n", `judge.conf:1: ledger-retention: "1.5d" is not a duration of at least 7 days (like 90d, or 2160h)`},
 		{"log level", "log-level loud\n", `judge.conf:1: log-level: "loud" is not one of debug, info, warn, error`},
 		{"size", "limits {\n max-mail-size 1X\n}\n", `judge.conf:2: limits: max-mail-size: "1X" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},
@@ -254,6 +263,26 @@ j.conf:4: imap: tls: "bad" is not one of implicit, starttls, none
 j.conf:6: unknown directive "ok-not"`
 	if err.Error() != want {
 		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+}
+
+// ledger-retention takes days or a Go duration, from 7 days up.
+func TestLedgerRetention(t *testing.T) {
+	for in, want := range map[string]time.Duration{
+		"7d":    7 * 24 * time.Hour,
+		"90d":   90 * 24 * time.Hour,
+		"365d":  365 * 24 * time.Hour,
+		"168h":  7 * 24 * time.Hour,
+		"2160h": 90 * 24 * time.Hour,
+	} {
+		c, err := Parse(strings.NewReader("ledger-retention "+in+"\n"), "judge.conf")
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if c.LedgerRetention != want {
+			t.Errorf("%s: %v, want %v", in, c.LedgerRetention, want)
+		}
 	}
 }
 

@@ -1,7 +1,7 @@
 // Package ctl is the control socket of the gmd daemon: a Unix socket
 // beside the database through which other gmd commands reach a running
 // daemon. bbolt lets one process at a time open the database, so while
-// the daemon runs, `gmd backup` must ask it for the copy.
+// the daemon runs, `gmd backup`, `gmd check` and `gmd outbox` must ask it.
 //
 // The protocol is one request line, answered by raw data in chunks and a
 // final status line:
@@ -12,7 +12,19 @@
 //	<- ...
 //	<- ok 1048576 bytes
 //
-// or, at any point, "error <message>". The data travels over the socket,
+// or, at any point, "error <message>". The outbox requests (see Outbox,
+// Retry and Drop) work the same way:
+//
+//	-> outbox list
+//	<- data 412
+//	<- (one JSON state.OutMail a line, bodies left out)
+//	<- ok 2 mails
+//	-> outbox retry 3 5           (or "outbox retry failed")
+//	<- ok 3 5
+//	-> outbox drop 4
+//	<- ok 1 mails
+//
+// The data travels over the socket,
 // rather than the daemon writing a file the client names, so that the
 // copy belongs to whoever asked for it and lands where they can write,
 // and so that the daemon never writes to paths chosen by someone else.
@@ -54,10 +66,13 @@ const chunkSize = 64 << 10
 // done; then it stops listening, cuts the connections still open, waits
 // for their goroutines and returns nil. A socket file left by a daemon
 // that died is replaced; one on which a daemon answers is an error.
+// kick, if not nil, is called once mails were put back in the outbox's
+// queue, so that the daemon's sender sends them now.
 //
 // The socket is made readable and writable by its owner only: a backup
-// holds every player's password hash.
-func Serve(ctx context.Context, socketPath string, db *state.DB) error {
+// holds every player's password hash, and the outbox requests change
+// what the judge sends.
+func Serve(ctx context.Context, socketPath string, db *state.DB, kick func()) error {
 	ln, err := listen(socketPath)
 	if err != nil {
 		return err
@@ -83,7 +98,7 @@ func Serve(ctx context.Context, socketPath string, db *state.DB) error {
 			// At shutdown, a slow client must not hold up the daemon.
 			cut := context.AfterFunc(ctx, func() { c.SetDeadline(time.Now()) })
 			defer cut()
-			serveConn(c, db)
+			serveConn(c, db, kick)
 		}()
 	}
 }
@@ -114,7 +129,7 @@ func listen(path string) (net.Listener, error) {
 }
 
 // serveConn answers the one request of a connection.
-func serveConn(c net.Conn, db *state.DB) {
+func serveConn(c net.Conn, db *state.DB, kick func()) {
 	c.SetReadDeadline(time.Now().Add(requestTimeout))
 	line, err := readLine(bufio.NewReader(c))
 	if err != nil {
@@ -123,7 +138,12 @@ func serveConn(c net.Conn, db *state.DB) {
 	c.SetReadDeadline(time.Time{})
 	w := bufio.NewWriterSize(c, chunkSize+64)
 	defer w.Flush()
-	switch cmd := strings.TrimSpace(line); cmd {
+	cmd := strings.TrimSpace(line)
+	if args, ok := strings.CutPrefix(cmd, "outbox"); ok && (args == "" || args[0] == ' ') {
+		serveOutbox(w, db, kick, strings.Fields(args))
+		return
+	}
+	switch cmd {
 	case "backup":
 		cw := bufio.NewWriterSize(&chunkWriter{w: w}, chunkSize)
 		n, err := db.Backup(cw)
@@ -184,48 +204,69 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // no daemon listens the error wraps ErrNoServer, and nothing was written.
 // On any other error, what was written to w is incomplete.
 func Backup(socketPath string, w io.Writer) (int64, error) {
+	c, err := request(socketPath, "backup")
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	n, status, err := receive(bufio.NewReaderSize(c, chunkSize), w, "the backup")
+	if err != nil {
+		return n, err
+	}
+	total, err := strconv.ParseInt(strings.TrimSuffix(status, " bytes"), 10, 64)
+	if err != nil || total != n {
+		return n, fmt.Errorf("ctl: the daemon says \"ok %s\" but sent %d bytes", status, n)
+	}
+	return n, nil
+}
+
+// request connects to the daemon on socketPath and sends it the request
+// line req. When no daemon listens the error wraps ErrNoServer.
+func request(socketPath, req string) (net.Conn, error) {
 	c, err := net.Dial("unix", socketPath)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) {
-			return 0, fmt.Errorf("%w on %s", ErrNoServer, socketPath)
+			return nil, fmt.Errorf("%w on %s", ErrNoServer, socketPath)
 		}
-		return 0, fmt.Errorf("ctl: %w", err)
+		return nil, fmt.Errorf("ctl: %w", err)
 	}
-	defer c.Close()
-	if _, err := io.WriteString(c, "backup\n"); err != nil {
-		return 0, fmt.Errorf("ctl: %w", err)
+	if _, err := io.WriteString(c, req+"\n"); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("ctl: %w", err)
 	}
-	r := bufio.NewReaderSize(c, chunkSize)
-	var n int64
+	return c, nil
+}
+
+// receive reads an answer: the data chunks, written to w, then the
+// status line, whose text after "ok " it returns. what names the answer
+// in the error of a connection closed too soon. An "error" line is an
+// error with the daemon's message.
+func receive(r *bufio.Reader, w io.Writer, what string) (n int64, status string, err error) {
 	for {
 		line, err := readLine(r)
 		if err == io.EOF {
-			return n, errors.New("ctl: the daemon closed the connection before the end of the backup")
+			return n, "", fmt.Errorf("ctl: the daemon closed the connection before the end of %s", what)
 		} else if err != nil {
-			return n, fmt.Errorf("ctl: %w", err)
+			return n, "", fmt.Errorf("ctl: %w", err)
 		}
 		word, rest, _ := strings.Cut(line, " ")
 		switch word {
 		case "data":
 			size, err := strconv.ParseInt(rest, 10, 64)
 			if err != nil || size <= 0 || size > 1<<30 {
-				return n, fmt.Errorf("ctl: bad chunk header %q", line)
+				return n, "", fmt.Errorf("ctl: bad chunk header %q", line)
 			}
 			m, err := io.CopyN(w, r, size)
 			n += m
 			if err != nil {
-				return n, fmt.Errorf("ctl: %w", err)
+				return n, "", fmt.Errorf("ctl: %w", err)
 			}
 		case "ok":
-			total, err := strconv.ParseInt(strings.TrimSuffix(rest, " bytes"), 10, 64)
-			if err != nil || total != n {
-				return n, fmt.Errorf("ctl: the daemon says %q but sent %d bytes", line, n)
-			}
-			return n, nil
+			return n, rest, nil
 		case "error":
-			return n, fmt.Errorf("gmd daemon: %s", rest)
+			return n, "", fmt.Errorf("gmd daemon: %s", rest)
 		default:
-			return n, fmt.Errorf("ctl: unexpected answer %q", line)
+			return n, "", fmt.Errorf("ctl: unexpected answer %q", line)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func serve(t *testing.T) (db *state.DB, sock string, stop func()) {
 	sock = SocketPath(db.Path())
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, sock, db) }()
+	go func() { done <- Serve(ctx, sock, db, nil) }()
 	waitFor(t, sock)
 	stopped := false
 	stop = func() {
@@ -175,7 +175,7 @@ func TestNoServer(t *testing.T) {
 	defer db.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, stale, db) }()
+	go func() { done <- Serve(ctx, stale, db, nil) }()
 	waitFor(t, stale)
 	if _, err := Backup(stale, &buf); err != nil {
 		t.Errorf("backup after replacing the stale socket: %v", err)
@@ -196,13 +196,13 @@ func TestServeSocket(t *testing.T) {
 		t.Errorf("socket mode %o, want 600", perm)
 	}
 	// A second daemon on the same socket is refused.
-	if err := Serve(context.Background(), sock, db); err == nil || !strings.Contains(err.Error(), "already listens") {
+	if err := Serve(context.Background(), sock, db, nil); err == nil || !strings.Contains(err.Error(), "already listens") {
 		t.Errorf("second Serve: %v", err)
 	}
 	// Nor does Serve remove something that is not a socket.
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, []byte("x"), 0o600)
-	if err := Serve(context.Background(), file, db); err == nil || !strings.Contains(err.Error(), "not a socket") {
+	if err := Serve(context.Background(), file, db, nil); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Errorf("Serve on a file: %v", err)
 	}
 	stop()

@@ -3,6 +3,7 @@ package gm
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -44,7 +45,7 @@ func (m *Master) Tick(now time.Time) error {
 	for len(names) > 0 {
 		batch := names[:min(tickBatch, len(names))]
 		names = names[len(batch):]
-		err := m.db.Update(func(tx *state.Tx) error {
+		err := m.update(func(tx *state.Tx) error {
 			for _, name := range batch {
 				if err := m.tickGame(tx, name, now); err != nil {
 					return err
@@ -60,13 +61,27 @@ func (m *Master) Tick(now time.Time) error {
 			continue
 		}
 		for _, name := range batch {
-			err := m.db.Update(func(tx *state.Tx) error { return m.tickGame(tx, name, now) })
+			err := m.update(func(tx *state.Tx) error { return m.tickGame(tx, name, now) })
 			if err != nil {
 				errs = append(errs, fmt.Errorf("game %s: %w", name, err))
 			}
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// update is the database's Update for Tick, with a panic in fn turned
+// into an error, so that a game that trips a bug is one more game that
+// failed, as a game on a damaged page is (state returns that as an
+// error): the games after it in the clock still run, and the daemon's
+// clock too.
+func (m *Master) update(fn func(*state.Tx) error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+		}
+	}()
+	return m.db.Update(fn)
 }
 
 // tickGame runs the clock events of one game that are due at now.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -61,6 +63,16 @@ type IMAPConfig struct {
 	// decoded; a larger one reaches the handler with only its header and
 	// Delivery.TooLarge set. No limit when <= 0.
 	MaxSize int64
+
+	// MaxAge, if positive, is how long ago a message may have arrived
+	// (its INTERNALDATE, by the server's clock) and still be offered. An
+	// older one is passed over, left unflagged in the mailbox, with a
+	// warning in the log. A judge that prunes its ledger sets it a little
+	// under the time it keeps ledger entries: a message older than that
+	// may have been handled already, its entries forgotten since, and be
+	// offered again only because the mailbox's UIDVALIDITY changed (or
+	// the stored place was lost), so it must not be applied.
+	MaxAge time.Duration
 }
 
 // withDefaults returns cfg with the defaults filled in.
@@ -170,6 +182,13 @@ type Delivery struct {
 // handler that always fails on one message holds up all that follow
 // (and says so in the log every PollInterval) until it is fixed.
 //
+// Two kinds of failure belong to the message alone, and hold up no other:
+// a panic, and an error wrapping state.ErrDamaged (the message needs a
+// damaged part of the database). Such a message stays new and is tried
+// again after a poll interval, then two, four and so on up to an hour,
+// while the messages after it are handled (and flagged) meanwhile; the
+// stored place stays below it, so that a restart offers it again too.
+//
 // ctx is cancelled when the poller is told to stop; a handler should
 // still finish a delivery it has begun, as the poller waits for it.
 type Handler func(ctx context.Context, d *Delivery) error
@@ -205,6 +224,17 @@ type Poller struct {
 	db      *state.DB
 	handler Handler
 	log     *slog.Logger
+
+	// held are the messages whose handling failed for a reason of their
+	// own, by UID under the UIDVALIDITY heldValidity, each waiting for
+	// its next try. doneAbove are those handled above the lowest held
+	// one: the stored last UID cannot pass a held message, so these are
+	// remembered here instead and not offered again while the process
+	// runs (after a restart they are, once, and the ledger turns them
+	// away). Only Run's goroutine touches them.
+	held         map[imap.UID]*held
+	doneAbove    map[imap.UID]bool
+	heldValidity uint32
 
 	// Knobs for tests.
 	minBackoff, maxBackoff time.Duration

@@ -203,7 +203,11 @@ func (s *session) open() error {
 		return fmt.Errorf("imap: select %s: %w", cfg.Mailbox, err)
 	}
 	s.uidValidity = sel.UIDValidity
-	return s.loadPlace()
+	if err := s.loadPlace(); err != nil {
+		return err
+	}
+	s.p.resetHeld(s.uidValidity)
+	return nil
 }
 
 // ensureMailbox creates the mailbox name unless it exists.
@@ -372,6 +376,7 @@ func (s *session) poll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	uids = s.p.pending(uids, time.Now())
 	for len(uids) > 0 && ctx.Err() == nil {
 		n := min(len(uids), batchCount)
 		more, err := s.batch(ctx, uids[:n])
@@ -401,34 +406,38 @@ func (s *session) searchNew() ([]imap.UID, error) {
 
 // batch hands the messages uids (in order, at most batchCount) to the
 // handler, then flags those done and stores the new last UID. more is
-// false if it stopped early: ctx ended or the handler failed.
+// false if it stopped early: ctx ended or the handler failed for a
+// reason that is not the message's own (see ownFault).
 func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err error) {
-	sizes, err := s.fetchSizes(uids)
+	info, err := s.fetchInfo(uids)
 	if err != nil {
 		return false, err
 	}
 	var handled []imap.UID // handled, so to flag \Seen
-	last := s.lastUID      // the highest UID done (handled, or gone)
+	var done []imap.UID    // handled, or passed over as too old
+	last := s.lastUID      // the highest UID reached
+	var failed imap.UID    // the message a failure of the judge stopped at
 	defer func() {
-		if ferr := s.finish(handled, last); err == nil {
+		if ferr := s.finish(handled, s.p.settle(last, done, failed)); err == nil {
 			err = ferr
 		}
 	}()
 
 	for len(uids) > 0 {
 		// One FETCH for as many bodies as fit in batchBytes. Oversized
-		// messages do not count: only their header is fetched.
+		// and too old messages do not count: only the header of the
+		// one is fetched, nothing of the other.
 		n, total := 0, int64(0)
 		var small []imap.UID
 		for ; n < len(uids); n++ {
-			size, ok := sizes[uids[n]]
-			if !ok || s.tooLarge(size) {
+			m, ok := info[uids[n]]
+			if !ok || s.tooLarge(m.size) || s.tooOld(m.arrived) {
 				continue
 			}
-			if total+size > batchBytes && len(small) > 0 {
+			if total+m.size > batchBytes && len(small) > 0 {
 				break
 			}
-			total += size
+			total += m.size
 			small = append(small, uids[n])
 		}
 		group := uids[:n]
@@ -442,10 +451,16 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 			if ctx.Err() != nil {
 				return false, nil
 			}
-			size, ok := sizes[uid]
+			m, ok := info[uid]
 			var raw []byte
 			switch {
-			case ok && s.tooLarge(size):
+			case ok && s.tooOld(m.arrived):
+				s.p.log.Warn("passing over a message that arrived too long ago to tell whether it was handled already; it stays in the mailbox, unread",
+					"uid", uid, "arrived", m.arrived, "max_age", s.p.cfg.MaxAge)
+				done = append(done, uid)
+				last = uid
+				continue
+			case ok && s.tooLarge(m.size):
 				hdr := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
 				var h map[imap.UID][]byte
 				if h, err = s.fetchBodies([]imap.UID{uid}, hdr); err != nil {
@@ -460,20 +475,42 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 				// UID FETCH passes over expunged messages in silence
 				// (RFC 3501 §6.4.8): another client deleted it.
 				s.p.log.Warn("a new message vanished before it could be read", "uid", uid)
+				delete(s.p.held, uid)
 				last = uid
 				continue
 			}
-			d := s.delivery(uid, size, raw)
-			if err := s.handle(ctx, d); err != nil {
+			d := s.delivery(uid, m.size, raw)
+			err := s.handle(ctx, d)
+			switch {
+			case err == nil:
+				delete(s.p.held, uid)
+				handled = append(handled, uid)
+				done = append(done, uid)
+				last = uid
+			case ownFault(err):
+				wait := s.p.hold(uid, time.Now())
+				s.p.log.Error("handling a message failed for a reason of its own; it stays new and will be tried again later, and the messages after it go on",
+					append(deliveryAttrs(d), "err", err, "tries", s.p.held[uid].tries, "retry_in", wait)...)
+				last = uid // settle keeps the stored place below it
+			default:
 				s.p.log.Error("handling a message failed; it stays new and will be tried again",
-					"uid", uid, "err", err, "retry_in", s.p.cfg.PollInterval)
+					append(deliveryAttrs(d), "err", err, "retry_in", s.p.cfg.PollInterval)...)
+				failed = uid
 				return false, nil
 			}
-			handled = append(handled, uid)
-			last = uid
 		}
 	}
 	return true, nil
+}
+
+// deliveryAttrs returns what the log says of a delivery: its UID and,
+// when its header could be read, its sender, subject and Message-ID.
+func deliveryAttrs(d *Delivery) []any {
+	attrs := []any{"uid", d.UID}
+	if d.In != nil {
+		attrs = append(attrs, "from", d.In.From, "subject", d.In.Subject, "message_id", d.In.MessageID)
+	}
+	return attrs
 }
 
 // tooLarge reports whether a message of size bytes is over the limit.
@@ -481,21 +518,36 @@ func (s *session) tooLarge(size int64) bool {
 	return s.p.cfg.MaxSize > 0 && size > s.p.cfg.MaxSize
 }
 
-// fetchSizes returns the sizes of the messages uids that still exist.
-func (s *session) fetchSizes(uids []imap.UID) (map[imap.UID]int64, error) {
+// tooOld reports whether a message that arrived then is past
+// IMAPConfig.MaxAge. A server that gives no arrival time makes none too
+// old.
+func (s *session) tooOld(arrived time.Time) bool {
+	return s.p.cfg.MaxAge > 0 && !arrived.IsZero() && time.Since(arrived) > s.p.cfg.MaxAge
+}
+
+// msgInfo is what the poller learns of a message before its body.
+type msgInfo struct {
+	size    int64
+	arrived time.Time // INTERNALDATE; zero if the server sent none
+}
+
+// fetchInfo returns the size and arrival time of the messages uids that
+// still exist.
+func (s *session) fetchInfo(uids []imap.UID) (map[imap.UID]msgInfo, error) {
 	done := s.guard()
 	defer done()
-	msgs, err := s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	opts := &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}
+	msgs, err := s.c.Fetch(imap.UIDSetNum(uids...), opts).Collect()
 	if err != nil {
 		return nil, fmt.Errorf("imap: UID FETCH sizes: %w", err)
 	}
-	sizes := make(map[imap.UID]int64, len(msgs))
+	info := make(map[imap.UID]msgInfo, len(msgs))
 	for _, m := range msgs {
 		if m.UID != 0 && slices.Contains(uids, m.UID) {
-			sizes[m.UID] = m.RFC822Size
+			info[m.UID] = msgInfo{size: m.RFC822Size, arrived: m.InternalDate}
 		}
 	}
-	return sizes, nil
+	return info, nil
 }
 
 // fetchBodies returns the body section sec of the messages uids that still
@@ -564,7 +616,7 @@ func (s *session) delivery(uid imap.UID, size int64, raw []byte) *Delivery {
 func (s *session) handle(ctx context.Context, d *Delivery) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("handler panic: %v\n%s", v, debug.Stack())
+			err = &handlerPanic{value: v, stack: debug.Stack()}
 		}
 	}()
 	if err := s.p.handler(ctx, d); err != nil {

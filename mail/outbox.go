@@ -137,7 +137,10 @@ func (s *Sender) Kick() {
 // invalid. A pass the database failed is logged as an error and tried
 // again after 5 seconds, doubling up to a minute, Kicks or not: the
 // judge goes on reading mail and running its clock meanwhile, and the
-// mail it queues once the database is back goes out then.
+// mail it queues once the database is back goes out then. A damaged
+// outbox (a record that does not decode, a page bbolt cannot read) is
+// such a failure too: nothing is sent until the admin repairs the
+// database, but nothing is lost or sent twice.
 func (s *Sender) Run(ctx context.Context) error {
 	if err := s.cfg.Validate(); err != nil {
 		return err
@@ -150,8 +153,13 @@ func (s *Sender) Run(ctx context.Context) error {
 		}
 		if err != nil {
 			dbWait = min(max(2*dbWait, s.dbRetryFirst), pollEvery)
-			s.log.Error("the outbox cannot be updated; sending waits until the database can be written",
-				"err", err, "retry_in", dbWait, "sent_unrecorded", s.unrecordedCount())
+			msg := "the outbox cannot be updated; sending waits until the database can be written"
+			if errors.Is(err, state.ErrDamaged) {
+				// No waiting cures that: the admin must restore a
+				// backup. The error says so.
+				msg = "the outbox cannot be read; sending waits until the database is repaired"
+			}
+			s.log.Error(msg, "err", err, "retry_in", dbWait, "sent_unrecorded", s.unrecordedCount())
 			t := time.NewTimer(dbWait)
 			select {
 			case <-ctx.Done():
@@ -378,6 +386,7 @@ func (b *batch) settle(m *state.OutMail, o outcome) error {
 	// Only those left get the retry; the To header of a mail to one
 	// recipient names them, which tells them nothing new.
 	m.To = o.retry
+	m.LastError = b.stamp(o.err)
 	d := b.retry(m)
 	log.Warn("mail kept for a retry", "attempt", m.Attempts, "retry_in", d.Round(time.Second), "err", o.err)
 	b.res.deferred++
@@ -385,10 +394,16 @@ func (b *batch) settle(m *state.OutMail, o outcome) error {
 	return b.put(m)
 }
 
+// stamp writes err with the time of the pass, as OutMail.Failed and
+// OutMail.LastError hold it.
+func (b *batch) stamp(err error) string {
+	return b.now.UTC().Format(time.RFC3339) + ": " + err.Error()
+}
+
 // fail marks m as failed for good.
 func (b *batch) fail(m *state.OutMail, err error) error {
 	m.Attempts++
-	m.Failed = b.now.UTC().Format(time.RFC3339) + ": " + err.Error()
+	m.Failed = b.stamp(err)
 	b.s.log.Warn("mail failed for good, left in the outbox for the admin",
 		"id", m.ID, "message_id", m.MessageID, "err", err)
 	return b.put(m)
@@ -400,6 +415,7 @@ func (b *batch) fail(m *state.OutMail, err error) error {
 func (b *batch) holdBack(mails, waiting []*state.OutMail, err error) error {
 	var wait time.Duration
 	for _, m := range mails {
+		m.LastError = b.stamp(err)
 		if d := b.retry(m); wait == 0 || d < wait {
 			wait = d
 		}

@@ -2,9 +2,7 @@ package state
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -33,6 +34,12 @@ var lockTimeout = time.Second
 type DB struct {
 	bolt *bbolt.DB
 	path string
+
+	// wedged is set, and broken closed, once a damaged page made bbolt
+	// panic where it cannot recover its own locks (see DB.guard).
+	wedged     atomic.Pointer[DamageError]
+	broken     chan struct{}
+	brokenOnce sync.Once
 }
 
 // Tx is a transaction on the database. It is valid only inside the
@@ -72,7 +79,7 @@ func open(path string, readOnly bool) (*DB, error) {
 			return nil, err
 		}
 	}
-	db := &DB{bolt: bdb, path: path}
+	db := &DB{bolt: bdb, path: path, broken: make(chan struct{})}
 	if err := db.prepareOrDamage(readOnly); err != nil {
 		bdb.Close()
 		return nil, err
@@ -181,25 +188,52 @@ func openError(path string, err error) error {
 // Path returns the file the database was opened from.
 func (db *DB) Path() string { return db.path }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.bolt.Close() }
+// Close closes the database. A wedged database (see Broken) cannot be
+// closed, as bbolt would wait for its lost locks for ever: Close returns
+// an error at once, and the file is closed when the process exits.
+func (db *DB) Close() error {
+	if e := db.wedged.Load(); e != nil {
+		return fmt.Errorf("%s is left open: %w", db.path, e)
+	}
+	return db.bolt.Close()
+}
 
 // Update runs fn in a read-write transaction, committed if fn returns nil.
 // If fn returns an error or panics, nothing it did is written, sequence
 // numbers included. Only one Update runs at a time.
-func (db *DB) Update(fn func(*Tx) error) error {
+//
+// A damaged page that bbolt meets on the way, in fn or in the commit,
+// makes Update return a *DamageError (wrapping ErrDamaged) rather than
+// panic; any other panic reaches the caller.
+func (db *DB) Update(fn func(*Tx) error) (err error) {
+	if e := db.wedged.Load(); e != nil {
+		return e
+	}
+	defer db.guard(&err)
+	// A page that points past the end of the file is a memory fault, not
+	// a panic, unless the goroutine asks for one.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	return db.bolt.Update(func(btx *bbolt.Tx) error { return fn(&Tx{tx: btx}) })
 }
 
 // View runs fn in a read-only transaction. It sees the database as it was
-// when it began, whatever Updates commit meanwhile.
-func (db *DB) View(fn func(*Tx) error) error {
+// when it began, whatever Updates commit meanwhile. A damaged page is an
+// error, as for Update.
+func (db *DB) View(fn func(*Tx) error) (err error) {
+	if e := db.wedged.Load(); e != nil {
+		return e
+	}
+	defer db.guard(&err)
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	return db.bolt.View(func(btx *bbolt.Tx) error { return fn(&Tx{tx: btx}) })
 }
 
 // Backup writes a consistent copy of the database to w. It runs in a read
 // transaction, so the judge goes on working while it copies.
 func (db *DB) Backup(w io.Writer) (int64, error) {
+	if e := db.wedged.Load(); e != nil {
+		return 0, e
+	}
 	var n int64
 	err := db.bolt.View(func(btx *bbolt.Tx) error {
 		var err error
@@ -267,7 +301,7 @@ func (tx *Tx) bucket(name []byte) (*bbolt.Bucket, error) {
 	if b := tx.tx.Bucket(name); b != nil {
 		return b, nil
 	}
-	return nil, fmt.Errorf("state: database has no %s bucket (run gmd check)", name)
+	return nil, fmt.Errorf("state: database has no %s bucket: %w", name, ErrDamaged)
 }
 
 // Game returns the game named name (in any case), or an error wrapping
@@ -283,7 +317,7 @@ func (tx *Tx) Game(name string) (*Game, error) {
 	}
 	g := new(Game)
 	if err := json.Unmarshal(v, g); err != nil {
-		return nil, fmt.Errorf("game %s: %w", name, err)
+		return nil, fmt.Errorf("game %s: %w", name, damaged(err))
 	}
 	return g, nil
 }
@@ -400,7 +434,7 @@ func (tx *Tx) ForEachGame(fn func(*Game) error) error {
 		}
 		g := new(Game)
 		if err := json.Unmarshal(v, g); err != nil {
-			return fmt.Errorf("game %s: %w", k, err)
+			return fmt.Errorf("game %s: %w", k, damaged(err))
 		}
 		// fn may write to the bucket, which invalidates the cursor and
 		// the memory k points to; find the place again afterwards.
@@ -480,7 +514,7 @@ func (tx *Tx) Phases(game string) ([]*PhaseRecord, error) {
 	err = b.ForEach(func(k, v []byte) error {
 		rec := new(PhaseRecord)
 		if err := json.Unmarshal(v, rec); err != nil {
-			return fmt.Errorf("game %s turn %x: %w", game, k, err)
+			return fmt.Errorf("game %s turn %x: %w", game, k, damaged(err))
 		}
 		recs = append(recs, rec)
 		return nil
@@ -544,7 +578,7 @@ func (tx *Tx) User(addr string) (*User, error) {
 	}
 	u := new(User)
 	if err := json.Unmarshal(v, u); err != nil {
-		return nil, fmt.Errorf("user %s: %w", addr, err)
+		return nil, fmt.Errorf("user %s: %w", addr, damaged(err))
 	}
 	return u, nil
 }
@@ -564,72 +598,6 @@ func (tx *Tx) PutUser(u *User) error {
 		return fmt.Errorf("user %s: %w", u.Addr, err)
 	}
 	return users.Put(key, data)
-}
-
-// Seen reports whether a mail ledger key is recorded.
-func (tx *Tx) Seen(key string) (bool, error) {
-	if key == "" {
-		return false, nil
-	}
-	ledger, err := tx.bucket(bucketLedger)
-	if err != nil {
-		return false, err
-	}
-	return ledger.Get(ledgerKey(key)) != nil, nil
-}
-
-// MarkSeen records a mail ledger key, with the time it was handled for
-// PruneLedger.
-func (tx *Tx) MarkSeen(key string, at time.Time) error {
-	if key == "" {
-		return errors.New("state: empty ledger key")
-	}
-	ledger, err := tx.bucket(bucketLedger)
-	if err != nil {
-		return err
-	}
-	t := encodeTime(at)
-	return ledger.Put(ledgerKey(key), t[:])
-}
-
-// PruneLedger forgets the ledger keys recorded before the given time and
-// returns how many it removed. The ledger only has to outlive the chance
-// of a mail coming back (a redelivery, an IMAP resync), so pruning what is
-// months old keeps the file from growing with every mail forever.
-func (tx *Tx) PruneLedger(before time.Time) (int, error) {
-	ledger, err := tx.bucket(bucketLedger)
-	if err != nil {
-		return 0, err
-	}
-	limit := encodeTime(before)
-	var old [][]byte
-	c := ledger.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		if len(v) == 8 && bytes.Compare(v, limit[:]) < 0 {
-			old = append(old, bytes.Clone(k))
-		}
-	}
-	for _, k := range old {
-		if err := ledger.Delete(k); err != nil {
-			return 0, err
-		}
-	}
-	return len(old), nil
-}
-
-// ledgerKeyMax is the longest ledger key stored as it is. Message-IDs
-// come from strangers; a long one is stored as its hash, so that no
-// sender can make the ledger write fail (bbolt refuses keys over 32 KiB)
-// or bloat the file.
-const ledgerKeyMax = 256
-
-// ledgerKey returns the bucket key for a ledger key.
-func ledgerKey(key string) []byte {
-	if len(key) <= ledgerKeyMax {
-		return []byte(key)
-	}
-	sum := sha256.Sum256([]byte(key))
-	return []byte("sha256:" + hex.EncodeToString(sum[:]))
 }
 
 // NextID returns a new number from the judge-wide sequence: 1, 2, 3...,
@@ -672,7 +640,7 @@ func (tx *Tx) Outbox(limit int) ([]*OutMail, error) {
 	for k, v := c.First(); k != nil && (limit <= 0 || len(mails) < limit); k, v = c.Next() {
 		m := new(OutMail)
 		if err := json.Unmarshal(v, m); err != nil {
-			return nil, fmt.Errorf("outbox mail %x: %w", k, err)
+			return nil, fmt.Errorf("outbox mail %s: %w", idName(k), damaged(err))
 		}
 		mails = append(mails, m)
 	}
@@ -747,7 +715,7 @@ func (tx *Tx) Settings() (*Settings, error) {
 	}
 	s := new(Settings)
 	if err := json.Unmarshal(v, s); err != nil {
-		return nil, fmt.Errorf("settings: %w", err)
+		return nil, fmt.Errorf("settings: %w", damaged(err))
 	}
 	return s, nil
 }
@@ -762,6 +730,15 @@ func turnKey(turn int) []byte { return binary.BigEndian.AppendUint64(nil, uint64
 
 // idKey returns the outbox key of a mail ID, big-endian for ID order.
 func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
+
+// idName returns the mail ID an outbox key stands for, in decimal as gmd
+// outbox shows IDs, or the key in hex if it is not one.
+func idName(k []byte) string {
+	if len(k) == 8 {
+		return strconv.FormatUint(binary.BigEndian.Uint64(k), 10)
+	}
+	return fmt.Sprintf("%x", k)
+}
 
 // wakeKey returns the wake index key of a game: its wake time, then its
 // name, so that the index sorts by time. It returns nil for a zero time,

@@ -775,7 +775,7 @@ func TestLedger(t *testing.T) {
 	var n int
 	update(t, db, func(tx *Tx) error {
 		var err error
-		n, err = tx.PruneLedger(t0.Add(time.Hour))
+		n, _, err = tx.PruneLedger(t0.Add(time.Hour), "", 0)
 		return err
 	})
 	if n != 1 {
@@ -791,7 +791,7 @@ func TestLedger(t *testing.T) {
 	})
 	update(t, db, func(tx *Tx) error {
 		var err error
-		n, err = tx.PruneLedger(t0.Add(100 * time.Hour))
+		n, _, err = tx.PruneLedger(t0.Add(100*time.Hour), "", 0)
 		return err
 	})
 	if n != 2 {

@@ -213,4 +213,7 @@ type OutMail struct {
 	NextTry  time.Time `json:"next_try,omitempty"`
 	// Failed holds the last permanent error; such a mail waits for the admin.
 	Failed string `json:"failed,omitempty"`
+	// LastError is why the last attempt failed for now ("2026-01-02T15:04:05Z:
+	// 451 ..."), for the admin's listing; empty before any failure.
+	LastError string `json:"last_error,omitempty"`
 }

@@ -83,7 +83,7 @@ func TestBackupThroughDaemon(t *testing.T) {
 	defer db.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db) }()
+	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, nil) }()
 	defer func() {
 		cancel()
 		if err := <-done; err != nil {

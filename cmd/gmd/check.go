@@ -34,7 +34,9 @@ does, and checks the copy.
 It prints "ok: N games, M phases, K queued mails" when all is well, else
 each problem found. Either way it then lists the mails that the SMTP
 server refused for good (a 5xx reply): they wait in the outbox for the
-admin, each with the server's answer, and are not tried again.
+admin, each with the server's answer, and are not tried again unless
+gmd outbox retry puts them back in the queue (gmd outbox drop removes
+them).
 
 Exit status: 0 when the database is sound (mails refused for good are
 not a fault of the database); 1 when it has problems, or cannot be read
@@ -107,6 +109,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  mail %d, queued %s, to %s: %q\n    %s\n",
 				m.ID, m.Created.UTC().Format(time.RFC3339), strings.Join(m.To, ", "), m.Subject, m.Failed)
 		}
+		fmt.Fprintln(stdout, "Once the cause is fixed, gmd outbox retry ID sends one again; gmd outbox drop ID removes it.")
 	}
 	return status
 }

@@ -49,7 +49,8 @@ func checkDB(t *testing.T, dir string) string {
 // failedListing is how gmd check lists the mail checkDB refused.
 const failedListing = "\n1 mail refused for good by the SMTP server, kept in the outbox for the admin:\n" +
 	"  mail 2, queued 2026-01-02T15:04:05Z, to gone@example.org, p2@example.org: \"GMD:dt - S1901M Results\"\n" +
-	"    2026-01-02T15:05:00Z: 550 5.1.1 gone@example.org: no such user\n"
+	"    2026-01-02T15:05:00Z: 550 5.1.1 gone@example.org: no such user\n" +
+	"Once the cause is fixed, gmd outbox retry ID sends one again; gmd outbox drop ID removes it.\n"
 
 func TestCheckOK(t *testing.T) {
 	dir := t.TempDir()
@@ -208,7 +209,7 @@ func TestCheckThroughDaemon(t *testing.T) {
 	defer db.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db) }()
+	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, nil) }()
 	defer func() {
 		cancel()
 		if err := <-done; err != nil {

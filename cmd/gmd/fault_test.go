@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"go.etcd.io/bbolt"
 
 	"github.com/gmdjudge/gmd/demo"
@@ -134,7 +138,186 @@ func TestDamagedPage(t *testing.T) {
 		t.Errorf("gmd check: status %d, stdout:\n%s\nstderr:\n%s", code, stdout, errs)
 	}
 	code, _, errs = gmd(t, msg("p@example.org", "help", "<help.1@example.org>", "HELP\n"), "process", "-db", path)
-	if code != exitTempFail || !strings.HasPrefix(errs, "gmd process: ") || !strings.Contains(errs, "is the database damaged? run gmd check") {
+	if code != exitTempFail || !strings.HasPrefix(errs, "gmd process: ") || !strings.Contains(errs, "the database is damaged: run gmd check") {
 		t.Errorf("gmd process: status %d, stderr:\n%s", code, errs)
+	}
+}
+
+// A page of the database damaged long after gmd run started, under one
+// game: a mail for that game fails, is logged at ERROR with the mail and
+// what to do, stays new (not \Seen, not in the ledger) and is tried
+// again after a growing wait; the mails for other games are answered
+// meanwhile, and the daemon keeps running. Once the page is mended (as a
+// restored backup would), the held mail is answered, once, without a
+// restart.
+func TestRunDamagedGame(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	// Small games around dt, so that the games bucket has many pages and
+	// the one of dt holds no other game the test asks for.
+	names := []string{"ab", "dt"}
+	for i := range 40 {
+		names = append(names, fmt.Sprintf("c%02d", i), fmt.Sprintf("e%02d", i))
+	}
+	path := newDB(t, dir, names...)
+	r := startRun(t, writeConf(t, dir, srv, ""))
+	waitLog(t, r, `msg="reading mail"`, 1)
+
+	rot := diskfault.DamageTest(t, path, os.Getpagesize(), `"name":"dt"`)
+	player := demo.Player(1)
+	if err := srv.Send(player, []string{demo.Judge.Addr}, "list dt", "LIST dt\n"); err != nil {
+		t.Fatal(err)
+	}
+	const held = `level=ERROR msg="handling a message failed for a reason of its own; it stays new and will be tried again later, and the messages after it go on"`
+	waitLog(t, r, held, 1)
+	if err := srv.Send(player, []string{demo.Judge.Addr}, "list ab", "LIST ab\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitInbox(t, srv, player, "list ab", r.log)
+	// Tried again after a poll interval (1 s), then after 2 s.
+	waitLog(t, r, held, 2)
+	var lines []string
+	for _, l := range strings.Split(r.log.String(), "\n") {
+		if strings.Contains(l, held) {
+			lines = append(lines, l)
+		}
+	}
+	for i, want := range []string{"tries=1 retry_in=1s", "tries=2 retry_in=2s"} {
+		l := lines[i]
+		if !strings.Contains(l, `from=player1@gmd.demo subject="list dt"`) || !strings.Contains(l, want) ||
+			!strings.Contains(l, "the database is damaged: run gmd check, and restore the latest backup it finds sound") {
+			t.Errorf("log line %d lacks the mail, %q or what to do:\n%s", i, want, l)
+		}
+	}
+	select {
+	case code := <-r.done:
+		t.Fatalf("gmd run exited with %d with a damaged page:\n%s", code, r.log)
+	default:
+	}
+	if n := count(readInbox(t, srv.IMAPAddr, player), "list dt"); n != 0 {
+		t.Fatalf("%d replies to the mail for the damaged game", n)
+	}
+	if seen := judgeSeen(t, srv); seen["list dt"] || !seen["list ab"] {
+		t.Errorf("\\Seen in the judge's INBOX: %v; want list ab only", seen)
+	}
+
+	if err := rot.Mend(); err != nil {
+		t.Fatal(err)
+	}
+	waitInbox(t, srv, player, "list dt", r.log)
+	r.cancel()
+	select {
+	case code := <-r.done:
+		r.done <- code // for the cleanup
+		if code != 0 {
+			t.Fatalf("gmd run exited with %d:\n%s", code, r.log)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("gmd run did not stop:\n%s", r.log)
+	}
+	inbox := readInbox(t, srv.IMAPAddr, player)
+	for _, subject := range []string{"list dt", "list ab"} {
+		if n := count(inbox, subject); n != 1 {
+			t.Errorf("%d replies to %q, want 1", n, subject)
+		}
+	}
+	if seen := judgeSeen(t, srv); !seen["list dt"] || !seen["list ab"] {
+		t.Errorf("\\Seen in the judge's INBOX at the end: %v", seen)
+	}
+	if code, stdout, _ := gmd(t, "", "check", "-db", path); code != 0 {
+		t.Errorf("gmd check once mended: status %d\n%s", code, stdout)
+	}
+}
+
+// judgeSeen returns, by subject, whether each mail of the judge's INBOX
+// is flagged \Seen.
+func judgeSeen(t *testing.T, srv *demo.Servers) map[string]bool {
+	t.Helper()
+	c, err := imapclient.DialInsecure(srv.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(demo.Judge.Addr, demo.Judge.Password).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	if sel.NumMessages == 0 {
+		return seen
+	}
+	msgs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: 0}}, &imap.FetchOptions{Envelope: true, Flags: true}).Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs {
+		seen[m.Envelope.Subject] = slices.Contains(m.Flags, imap.FlagSeen)
+	}
+	return seen
+}
+
+// A damaged freelist page, met by gmd run's next commit, leaves bbolt
+// without its write lock for good (state.DB.Broken): the daemon stops
+// at once with exit status 1 and says why, rather than hang. Started
+// again, it would refuse the file and name the damage, until the admin
+// restores a backup.
+func TestRunWedged(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	path := newDB(t, dir, "dt")
+	conf := writeConf(t, dir, srv, "")
+	r := startRun(t, conf)
+	waitLog(t, r, `msg="reading mail"`, 1)
+	waitLog(t, r, `msg="ledger pruned"`, 1)
+
+	page, size, err := diskfault.BoltFreelist(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := diskfault.DamagePage(path, size, page); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Send(demo.Player(1), []string{demo.Judge.Addr}, "help", "HELP\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-r.done:
+		r.done <- code // for the cleanup
+		if code != 1 {
+			t.Errorf("gmd run exited with %d, want 1", code)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("gmd run did not stop with its database wedged:\n%s", r.log)
+	}
+	if log := r.log.String(); !strings.Contains(log, `msg="gmd run stopped"`) || !strings.Contains(log, "this process can no longer use the database") {
+		t.Errorf("log:\n%s", log)
+	}
+
+	// This process keeps the file locked (bbolt never let go of it); a
+	// new one would open it as this copy.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(t.TempDir(), "gmd.db")
+	if err := os.WriteFile(again, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := state.Open(again); err == nil || !strings.Contains(err.Error(), again+" is damaged") {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("Open of the wedged database, as a restart would: %v", err)
 	}
 }

@@ -34,8 +34,9 @@ const runUsage = `usage: gmd run [-config judge.conf]
 Runs the judge: reads the mailbox of the imap block of judge.conf, handles
 each new mail once (orders, commands, press), sends every reply through
 the smtp block's server, processes each game's phases at their deadlines,
-and answers gmd backup on the control socket (the database's path with
-".sock" added). Logs go to standard error.
+prunes the ledger of handled mails daily (ledger-retention), and answers
+gmd backup, gmd check and gmd outbox on the control socket (the
+database's path with ".sock" added). Logs go to standard error.
 
 The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
 It needs db, imap and smtp; see judge.conf.example.
@@ -143,6 +144,7 @@ func printConfigError(w io.Writer, cmd string, err error) {
 // have: gmd demo turns them for a demo that moves at once.
 type daemonOptions struct {
 	clockEvery time.Duration // between clock runs; clockEvery when zero
+	pruneEvery time.Duration // between prunings of the ledger; pruneEvery when zero
 }
 
 // daemon is the running judge: the game master between a mailbox, an
@@ -157,12 +159,17 @@ type daemon struct {
 // being handled and the mail being sent finish, closes the database and
 // returns nil. It returns an error when the judge cannot start (the
 // database, the templates, the control socket) or must stop (the control
-// socket failed); everything else is logged and retried, a database that
+// socket failed, or a damaged page left the database unusable to this
+// process); everything else is logged and retried, a database that
 // cannot be written included: the mail waits in the mailbox, the games'
-// clocks and the outbox wait, and all go on once it can be written.
+// clocks and the outbox wait, and all go on once it can be written. A
+// damaged page costs only the mails and games that need it.
 func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt daemonOptions) error {
 	if opt.clockEvery <= 0 {
 		opt.clockEvery = clockEvery
+	}
+	if opt.pruneEvery <= 0 {
+		opt.pruneEvery = pruneEvery
 	}
 	j, err := openJudge(cfg)
 	if err != nil {
@@ -181,19 +188,46 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 		"judge", j.from(),
 		"imap", cfg.IMAP.Addr, "mailbox", cfg.IMAP.Mailbox,
 		"smtp", cfg.SMTP.Addr,
-		"db", cfg.DB, "socket", socket)
+		"db", cfg.DB, "socket", socket, "ledger_retention", retention(cfg))
 
-	err = together(ctx,
-		poller.Run,
-		d.sender.Run,
-		func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
-		func(ctx context.Context) error { return ctl.Serve(ctx, socket, j.db) },
-	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- together(ctx,
+			poller.Run,
+			d.sender.Run,
+			func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
+			func(ctx context.Context) error { return d.pruneLedger(ctx, opt.pruneEvery) },
+			// A mail the admin puts back in the queue goes out at once.
+			func(ctx context.Context) error { return ctl.Serve(ctx, socket, j.db, d.sender.Kick) },
+		)
+	}()
+	select {
+	case err = <-stopped:
+	case <-j.db.Broken():
+		// A damaged page made bbolt lose its own locks (see
+		// state.DB.Broken): nothing more can be done with the database
+		// in this process. Stop, so that the service manager starts gmd
+		// again and Open names the damage. A part that was waiting for
+		// bbolt's lock then waits for ever: the others get a moment to
+		// finish, and the process goes without it.
+		cancel()
+		select {
+		case <-stopped:
+		case <-time.After(wedgedGrace):
+		}
+		err = j.db.Wedged()
+	}
 	if err == nil {
 		log.Info("gmd stopped")
 	}
 	return err
 }
+
+// wedgedGrace is how long a daemon whose database is wedged waits for
+// its parts to stop before it goes without them.
+const wedgedGrace = 5 * time.Second
 
 // together runs every fn in a goroutine of its own with a context that
 // ends with ctx or at the first error, waits for all of them, and
@@ -254,6 +288,9 @@ func imapConfig(cfg *config.Config) mail.IMAPConfig {
 		PollInterval:     c.PollInterval,
 		TLSConfig:        c.TLSConfig(),
 		MaxSize:          cfg.Limits.MaxMailSize,
+		// A mail older than the ledger's memory may have been handled
+		// already (see config.DefaultLedgerRetention).
+		MaxAge: retention(cfg) - ledgerSkew,
 	}
 }
 

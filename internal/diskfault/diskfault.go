@@ -13,6 +13,11 @@
 //
 // It is for Linux, where /proc/self/fd lists the descriptors; elsewhere
 // Break returns an error wrapping errors.ErrUnsupported and tests skip.
+//
+// Damage, for its part, damages pages of a file that a program has open
+// and reads (bbolt through its memory map), as bit rot or a stray write
+// would, and mends them again: for tests of a damaged page that a
+// program meets long after it opened the file.
 package diskfault
 
 import (

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/demo"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// ledgerDB makes a database whose ledger holds an entry of 100 days ago,
+// one of 30 days ago and one of yesterday.
+func ledgerDB(t *testing.T, dir string) string {
+	t.Helper()
+	path := newDB(t, dir)
+	db, err := state.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	now := time.Now()
+	err = db.Update(func(tx *state.Tx) error {
+		for key, age := range map[string]int{"msgid:<old@x>": 100, "msgid:<month@x>": 30, "imap/judge/INBOX/1/7": 1} {
+			if err := tx.MarkSeen(key, now.AddDate(0, 0, -age)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// seen returns which of keys the ledger of the database at path holds.
+func seen(t *testing.T, path string, keys ...string) map[string]bool {
+	t.Helper()
+	db, err := state.OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got := map[string]bool{}
+	err = db.View(func(tx *state.Tx) error {
+		for _, k := range keys {
+			s, err := tx.Seen(k)
+			if err != nil {
+				return err
+			}
+			got[k] = s
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// gmd run prunes the ledger as it starts, by judge.conf's
+// ledger-retention: the entries older than that go, the others stay.
+func TestRunPrunesLedger(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	for _, tt := range []struct {
+		conf    string
+		removed int
+		kept    map[string]bool
+	}{
+		{"", 1, map[string]bool{"msgid:<old@x>": false, "msgid:<month@x>": true, "imap/judge/INBOX/1/7": true}},
+		{"ledger-retention 20d\n", 2, map[string]bool{"msgid:<old@x>": false, "msgid:<month@x>": false, "imap/judge/INBOX/1/7": true}},
+	} {
+		dir := t.TempDir()
+		path := ledgerDB(t, dir)
+		r := startRun(t, writeConf(t, dir, srv, tt.conf))
+		waitLog(t, r, `msg="ledger pruned" removed=`, 1)
+		r.stop(t)
+		if want := fmt.Sprintf(`msg="ledger pruned" removed=%d `, tt.removed); !strings.Contains(r.log.String(), want) {
+			t.Errorf("%q: log lacks %q:\n%s", tt.conf, want, r.log)
+		}
+		if got := seen(t, path, "msgid:<old@x>", "msgid:<month@x>", "imap/judge/INBOX/1/7"); !equalMaps(got, tt.kept) {
+			t.Errorf("%q: ledger after the start: %v, want %v", tt.conf, got, tt.kept)
+		}
+	}
+}
+
+func equalMaps(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || v != w {
+			return false
+		}
+	}
+	return true
+}
+
+// The daemon prunes the ledger again every pruneEvery, not only at start.
+func TestDaemonPrunesPeriodically(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	ledgerDB(t, dir)
+	cfg, err := loadDaemonConfig(writeConf(t, dir, srv, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- runDaemon(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil)), daemonOptions{pruneEvery: 50 * time.Millisecond})
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(log.String(), `msg="ledger pruned"`) < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	s := log.String()
+	if strings.Count(s, `msg="ledger pruned"`) < 3 || !strings.Contains(s, `msg="ledger pruned" removed=1 `) ||
+		!strings.Contains(s, `msg="ledger pruned" removed=0 `) {
+		t.Errorf("log:\n%s", s)
+	}
+}
+
+// The poller leaves alone the mail that arrived before the ledger's
+// memory, with an hour to spare for clocks that disagree.
+func TestIMAPMaxAge(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.IMAP = &config.IMAP{Server: config.Server{Addr: "localhost:143", TLS: config.TLSNone, Username: "u", Password: "p"}}
+	if got := imapConfig(cfg).MaxAge; got != 90*24*time.Hour-time.Hour {
+		t.Errorf("MaxAge %v by default", got)
+	}
+	cfg.LedgerRetention = 10 * 24 * time.Hour
+	if got := imapConfig(cfg).MaxAge; got != 10*24*time.Hour-time.Hour {
+		t.Errorf("MaxAge %v with a retention of 10 days", got)
+	}
+	cfg.LedgerRetention = 0 // a Config not made by config.Defaults
+	if got := retention(cfg); got != config.DefaultLedgerRetention {
+		t.Errorf("retention %v of a zero Config", got)
+	}
+}

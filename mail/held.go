@@ -1,0 +1,132 @@
+package mail
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"github.com/gmdjudge/gmd/state"
+)
+
+// heldMax is the longest a held message waits between two tries.
+const heldMax = time.Hour
+
+// A held message is one whose handling failed for a reason of its own:
+// it stays new in the mailbox and is tried again after a wait that
+// doubles from the poll interval up to heldMax, while the messages after
+// it are handled.
+type held struct {
+	tries int
+	next  time.Time
+}
+
+// handlerPanic is the error of a handler that panicked.
+type handlerPanic struct {
+	value any
+	stack []byte
+}
+
+func (e *handlerPanic) Error() string { return fmt.Sprintf("handler panic: %v\n%s", e.value, e.stack) }
+
+// ownFault reports whether a handler's error belongs to the message
+// handled rather than to the judge as a whole. A panic is a bug that
+// this message trips (or a damaged page the database could not turn
+// into an error); ErrDamaged is a damaged record or page of what this
+// message needs, a game, a ledger entry. Either way the next message may
+// well go through, and holding it up behind this one would stop the
+// judge for everyone until an admin steps in. Any other error (a full
+// disk, a database that cannot be written) would fail the next message
+// too, and the messages wait in order, as the Handler's doc says.
+func ownFault(err error) bool {
+	var hp *handlerPanic
+	return errors.As(err, &hp) || errors.Is(err, state.ErrDamaged)
+}
+
+// resetHeld forgets the held and done messages when the mailbox's
+// UIDVALIDITY is not the one they were noted under: their UIDs mean
+// nothing any more.
+func (p *Poller) resetHeld(validity uint32) {
+	if p.held != nil && p.heldValidity == validity {
+		return
+	}
+	p.held = map[imap.UID]*held{}
+	p.doneAbove = map[imap.UID]bool{}
+	p.heldValidity = validity
+}
+
+// hold notes that the message uid failed for a reason of its own at
+// now, and returns when it is to be tried again.
+func (p *Poller) hold(uid imap.UID, now time.Time) time.Duration {
+	h := p.held[uid]
+	if h == nil {
+		h = new(held)
+		p.held[uid] = h
+	}
+	h.tries++
+	wait := p.cfg.PollInterval
+	for i := 1; i < h.tries && wait < heldMax; i++ {
+		wait *= 2
+	}
+	wait = min(wait, max(heldMax, p.cfg.PollInterval))
+	h.next = now.Add(wait)
+	return wait
+}
+
+// pending returns the UIDs of uids to offer now: neither handled already
+// nor held and waiting for their next try.
+func (p *Poller) pending(uids []imap.UID, now time.Time) []imap.UID {
+	out := uids[:0]
+	for _, uid := range uids {
+		if p.doneAbove[uid] {
+			continue
+		}
+		if h := p.held[uid]; h != nil && now.Before(h.next) {
+			continue
+		}
+		out = append(out, uid)
+	}
+	return out
+}
+
+// settle returns the last UID to store after a batch: the highest such
+// that every message up to it is done (handled, gone, or too old). last
+// is the highest the batch reached, done lists what it did, and failed
+// is the message a failure of the judge's stopped it at (0 if none).
+// The place must stay below every held message and below failed, or
+// that message would not be offered again; it may move past messages
+// done in earlier batches above a held one that is now done too. Those
+// done above the place are noted in doneAbove, so that they are not
+// offered again meanwhile; those the place covers are forgotten there.
+func (p *Poller) settle(last imap.UID, done []imap.UID, failed imap.UID) imap.UID {
+	limit := imap.UID(math.MaxUint32)
+	for uid := range p.held {
+		limit = min(limit, uid)
+	}
+	if failed != 0 {
+		limit = min(limit, failed)
+	}
+	// Messages are offered in UID order, so one done above the place was
+	// offered after every message below it: below limit, all are done.
+	for uid := range p.doneAbove {
+		if uid < limit {
+			last = max(last, uid)
+		}
+	}
+	if last >= limit {
+		last = limit - 1
+	}
+	for _, uid := range done {
+		if uid > last {
+			p.doneAbove[uid] = true
+		}
+	}
+	for uid := range p.doneAbove {
+		if uid <= last {
+			delete(p.doneAbove, uid)
+		}
+	}
+	return last
+}
