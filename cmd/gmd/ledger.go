@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/state"
 )
 
 // pruneEvery is how often gmd run prunes the ledger, after once at
@@ -53,4 +54,34 @@ func (d *daemon) pruneLedger(ctx context.Context, every time.Duration) error {
 		case <-t.C:
 		}
 	}
+}
+
+// prunedMeta is the meta key of the last time gmd tick pruned the ledger.
+const prunedMeta = "ledger/pruned"
+
+// pruneIfDue prunes the ledger as gmd run does, for a judge run from cron
+// without it: at most once every pruneEvery, which the database
+// remembers, since gmd tick runs every minute and a scan of a large
+// ledger takes a good part of a second. ran says whether it was due.
+func pruneIfDue(j *judgeEnv, now time.Time) (removed int, ran bool, err error) {
+	var last time.Time
+	err = j.db.View(func(tx *state.Tx) error {
+		v, err := tx.Meta(prunedMeta)
+		if err == nil && v != nil {
+			// A value that does not parse counts as never: pruning
+			// once too often is harmless.
+			last, _ = time.Parse(time.RFC3339, string(v))
+		}
+		return err
+	})
+	if err != nil || now.Sub(last) < pruneEvery {
+		return 0, false, err
+	}
+	removed, err = j.db.PruneLedger(now.Add(-retention(j.cfg)))
+	if err != nil {
+		return removed, true, err
+	}
+	return removed, true, j.db.Update(func(tx *state.Tx) error {
+		return tx.PutMeta(prunedMeta, []byte(now.UTC().Format(time.RFC3339)))
+	})
 }

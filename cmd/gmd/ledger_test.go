@@ -156,3 +156,55 @@ func TestIMAPMaxAge(t *testing.T) {
 		t.Errorf("retention %v of a zero Config", got)
 	}
 }
+
+// gmd tick, the clock of a judge run from cron, prunes the ledger too,
+// but once a day only: the database remembers when it last did.
+func TestTickPrunesLedgerDaily(t *testing.T) {
+	dir := t.TempDir()
+	path := ledgerDB(t, dir)
+	now := time.Now().UTC()
+	tick := func(at time.Time) string {
+		t.Helper()
+		code, _, errs := gmd(t, "", "tick", "-db", path, "-now", at.Format(time.RFC3339))
+		if code != 0 {
+			t.Fatalf("tick at %v: status %d, stderr %q", at, code, errs)
+		}
+		return errs
+	}
+	errs := tick(now)
+	if !strings.Contains(errs, "gmd tick: 1 ledger entry older than the retention removed\n") {
+		t.Errorf("first tick: stderr %q, want one entry removed", errs)
+	}
+	want := map[string]bool{"msgid:<old@x>": false, "msgid:<month@x>": true, "imap/judge/INBOX/1/7": true}
+	if got := seen(t, path, "msgid:<old@x>", "msgid:<month@x>", "imap/judge/INBOX/1/7"); !equalMaps(got, want) {
+		t.Errorf("ledger after the first tick: %v, want %v", got, want)
+	}
+
+	// 65 days on, the month-old entry is past the 90 days; but the
+	// last prune was only an hour before, so this tick leaves it.
+	later := now.AddDate(0, 0, 65)
+	db, err := state.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *state.Tx) error {
+		return tx.PutMeta(prunedMeta, []byte(later.Add(-time.Hour).Format(time.RFC3339)))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := tick(later); strings.Contains(errs, "ledger") {
+		t.Errorf("a tick an hour after a prune pruned again: %q", errs)
+	}
+	if got := seen(t, path, "msgid:<month@x>"); !got["msgid:<month@x>"] {
+		t.Error("the month-old entry went although no prune was due")
+	}
+	// A day after the last prune, it goes.
+	if errs := tick(later.Add(pruneEvery)); !strings.Contains(errs, "1 ledger entry older than the retention removed") {
+		t.Errorf("a tick a day after the last prune: stderr %q, want one entry removed", errs)
+	}
+	if got := seen(t, path, "msgid:<month@x>"); got["msgid:<month@x>"] {
+		t.Error("the month-old entry outlived its retention")
+	}
+}

@@ -28,6 +28,9 @@ included; without one, they stay in the outbox for "gmd run". With
 process -h). Run from cron every minute, gmd tick is the clock and the
 sending retry of a judge without gmd run.
 
+Once a day it also prunes the ledger of handled mails, as gmd run does
+(see ledger-retention in judge.conf.example).
+
 Exit status: 0 when every due game was dealt with; 1 when some could not
 be (each is named on standard error; the others were done, and their
 mails are printed or queued); 2 for bad flags.
@@ -53,6 +56,13 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := j.master.Tick(f.now); err != nil {
 		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
 		status = 1
+	}
+	// gmd run prunes the ledger itself; from cron, this is its place.
+	if n, ran, err := pruneIfDue(j, f.now); err != nil {
+		fmt.Fprintf(stderr, "gmd tick: pruning the ledger: %v\n", err)
+		status = 1
+	} else if ran && n > 0 {
+		fmt.Fprintf(stderr, "gmd tick: %d ledger %s older than the retention removed\n", n, plural(n, "entry", "entries"))
 	}
 	// What the games that went well queued goes out all the same.
 	if err := j.deliver(&f, stdout, stderr, "gmd tick"); err != nil {
