@@ -2,6 +2,7 @@ package gm
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -161,6 +162,11 @@ func (s *session) do(c *parser.Command) error {
 	if n, ok := synonyms[name]; ok {
 		name = n
 	}
+	if max := s.m.cfg.MaxLineLength; max > 0 && len(c.Text) > max {
+		s.paragraph()
+		s.fail(c.Line, "%s", tooLong(len(c.Text), max))
+		return nil
+	}
 	if name != "ORDERS" {
 		// Order lines are not echoed: the acknowledgement lists the
 		// orders, and cmdOrders starts its own paragraph for errors.
@@ -184,6 +190,11 @@ func (s *session) do(c *parser.Command) error {
 		s.dirty = true
 	}
 	return cmd.run(s, c)
+}
+
+// tooLong is the error for a line of n bytes over the limit of max.
+func tooLong(n, max int) string {
+	return fmt.Sprintf("The line is %d bytes long, and this judge reads lines of at most %d bytes: it was not read.", n, max)
 }
 
 // paragraph starts a new paragraph of the reply: a blank line after

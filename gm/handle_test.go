@@ -305,3 +305,30 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// TestMaxLineLength checks Config.MaxLineLength: a command or order line
+// over it is refused with its line number and never echoed, the lines
+// around it are read, and press text is not held to it.
+func TestMaxLineLength(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.m.cfg.MaxLineLength = 100
+	junk := "A Mar - Spa " + strings.Repeat("and then some ", 10) // 151 bytes, trimmed
+	got := h.mail("france@example.org", "orders", "SIGNON Fdt pw-f\nA Par - Bur\n"+junk+"\nF Bre - Mao\nLIST dt "+strings.Repeat("x", 100)+"\n")
+	r := onlyTo(t, got, "france@example.org")
+	mustContain(t, r.Body,
+		"Error (line 3): The line is 151 bytes long, and this judge reads lines of at most 100 bytes: it was not read.",
+		"Error (line 5): The line is 108 bytes long, and this judge reads lines of at most 100 bytes: it was not read.")
+	mustNotContain(t, r.Body, "and then some", "xxxxxxxxxx")
+	g := h.game("dt")
+	if orders := strings.ToLower(strings.Join(g.Orders["France"], "\n")); !strings.Contains(orders, "a par - bur") || !strings.Contains(orders, "f bre - mao") || strings.Contains(orders, "mar") {
+		t.Errorf("France's orders:\n%s\nwant Par - Bur and Bre - Mao only", orders)
+	}
+
+	// A paragraph of press is one long line from most mail clients.
+	long := strings.Repeat("Let us talk about Belgium. ", 10)
+	got = h.mail("france@example.org", "press", "SIGNON Fdt pw-f\nBROADCAST\n"+long+"\nENDPRESS\n")
+	if de := mailsTo(got, "germany@example.org"); len(de) != 1 || !strings.Contains(de[0].Body, strings.TrimSpace(long)) {
+		t.Errorf("a long line of press did not reach Germany whole: %d mails", len(de))
+	}
+}

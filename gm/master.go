@@ -34,6 +34,12 @@ type Config struct {
 	// step doubles the time a sign-on with a new password costs; hashes
 	// already stored keep the cost they were made with.
 	PasswordCost int
+	// MaxLineLength is the longest command or order line read, in bytes;
+	// 0 means no limit. A longer line is refused with an error naming
+	// it, and never echoed: it is junk or a mistake, and echoing it
+	// would make the reply as large. Press text is not held to it, as
+	// mail clients send a paragraph as one line.
+	MaxLineLength int
 }
 
 // Mail is one incoming mail, already decoded to text.

@@ -182,7 +182,7 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
 		}
 	}
-	body, cut := s.takeOrderLines(c.Body)
+	body, cut, long := s.takeOrderLines(c.Body)
 	parsed, errs := parser.ParseOrders(body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
 	text := strings.Split(body, "\n")
 	lineText := func(n int) string {
@@ -194,6 +194,9 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	var issues []orderIssue
 	for _, e := range errs {
 		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineText(e.Line), capitalize(e.Msg))})
+	}
+	for _, l := range long {
+		issues = append(issues, orderIssue{c.BodyLine + l.line - 1, tooLong(l.n, s.m.cfg.MaxLineLength)})
 	}
 	if cut > 0 {
 		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
@@ -250,20 +253,34 @@ func (s *session) cmdOrders(c *parser.Command) error {
 
 // takeOrderLines returns the start of body, a block of order lines, that
 // the mail's allowance of maxOrderLines lines still covers (blank lines
-// are free), and the line of body where it was cut short, or 0.
-func (s *session) takeOrderLines(body string) (string, int) {
+// are free), and the line of body where it was cut short, or 0. Lines
+// longer than Config.MaxLineLength are blanked out, keeping the line
+// numbers, and listed in long.
+func (s *session) takeOrderLines(body string) (kept string, cut int, long []longLine) {
 	lines := strings.SplitAfter(body, "\n")
+	max := s.m.cfg.MaxLineLength
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
 		if s.orderLines == maxOrderLines {
-			return strings.Join(lines[:i], ""), i + 1
+			return strings.Join(lines[:i], ""), i + 1, long
 		}
 		s.orderLines++
+		if n := len(strings.TrimSpace(l)); max > 0 && n > max {
+			long = append(long, longLine{i + 1, n})
+			lines[i] = "\n"
+		}
 	}
-	return body, 0
+	if len(long) > 0 {
+		body = strings.Join(lines, "")
+	}
+	return body, 0, long
 }
+
+// longLine is an order line over the length limit: its line in the block
+// of orders, and its length.
+type longLine struct{ line, n int }
 
 // tryOrder adds o to a power's orders cur and checks it by adjudicating
 // the result: an order the adjudicator finds void is refused, with its

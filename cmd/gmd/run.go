@@ -266,11 +266,12 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 		return nil, err
 	}
 	m := gm.New(db, gm.Config{
-		JudgeName:    cfg.JudgeName,
-		JudgeAddr:    cfg.JudgeAddr,
-		Admins:       cfg.Admins,
-		Templates:    set,
-		PasswordCost: cfg.PasswordCost,
+		JudgeName:     cfg.JudgeName,
+		JudgeAddr:     cfg.JudgeAddr,
+		Admins:        cfg.Admins,
+		Templates:     set,
+		PasswordCost:  cfg.PasswordCost,
+		MaxLineLength: cfg.Limits.MaxLineLength,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
