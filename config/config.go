@@ -44,7 +44,7 @@ type Config struct {
 	JudgeAddr string   // the judge's own address, the From of every mail it sends
 	DB        string   // the bbolt database file; "" if not set
 	Templates string   // a directory of templates overriding the built-in ones; "" for none
-	Admins    []string // addresses allowed judge-wide admin commands
+	Admins    []string // addresses that may act as the master of any game; needs SenderAuth
 	Limits    Limits
 	IMAP      *IMAP // where mail comes in; nil if not configured
 	SMTP      *SMTP // where mail goes out; nil if not configured
@@ -224,6 +224,9 @@ func Parse(r io.Reader, file string) (*Config, error) {
 	if c.SenderAuth.Require == SenderAuthDKIMOrSPF && !p.authServID {
 		p.errorf(p.authLine, "require-sender-auth: dkim-or-spf needs auth-serv-id: the name your mail server writes at the start of its Authentication-Results")
 	}
+	if len(c.Admins) > 0 && c.SenderAuth.Require == SenderAuthNone {
+		p.errorf(p.adminLine, "admin: needs require-sender-auth dkim or dkim-or-spf: an admin is known by the From address alone, which anyone can write")
+	}
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
 	}
@@ -241,6 +244,8 @@ type parser struct {
 	// given, checked together once the file is read.
 	authLine   int
 	authServID bool
+	// The line of the first admin, checked against require-sender-auth.
+	adminLine int
 }
 
 // errorf reports a mistake at line, within the current block.
@@ -365,6 +370,9 @@ var topLevel = map[string]spec[*Config]{
 	"admin": {repeat: true, apply: func(p *parser, d *Directive, c *Config) {
 		if len(d.Params) == 0 {
 			p.bad(d, "needs at least one mail address")
+		}
+		if p.adminLine == 0 {
+			p.adminLine = d.Line
 		}
 		for _, v := range d.Params {
 			if a, ok := p.addr(d, v); ok {

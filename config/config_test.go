@@ -196,12 +196,13 @@ func TestParseErrors(t *testing.T) {
 		// Values.
 		{"judge address", "\n\njudge-address x\n", `judge.conf:3: judge-address: "x" is not a mail address`},
 		{"judge address with name", "judge-address \"J <j@x>\"\n", `judge.conf:1: judge-address: "J <j@x>" is not a mail address`},
-		{"admin address", "admin a@x b\n", `judge.conf:1: admin: "b" is not a mail address`},
+		{"admin address", "require-sender-auth dkim\nadmin a@x b\n", `judge.conf:2: admin: "b" is not a mail address`},
 		{"judge name", "judge-name \"My Judge\"\n", `judge.conf:1: judge-name: "My Judge" must be 1 to 20 letters, digits, '-' or '_' (it starts every subject, as in "GMD:game - S1901M Results")`},
 		{"judge name colon", "judge-name A:B\n", `judge.conf:1: judge-name: "A:B" must be 1 to 20 letters, digits, '-' or '_' (it starts every subject, as in "GMD:game - S1901M Results")`},
 		{"empty db", "db \"\"\n", "judge.conf:1: db: empty path"},
 		{"templates missing", "templates " + filepath.Join(dir, "nope") + "\n", "judge.conf:1: templates: stat " + filepath.Join(dir, "nope") + ": no such file or directory"},
 		{"templates not a dir", "templates " + file + "\n", "judge.conf:1: templates: " + file + " is not a directory"},
+		{"admin without sender auth", "judge-name A\nadmin a@x.org\nadmin b@x.org\n", "judge.conf:2: admin: needs require-sender-auth dkim or dkim-or-spf: an admin is known by the From address alone, which anyone can write"},
 		{"password cost low", "password-cost 3\n", `judge.conf:1: password-cost: "3" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
 		{"password cost word", "password-cost high\n", `judge.conf:1: password-cost: "high" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
 		{"ledger retention short", "ledger-retention 3d\n", `judge.conf:1: ledger-retention: "3d" is not a duration of at least 7 days (like 90d, or 2160h)`},
@@ -346,7 +347,7 @@ func TestExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.IMAP == nil || c.SMTP == nil || c.DB == "" || len(c.Admins) == 0 {
+	if c.IMAP == nil || c.SMTP == nil || c.DB == "" {
 		t.Errorf("the example leaves out settings: %+v", c)
 	}
 	src, err := os.ReadFile(path)

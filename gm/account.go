@@ -186,6 +186,9 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	if s.alreadySignedOn(c) {
 		return nil
 	}
+	if len(c.Args) > 0 && len(c.Args[0]) > 1 && strings.EqualFold(c.Args[0][:1], "M") && s.m.isAdmin(s.in.From) {
+		return s.adminSignon(c, c.Args[0][1:])
+	}
 	if len(c.Args) < 2 {
 		s.fail(c.Line, "Use: SIGNON Pgame password (P is your power's letter), or SIGNON ?game password to join.")
 		return errStop
@@ -262,6 +265,24 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	s.game, s.power = g, power
 	s.printf("Signed on as %s in game '%s'.", power, g.Name)
 	return s.noteUser(g.Name)
+}
+
+// adminSignon signs a judge admin on as the master of the game name,
+// without a password: the way to rescue a game whose master has gone.
+// The sender was authenticated before the mail got here (an admin
+// without require-sender-auth is a config error). The admin is not
+// recorded as taking part in the game: LIST shows their own games.
+func (s *session) adminSignon(c *parser.Command, name string) error {
+	g, err := s.loadGame(c.Line, name)
+	if g == nil {
+		if err == nil {
+			err = errStop
+		}
+		return err
+	}
+	s.game, s.master, s.power = g, true, "Master"
+	s.printf("Signed on as the master of '%s', as an admin of this judge (no password needed).", g.Name)
+	return nil
 }
 
 // join handles SIGNON ?game password [preferences]: the sender joins a

@@ -249,3 +249,41 @@ func TestPasswordCost(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminSignon checks that a judge admin signs on as the master of any
+// game without a password and may use the master's commands, and that
+// nobody else can, with a password or without.
+func TestAdminSignon(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.m.cfg.Admins = []string{"Keeper@Example.org"}
+
+	r := onlyTo(t, h.mail("keeper@example.org", "rescue", "SIGNON Mdt\nPAUSE"), "keeper@example.org")
+	mustContain(t, r.Body, "Signed on as the master of 'dt', as an admin of this judge")
+	mustNotContain(t, r.Body, "Error")
+	if g := h.game("dt"); g.Status != state.Paused {
+		t.Errorf("the admin's PAUSE left the game %s", g.Status)
+	}
+	err := h.m.db.View(func(tx *state.Tx) error {
+		u, err := tx.User("keeper@example.org")
+		if err == nil && len(u.Games) > 0 {
+			t.Errorf("the admin is recorded as playing %v", u.Games)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Anyone else needs the master's password, and a wrong one fails.
+	r = onlyTo(t, h.mail("france@example.org", "try", "SIGNON Mdt\nRESUME"), "france@example.org")
+	mustContain(t, r.Body, "Use: SIGNON Pgame password")
+	r = onlyTo(t, h.mail("france@example.org", "try", "SIGNON Mdt guess\nRESUME"), "france@example.org")
+	mustNotContain(t, r.Body, "Signed on as the master")
+	if g := h.game("dt"); g.Status != state.Paused {
+		t.Errorf("a player resumed the game as master: %s", g.Status)
+	}
+	// An admin's SIGNON for a game that does not exist fails as anyone's.
+	r = onlyTo(t, h.mail("keeper@example.org", "typo", "SIGNON Mxx\nRESUME"), "keeper@example.org")
+	mustNotContain(t, r.Body, "Signed on as the master")
+}

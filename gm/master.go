@@ -25,9 +25,13 @@ import (
 
 // Config is what the master needs to know about the judge it runs in.
 type Config struct {
-	JudgeName string   // shown in subjects and headers: "GMD"
-	JudgeAddr string   // the judge's own address: "judge@localhost"
-	Admins    []string // addresses allowed judge-wide admin commands
+	JudgeName string // shown in subjects and headers: "GMD"
+	JudgeAddr string // the judge's own address: "judge@localhost"
+	// Admins may act as the master of any game: from one of these
+	// addresses, SIGNON Mgame needs no password. Set it only when the
+	// mails' senders are authenticated (config requires that), as the
+	// From address is all that tells an admin.
+	Admins    []string
 	Templates *templates.Set
 	// PasswordCost is the bcrypt work factor of new password hashes, from
 	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
@@ -84,6 +88,11 @@ func New(db *state.DB, cfg Config) *Master {
 		cfg.PasswordCost = bcrypt.DefaultCost
 	}
 	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
+}
+
+// isAdmin reports whether addr is one of Config.Admins.
+func (m *Master) isAdmin(addr string) bool {
+	return slices.ContainsFunc(m.cfg.Admins, func(a string) bool { return sameAddr(a, addr) })
 }
 
 // DB returns the database the master works on.
