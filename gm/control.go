@@ -156,7 +156,9 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	if err := s.tx.DeletePhasesFrom(g.Name, rec.Turn); err != nil {
 		return err
 	}
-	g.Position, g.Turn, g.Orders = rec.Position, rec.Turn-1, nil
+	// The pending orders go, and their texts as written with them; the
+	// history records deleted above took the later phases' texts.
+	g.Position, g.Turn, g.Orders, g.Written = rec.Position, rec.Turn-1, nil, nil
 	if g.Status == state.Finished {
 		g.Status, g.Result = state.Active, ""
 	}

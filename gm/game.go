@@ -223,7 +223,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	g.Position = jsonpos.EncodePosition(pos, rules)
 	g.Status = state.Active
 	g.Turn = 0
-	g.Orders = map[string][]string{}
+	g.Orders, g.Written = map[string][]string{}, nil
 	for i := range g.Players {
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""

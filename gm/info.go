@@ -13,8 +13,8 @@ import (
 
 // The information commands show only what every player may know: the
 // board, the seats and the results of processed phases. None of them
-// reads Game.Orders or Game.Press, so none can leak pending orders or
-// partial press, whoever asks.
+// reads Game.Orders, Game.Written or Game.Press, so none can leak pending
+// orders (as read or as written) or partial press, whoever asks.
 
 // historyLimit is how many phases HISTORY shows when not asked for one.
 const historyLimit = 12
@@ -175,7 +175,8 @@ func centreCounts(pos *judge.Position) string {
 }
 
 // cmdHistory handles HISTORY game [phase]: the results of processed
-// phases, as they were mailed.
+// phases, as they were mailed; for one phase named, the orders as the
+// players wrote them too (writtenOrders).
 func (s *session) cmdHistory(c *parser.Command) error {
 	g, err := s.gameArg(c, "HISTORY game [phase]")
 	if g == nil {
@@ -214,6 +215,54 @@ func (s *session) cmdHistory(c *parser.Command) error {
 		s.printf("\n%s (%s.%03d), processed %s:\n\n", r.Phase, g.Name, r.Turn, formatDate(g, r.Processed))
 		s.reply.WriteString(strings.TrimRight(r.Results, "\n"))
 		s.reply.WriteByte('\n')
+		if len(c.Args) > 1 {
+			// One phase asked for: the orders as written too, which
+			// would double the length of the whole history.
+			return s.writtenOrders(g, r)
+		}
+	}
+	return nil
+}
+
+// writtenOrders writes the orders of the processed phase r as the players
+// wrote them, power by power in the map's order, each order on a line of
+// its own: "England:" then "  a lvp supports a yor". They are as public as
+// the results, which show the same orders as the judge read them. An
+// order whose text was not kept (given before gmd kept them) shows as
+// stored, marked "(as stored)"; the orders the judge supplied itself are
+// not there, as they were never written. A record made before gmd kept
+// the texts gets a line saying so.
+func (s *session) writtenOrders(g *state.Game, r *state.PhaseRecord) error {
+	ordered := false
+	for _, lines := range r.Orders {
+		ordered = ordered || len(lines) > 0
+	}
+	if !ordered {
+		return nil
+	}
+	if len(r.Written) == 0 {
+		s.printf("\nThe orders as written were not kept for %s.", r.Phase)
+		return nil
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	s.printf("\nOrders as written:\n\n")
+	for _, p := range mp.Powers {
+		lines := r.Orders[p.Name]
+		if len(lines) == 0 {
+			continue
+		}
+		s.printf("%s:", p.Name)
+		texts := r.Written[p.Name]
+		for i, l := range lines {
+			if i < len(texts) && texts[i] != "" {
+				s.printf("  %s", texts[i])
+			} else {
+				s.printf("  %s  (as stored)", l)
+			}
+		}
 	}
 	return nil
 }

@@ -71,6 +71,31 @@ func canonicalLines(mp *judge.Map, orders []judge.Order) []string {
 	return out
 }
 
+// keepWritten records in g.Written the texts as written of power's
+// pending orders, lines, just stored: a line keeps the text this mail
+// gave it (texts), or else the one it had; a line without either (stored
+// by an older gmd) has none, and the lines no longer kept lose theirs, so
+// that Written never holds the text of an order that was replaced.
+func keepWritten(g *state.Game, power string, lines []string, texts map[string]string) {
+	old := g.Written[power]
+	w := make(map[string]string, len(lines))
+	for _, l := range lines {
+		if t, ok := texts[l]; ok {
+			w[l] = t
+		} else if t, ok := old[l]; ok {
+			w[l] = t
+		}
+	}
+	if len(w) == 0 {
+		delete(g.Written, power)
+		return
+	}
+	if g.Written == nil {
+		g.Written = map[string]map[string]string{}
+	}
+	g.Written[power] = w
+}
+
 // unordered returns the units of p that still need an order: in a
 // movement phase its units, in a retreat phase its dislodged units, each
 // without an order for its province; in map order.
@@ -203,6 +228,9 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
 	}
 	work := map[judge.Power][]judge.Order{}
+	// texts are the accepted orders' texts as written, by power and
+	// stored line; a later text for the same line wins, as its order did.
+	texts := map[judge.Power]map[string]string{}
 	if len(parsed) > maxOrders {
 		at := parsed[maxOrders]
 		issues = append(issues, orderIssue{c.BodyLine + at.Line - 1,
@@ -233,12 +261,20 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			continue
 		}
 		work[o.Power] = next
+		if texts[o.Power] == nil {
+			texts[o.Power] = map[string]string{}
+		}
+		// tryOrder puts the accepted order, as the adjudicator read it, last.
+		texts[o.Power][next[len(next)-1].Canonical(mp)] = po.Text
 	}
 	for p, orders := range work {
 		if g.Orders == nil {
 			g.Orders = map[string][]string{}
 		}
-		g.Orders[mp.Powers[p].Name] = canonicalLines(mp, orders)
+		name := mp.Powers[p].Name
+		lines := canonicalLines(mp, orders)
+		g.Orders[name] = lines
+		keepWritten(g, name, lines, texts[p])
 	}
 	if len(work) > 0 {
 		s.dirty = true

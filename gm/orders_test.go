@@ -14,7 +14,8 @@ import (
 )
 
 // setPosition replaces a game's position with one written in the
-// jsonpos contract, and drops its pending orders.
+// jsonpos contract, and drops its pending orders (with their texts as
+// written).
 func (h *harness) setPosition(name, js string) {
 	h.t.Helper()
 	pos, rules, err := jsonpos.DecodePosition([]byte(js))
@@ -23,7 +24,7 @@ func (h *harness) setPosition(name, js string) {
 	}
 	g := h.game(name)
 	g.Position = jsonpos.EncodePosition(pos, rules)
-	g.Orders = nil
+	g.Orders, g.Written = nil, nil
 	h.putGame(g)
 }
 

@@ -26,7 +26,8 @@ func (m *Master) processPhase(tx *state.Tx, g *state.Game, now time.Time) error 
 
 // process is processPhase for a position already decoded from g.
 func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, now time.Time) error {
-	res := judge.Adjudicate(pos, m.pendingOrders(g, pos), rules)
+	pending := m.pendingOrders(g, pos)
+	res := judge.Adjudicate(pos, pending, rules)
 	if res.Next == nil {
 		return fmt.Errorf("game %s: %s: the judge gave no next position", g.Name, pos.Phase)
 	}
@@ -35,12 +36,14 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err != nil {
 		return err
 	}
+	orders, written := adjudicated(pos, res, pending, g.Written)
 	err = tx.PutPhase(g.Name, &state.PhaseRecord{
 		Phase:     pos.Phase.String(),
 		Turn:      turn,
 		Processed: now.UTC(),
 		Position:  g.Position, // replaced below, never changed in place
-		Orders:    adjudicated(pos, res),
+		Orders:    orders,
+		Written:   written,
 		Results:   text,
 		// The phase's press moves to the history, so that the game record,
 		// read by every mail, does not grow for the whole game.
@@ -53,7 +56,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn
-	g.Orders = nil
+	g.Orders, g.Written = nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
 		g.Players[i].Wait, g.Players[i].Draw = false, false
@@ -104,13 +107,17 @@ func resultsText(game string, turn int, pos *judge.Position, res *judge.Resoluti
 }
 
 // adjudicated returns the orders the judge ruled on, per power, as
-// canonical lines. The orders the judge supplied itself (holds for units
-// without orders, disbands, civil-disorder removals) are left out: the
-// results text shows them, and adjudicating the recorded position with
-// these orders gives the same results again.
-func adjudicated(pos *judge.Position, res *judge.Resolution) map[string][]string {
+// canonical lines, and the same orders as written (PhaseRecord.Written),
+// found in written (Game.Written) for the pending orders given, pending.
+// The orders the judge supplied itself (holds for units without orders,
+// disbands, civil-disorder removals) are left out of both: the results
+// text shows them, they were never written, and adjudicating the recorded
+// position with these orders gives the same results again.
+func adjudicated(pos *judge.Position, res *judge.Resolution, pending []judge.Order,
+	written map[string]map[string]string) (orders, asWritten map[string][]string) {
 	m := pos.Map
 	out := make(map[string][]string)
+	texts := make(map[string][]string)
 	for i := range res.Results {
 		r := &res.Results[i]
 		if r.Default {
@@ -124,9 +131,43 @@ func adjudicated(pos *judge.Position, res *judge.Resolution) map[string][]string
 			continue
 		}
 		name := m.Powers[p].Name
-		out[name] = append(out[name], r.Order.Canonical(m))
+		line := r.Order.Canonical(m)
+		out[name] = append(out[name], line)
+		texts[name] = append(texts[name], writtenText(m, p, line, r.Order, pending, written[name]))
 	}
-	return out
+	for name, t := range texts {
+		if !slices.ContainsFunc(t, func(s string) bool { return s != "" }) {
+			delete(texts, name)
+		}
+	}
+	if len(texts) == 0 {
+		// No text at all (orders stored by an older gmd, or none): the
+		// field stays out of the record.
+		texts = nil
+	}
+	return out, texts
+}
+
+// writtenText returns how the order o of power p, ruled on as line, was
+// written, from the power's texts (Game.Written), or "" if no text was
+// kept. The ruling may name the order differently from the stored line
+// (with the unit's type or coast, which the stored line has too, unless
+// it was stored by an older gmd): then the text is the one of p's
+// pending order for the same unit.
+func writtenText(m *judge.Map, p judge.Power, line string, o judge.Order, pending []judge.Order, texts map[string]string) string {
+	if t, ok := texts[line]; ok || len(texts) == 0 {
+		return t
+	}
+	if o.Kind == judge.Waive {
+		return ""
+	}
+	for i := range pending {
+		x := &pending[i]
+		if x.Power == p && x.Kind != judge.Waive && sameUnit(m, x.Unit, o.Unit) {
+			return texts[x.Canonical(m)]
+		}
+	}
+	return ""
 }
 
 // ownerOf returns the power of the unit (dislodged, in a retreat phase)

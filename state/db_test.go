@@ -123,6 +123,12 @@ func sampleGame(tb testing.TB, name string) *Game {
 			Joined:     t0.Add(-29 * 24 * time.Hour),
 		})
 		g.Orders[p] = []string{"A Vie - Gal", "F Tri - Alb", "A Bud S A Vie - Gal"}
+		if i < 2 {
+			if g.Written == nil {
+				g.Written = map[string]map[string]string{}
+			}
+			g.Written[p] = map[string]string{"A Vie - Gal": "army vienna -> galicia", "F Tri - Alb": "f tri-alb"}
+		}
 	}
 	for i := range 5 {
 		g.Press = append(g.Press, Press{
@@ -354,6 +360,7 @@ func phase(turn int) *PhaseRecord {
 		Processed: t0.Add(time.Duration(turn) * time.Hour),
 		Position:  json.RawMessage(`{"phase":"S1901M"}`),
 		Orders:    map[string][]string{"England": {"F Lon - Nth"}, "France": {"A Par - Bur"}},
+		Written:   map[string][]string{"England": {"fleet london -> north sea"}},
 		Results:   fmt.Sprintf("Results of turn %d\n", turn),
 	}
 }

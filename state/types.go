@@ -142,6 +142,15 @@ type Game struct {
 	// Orders holds each power's pending orders for the current phase, as
 	// canonical order lines (judge.Order.Canonical), keyed by power name.
 	Orders map[string][]string `json:"orders,omitempty"`
+	// Written keeps how each pending order was written in the mail that
+	// gave it ("a lvp supports a yor" for "A lvp S A yor"), keyed by power
+	// name and then by the order's line in Orders, so that the history can
+	// show the orders as written as well as read. It follows Orders
+	// exactly: an order replaced or pushed out takes its text with it. An
+	// order the master gave for a power (BECOME) has the master's text.
+	// Two identical lines (two waived builds) share the text of the later.
+	// Orders stored by a gmd older than this field have no text.
+	Written map[string]map[string]string `json:"written,omitempty"`
 
 	Deadline time.Time `json:"deadline"` // of the current phase, UTC
 	Reminded bool      `json:"reminded,omitempty"`
@@ -192,7 +201,16 @@ type PhaseRecord struct {
 	Processed time.Time       `json:"processed"`
 	Position  json.RawMessage `json:"position"` // as it was before processing
 	// Orders are the orders as adjudicated, per power, canonical lines.
+	// The orders the judge supplied itself (holds for units without
+	// orders, civil-disorder removals) are not among them.
 	Orders map[string][]string `json:"orders"`
+	// Written are the same orders as written in the mails that gave them,
+	// per power and in the order of Orders: Written[p][i] is how
+	// Orders[p][i] was written. An entry is "" where no text was kept (an
+	// order stored by a gmd older than this field); a power none of whose
+	// orders has a text is left out, and records made before this field
+	// have none at all.
+	Written map[string][]string `json:"written,omitempty"`
 	// Results is the text results block (package report), as mailed.
 	Results string `json:"results"`
 	// Press is the press sent during the phase, for the record.
