@@ -40,7 +40,9 @@ func (h *harness) results(game, phase string) string {
 
 // TestVariant343536 plays two years of "34, 35, 36" by mail: England and
 // Turkey each build a supply centre and use it, Russia's construction is
-// spoiled by a German army, and the mails say so at every step.
+// spoiled by a German army, and the mails say so at every step: the Fall's
+// results and the Winter's that follow both say what became of each
+// construction.
 func TestVariant343536(t *testing.T) {
 	h := newHarness(t)
 	h.startVariant("ccc", "34-35-36")
@@ -159,6 +161,10 @@ func TestVariant343536(t *testing.T) {
 		"Turkey:    5 Supply centers,  3 Units:  Builds   2 units.",
 		"Victory needs 19 of the 36 supply centres.")
 	mustNotContain(t, text, "Livonia.")
+	// The Winter's position keeps them for the Winter's results.
+	mustContain(t, string(h.game("ccc").Position), `"ended_constructions":[{"power":"England","at":"yor","ordered":"W1901A"},`+
+		`{"power":"Russia","at":"lvn","ordered":"W1901A","spoiled_by":"Germany","spoiled_in":"S1902M"},`+
+		`{"power":"Turkey","at":"jor","ordered":"W1901A"}]`)
 
 	// Winter 1902: the new centres take builds at once (rule 6), and
 	// England starts another centre (a new year, rule 8).
@@ -168,12 +174,24 @@ func TestVariant343536(t *testing.T) {
 	send(map[string]string{"E": "", "A": "", "F": "", "I": "", "G": "", "R": "Build F Sev", "T": "Build A Jor\nBuild F Con"})
 	text = h.results("ccc", "W1902A")
 	mustContain(t, text, "England:   Builds a fleet in Yorkshire.", "Turkey:    Builds an army in Jordan.",
-		"Russia:    Builds a fleet in Sevastopol.", "England:   Wales.")
+		"Russia:    Builds a fleet in Sevastopol.", "England:   Wales.",
+		// What became of last Winter's constructions, said again with the
+		// builds they allow, and why Russia's failed.
+		"\nSupply centres started in Winter of 1901:\n\n"+
+			"England's supply centre in Yorkshire was built.\n"+
+			"Russia's supply centre in Livonia was not built: a German unit was ordered\nthere in S1902M.\n"+
+			"Turkey's supply centre in Jordan was built.\n")
+	if i, j := strings.Index(text, "Supply centres started in"), strings.Index(text, "Supply centres under construction:"); i < 0 || j < i {
+		t.Errorf("the ended constructions do not come before the new ones:\n%s", text)
+	}
+	r = onlyTo(t, h.mail("anyone@example.org", "x", "HISTORY ccc W1902A"), "anyone@example.org")
+	mustContain(t, r.Body, "Russia's supply centre in Livonia was not built")
 
 	// The state kept between phases, and what everyone can look up.
 	g = h.game("ccc")
 	mustContain(t, string(g.Position), `"built_centers":["jor","yor"]`,
 		`"pending_centers":[{"power":"England","at":"wal","ordered":"W1902A"}]`)
+	mustNotContain(t, string(g.Position), "ended_constructions")
 	r = onlyTo(t, h.mail("anyone@example.org", "x", "SUMMARY ccc"), "anyone@example.org")
 	mustContain(t, r.Body,
 		"  1901   3   5   3   3   3   6   4",

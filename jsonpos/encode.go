@@ -96,7 +96,23 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 		dst = n.appendLoc(dst, m, l)
 	}
 	dst = append(dst, `],"pending_centers":[`...)
-	for i, pc := range pos.PendingCenters {
+	dst = n.appendConstructions(dst, m, pos.PendingCenters)
+	dst = append(dst, ']')
+	// Only a Winter position that follows a Fall which ended constructions
+	// has this field: every other position, and every position of a game
+	// without construction, reads as it did before the field existed.
+	if len(pos.EndedConstructions) > 0 {
+		dst = append(dst, `,"ended_constructions":[`...)
+		dst = n.appendConstructions(dst, m, pos.EndedConstructions)
+		dst = append(dst, ']')
+	}
+	return append(dst, '}')
+}
+
+// appendConstructions appends the entries of "pending_centers" or
+// "ended_constructions", comma-separated.
+func (n *mapNames) appendConstructions(dst []byte, m *judge.Map, pcs []judge.PendingCenter) []byte {
+	for i, pc := range pcs {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
@@ -116,7 +132,7 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 		}
 		dst = append(dst, '}')
 	}
-	return append(dst, "]}"...)
+	return dst
 }
 
 func byDislodgedLoc(a, b judge.DislodgedUnit) int { return int(a.Loc) - int(b.Loc) }

@@ -23,6 +23,14 @@
 // construction ordered in Winter Y is pending in the Spring and Fall of
 // Y+1 only: it is built or given up as that Fall ends.
 //
+// The Winter position after that Fall lists those constructions once more,
+// in the optional field "ended_constructions" (after "pending_centers",
+// entries as there): each was built unless it has "spoiled_by", and a
+// built one is in "built_centers". The adjudicator does not need it; the
+// Winter's results report it. It is accepted in a Winter adjustment
+// position only, and written only when not empty, so every other position
+// reads as it did before the field existed.
+//
 // On input, "variant" defaults to "standard" and "rules" to "datc-3.0";
 // "phase" is required; every list may be absent or null. Places may be
 // written with any name or alias the order parser accepts ("mao", "mid",
@@ -36,13 +44,14 @@
 // as "stp/sc"), powers their names, types "A" or "F". Every field is
 // always present: lists with nothing in them are [] (never null or
 // absent) and "centers" is {} when no centre is owned, so readers need no
-// special cases. "attacker_from" is the one exception: it is left out when
-// the dislodging attack came by convoy (the unit may then retreat to the
+// special cases. The exceptions: "attacker_from" is left out when the
+// dislodging attack came by convoy (the unit may then retreat to the
 // attacker's province); so are "spoiled_by" and "spoiled_in" for a
-// construction that is not spoiled. Units are listed in the map's place
-// order, dislodged units, bounces and built centres in place order too,
-// the centre object lists every owned centre, keys sorted, and pending
-// centres come in the order they were ordered.
+// construction that is not spoiled, and "ended_constructions" when there
+// are none. Units are listed in the map's place order, dislodged units,
+// bounces and built centres in place order too, the centre object lists
+// every owned centre, keys sorted, and pending and ended constructions
+// come in the order they were ordered.
 //
 // A result is {"orders": [...], "next": <position>}: one entry per ruling,
 // in the adjudicator's order, each {"power", "unit", "order", "result"}.
@@ -84,13 +93,13 @@ type rawPosition struct {
 	bounced               [][]byte
 	centers               []rawCenter
 	built                 [][]byte
-	pending               []rawPending
+	pending, ended        []rawPending
 }
 
 // reset empties p but keeps its slices' storage for the next position.
 func (p *rawPosition) reset() {
 	*p = rawPosition{units: p.units[:0], dislodged: p.dislodged[:0], bounced: p.bounced[:0],
-		centers: p.centers[:0], built: p.built[:0], pending: p.pending[:0]}
+		centers: p.centers[:0], built: p.built[:0], pending: p.pending[:0], ended: p.ended[:0]}
 }
 
 // A Decoder reads positions in the contract's form. It keeps its buffers
@@ -216,41 +225,17 @@ func (p *rawPosition) read(r *reader) error {
 			if err = seen.add(7); err != nil {
 				return in("pending_centers", err)
 			}
-			err = r.array(func(i int) error {
-				var pc rawPending
-				var seen fieldSet
-				err := r.object(func(key []byte) error {
-					var err error
-					switch string(key) {
-					case "power":
-						pc.power, err = seen.str(0, r)
-					case "at":
-						pc.at, err = seen.str(1, r)
-					case "ordered":
-						pc.ordered, err = seen.str(2, r)
-					case "spoiled_by":
-						pc.spoiledBy, err = seen.str(3, r)
-					case "spoiled_in":
-						pc.spoiledIn, err = seen.str(4, r)
-					default:
-						return errorf("unknown field %q", key)
-					}
-					if err != nil {
-						return in(string(key), err)
-					}
-					return nil
-				})
-				if err != nil {
-					return in(index(i), err)
-				}
-				p.pending = append(p.pending, pc)
-				return nil
-			})
+			p.pending, err = readPending(r, p.pending)
 		case "built_centers":
 			if err = seen.add(8); err != nil {
 				return in("built_centers", err)
 			}
 			p.built, err = readStrings(r, p.built)
+		case "ended_constructions":
+			if err = seen.add(9); err != nil {
+				return in("ended_constructions", err)
+			}
+			p.ended, err = readPending(r, p.ended)
 		default:
 			return errorf("unknown field %q", key)
 		}
@@ -259,6 +244,42 @@ func (p *rawPosition) read(r *reader) error {
 		}
 		return nil
 	})
+}
+
+// readPending reads "pending_centers" or "ended_constructions", whose
+// entries have the same fields, appending to dst.
+func readPending(r *reader, dst []rawPending) ([]rawPending, error) {
+	err := r.array(func(i int) error {
+		var pc rawPending
+		var seen fieldSet
+		err := r.object(func(key []byte) error {
+			var err error
+			switch string(key) {
+			case "power":
+				pc.power, err = seen.str(0, r)
+			case "at":
+				pc.at, err = seen.str(1, r)
+			case "ordered":
+				pc.ordered, err = seen.str(2, r)
+			case "spoiled_by":
+				pc.spoiledBy, err = seen.str(3, r)
+			case "spoiled_in":
+				pc.spoiledIn, err = seen.str(4, r)
+			default:
+				return errorf("unknown field %q", key)
+			}
+			if err != nil {
+				return in(string(key), err)
+			}
+			return nil
+		})
+		if err != nil {
+			return in(index(i), err)
+		}
+		dst = append(dst, pc)
+		return nil
+	})
+	return dst, err
 }
 
 // readStrings reads an array of strings, appending to dst.
@@ -406,6 +427,9 @@ func (d *Decoder) convert() (*judge.Position, judge.Rules, error) {
 	if err := convertPending(pos, p.pending); err != nil {
 		return nil, judge.Rules{}, err
 	}
+	if err := convertEnded(pos, p.ended); err != nil {
+		return nil, judge.Rules{}, err
+	}
 	return pos, rules, nil
 }
 
@@ -547,63 +571,144 @@ func convertPending(pos *judge.Position, pending []rawPending) error {
 }
 
 func convertOnePending(pos *judge.Position, rp rawPending) (judge.PendingCenter, error) {
-	m := pos.Map
-	var pc judge.PendingCenter
-	p, err := power(m, rp.power)
+	p, l, ordered, err := readConstruction(pos, rp)
 	if err != nil {
-		return pc, in("power", err)
+		return judge.PendingCenter{}, err
 	}
-	l, err := place(m, rp.at)
-	if err != nil {
-		return pc, in("at", err)
-	}
-	l = m.Province(l)
-	li := &m.Locs[l]
+	m, li := pos.Map, &pos.Map.Locs[l]
 	switch {
-	case li.Home != p:
-		return pc, &fieldError{"at", fmt.Sprintf("%s is not in %s's home country", li.FullName, m.Powers[p].Name)}
 	case pos.IsCenter(l):
-		return pc, &fieldError{"at", li.FullName + " is already a supply centre"}
+		return judge.PendingCenter{}, &fieldError{"at", li.FullName + " is already a supply centre"}
 	case pos.PendingAt(l) >= 0:
-		return pc, &fieldError{"at", li.FullName + " is listed twice"}
+		return judge.PendingCenter{}, &fieldError{"at", li.FullName + " is listed twice"}
 	}
 	for _, other := range pos.PendingCenters {
 		if other.Power == p {
-			return pc, &fieldError{"power", m.Powers[p].Name + " has two constructions: one a year"}
+			return judge.PendingCenter{}, &fieldError{"power", m.Powers[p].Name + " has two constructions: one a year"}
 		}
 	}
+	if pos.Phase.Season == judge.Winter || pos.Phase.Year != ordered.Year+1 {
+		return judge.PendingCenter{}, &fieldError{"ordered", fmt.Sprintf("a construction ordered in %s is pending from S%dM to F%dR, not in %s",
+			ordered, ordered.Year+1, ordered.Year+1, pos.Phase)}
+	}
+	pc := judge.PendingCenter{Power: p, Loc: l, Ordered: ordered}
+	return pc, readSpoiled(pos, rp, &pc)
+}
+
+// readConstruction reads what a pending and an ended construction have in
+// common: the power, the province (in its home country), and the Winter
+// adjustment phase it was ordered in.
+func readConstruction(pos *judge.Position, rp rawPending) (judge.Power, judge.Loc, judge.Phase, error) {
+	m := pos.Map
+	var none judge.Phase
+	p, err := power(m, rp.power)
+	if err != nil {
+		return 0, 0, none, in("power", err)
+	}
+	l, err := place(m, rp.at)
+	if err != nil {
+		return 0, 0, none, in("at", err)
+	}
+	l = m.Province(l)
+	if li := &m.Locs[l]; li.Home != p {
+		return 0, 0, none, &fieldError{"at", fmt.Sprintf("%s is not in %s's home country", li.FullName, m.Powers[p].Name)}
+	}
 	if len(rp.ordered) == 0 {
-		return pc, &fieldError{"ordered", "missing (want the phase of the order, like W1901A)"}
+		return 0, 0, none, &fieldError{"ordered", "missing (want the phase of the order, like W1901A)"}
 	}
 	ordered, err := judge.ParsePhase(string(rp.ordered))
 	if err != nil {
-		return pc, &fieldError{"ordered", phaseMsg(err)}
+		return 0, 0, none, &fieldError{"ordered", phaseMsg(err)}
 	}
-	if ordered.Type != judge.Adjustment || pos.Phase.Season == judge.Winter || pos.Phase.Year != ordered.Year+1 {
-		return pc, &fieldError{"ordered", fmt.Sprintf("a construction ordered in %s is pending from S%dM to F%dR, not in %s",
-			ordered, ordered.Year+1, ordered.Year+1, pos.Phase)}
+	if ordered.Type != judge.Adjustment {
+		return 0, 0, none, &fieldError{"ordered", fmt.Sprintf("constructions are ordered in a Winter adjustment phase, not in %s", ordered)}
 	}
-	pc = judge.PendingCenter{Power: p, Loc: l, Ordered: ordered}
+	return p, l, ordered, nil
+}
+
+// readSpoiled reads "spoiled_by" and "spoiled_in" into pc, whose power is
+// set: both or neither, another power, and a movement or retreat phase of
+// the position's year before the position.
+func readSpoiled(pos *judge.Position, rp rawPending, pc *judge.PendingCenter) error {
+	m := pos.Map
 	switch {
 	case len(rp.spoiledBy) == 0 && len(rp.spoiledIn) == 0:
-		return pc, nil
+		return nil
 	case len(rp.spoiledBy) == 0:
-		return pc, &fieldError{"spoiled_by", "missing (spoiled_in needs the power that spoiled the construction)"}
+		return &fieldError{"spoiled_by", "missing (spoiled_in needs the power that spoiled the construction)"}
 	case len(rp.spoiledIn) == 0:
-		return pc, &fieldError{"spoiled_in", "missing (spoiled_by needs the phase it spoiled the construction in)"}
+		return &fieldError{"spoiled_in", "missing (spoiled_by needs the phase it spoiled the construction in)"}
 	}
 	pc.Spoiled = true
+	var err error
 	if pc.SpoiledBy, err = power(m, rp.spoiledBy); err != nil {
-		return pc, in("spoiled_by", err)
+		return in("spoiled_by", err)
 	}
-	if pc.SpoiledBy == p {
-		return pc, &fieldError{"spoiled_by", m.Powers[p].Name + "'s own units do not spoil its construction"}
+	if pc.SpoiledBy == pc.Power {
+		return &fieldError{"spoiled_by", m.Powers[pc.Power].Name + "'s own units do not spoil its construction"}
 	}
 	if pc.SpoiledIn, err = judge.ParsePhase(string(rp.spoiledIn)); err != nil {
-		return pc, &fieldError{"spoiled_in", phaseMsg(err)}
+		return &fieldError{"spoiled_in", phaseMsg(err)}
 	}
 	if sp := pc.SpoiledIn; sp.Type == judge.Adjustment || sp.Year != pos.Phase.Year || !phaseBefore(sp, pos.Phase) {
-		return pc, &fieldError{"spoiled_in", fmt.Sprintf("%s is not a movement or retreat phase of %d before %s", sp, pos.Phase.Year, pos.Phase)}
+		return &fieldError{"spoiled_in", fmt.Sprintf("%s is not a movement or retreat phase of %d before %s", sp, pos.Phase.Year, pos.Phase)}
+	}
+	return nil
+}
+
+// convertEnded reads "ended_constructions": in a Winter position, the
+// constructions ordered the Winter before, which ended with the Fall just
+// played. Each is one the judge could have accepted (rules 4b and 8), a
+// built one is in "built_centers", and a spoiled one says by whom and when
+// as in "pending_centers".
+func convertEnded(pos *judge.Position, ended []rawPending) error {
+	m := pos.Map
+	if len(ended) == 0 {
+		return nil
+	}
+	if !m.Construction {
+		return in("ended_constructions", noConstruction(m))
+	}
+	if pos.Phase.Type != judge.Adjustment {
+		return &fieldError{"ended_constructions", "only a Winter adjustment phase has constructions that ended with the Fall before it"}
+	}
+	for i, rp := range ended {
+		pc, err := convertOneEnded(pos, rp)
+		if err != nil {
+			return in("ended_constructions", in(index(i), err))
+		}
+		pos.EndedConstructions = append(pos.EndedConstructions, pc)
+	}
+	return nil
+}
+
+func convertOneEnded(pos *judge.Position, rp rawPending) (judge.PendingCenter, error) {
+	p, l, ordered, err := readConstruction(pos, rp)
+	if err != nil {
+		return judge.PendingCenter{}, err
+	}
+	m, li := pos.Map, &pos.Map.Locs[l]
+	for _, other := range pos.EndedConstructions {
+		switch {
+		case other.Loc == l:
+			return judge.PendingCenter{}, &fieldError{"at", li.FullName + " is listed twice"}
+		case other.Power == p:
+			return judge.PendingCenter{}, &fieldError{"power", m.Powers[p].Name + " has two constructions: one a year"}
+		}
+	}
+	if ordered.Year+1 != pos.Phase.Year {
+		return judge.PendingCenter{}, &fieldError{"ordered", fmt.Sprintf("a construction that ended before %s was ordered in W%dA, not in %s",
+			pos.Phase, pos.Phase.Year-1, ordered)}
+	}
+	pc := judge.PendingCenter{Power: p, Loc: l, Ordered: ordered}
+	if err := readSpoiled(pos, rp, &pc); err != nil {
+		return pc, err
+	}
+	switch {
+	case !pc.Spoiled && !slices.Contains(pos.BuiltCenters, l):
+		return pc, &fieldError{"at", li.FullName + " was built (not spoiled), so built_centers must list it"}
+	case pc.Spoiled && pos.IsCenter(l):
+		return pc, &fieldError{"at", li.FullName + " is a supply centre, yet its construction was spoiled"}
 	}
 	return pc, nil
 }

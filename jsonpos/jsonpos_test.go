@@ -205,7 +205,7 @@ func TestConstructionErrors(t *testing.T) {
 		{pc(yor + `, {"power": "England", "at": "wal", "ordered": "W1901A"}`),
 			`pending_centers[1].power: England has two constructions: one a year`},
 		{pc(`{"power": "England", "at": "yor", "ordered": "S1901M"}`),
-			`pending_centers[0].ordered: a construction ordered in S1901M is pending from S1902M to F1902R, not in S1902M`},
+			`pending_centers[0].ordered: constructions are ordered in a Winter adjustment phase, not in S1901M`},
 		{pc(`{"power": "England", "at": "yor", "ordered": "W1900A"}`),
 			`pending_centers[0].ordered: a construction ordered in W1900A is pending from S1901M to F1901R, not in S1902M`},
 		{`{"variant": "343536", "phase": "W1902A", "pending_centers": [{"power": "England", "at": "yor", "ordered": "W1901A"}]}`,
@@ -288,6 +288,94 @@ func TestConstructionRoundTrip(t *testing.T) {
 	}
 	if len(v.Built) != 2 || v.Pending[1]["spoiled_by"] != "Germany" || v.Pending[0]["spoiled_in"] != "" {
 		t.Errorf("encoding/json reads %+v", v)
+	}
+}
+
+// TestEndedConstructions: a Winter position keeps the constructions that
+// ended with the Fall before it, built or spoiled, for the Winter's
+// results. The field is read with any names, written canonically and only
+// when there are some, and read back.
+func TestEndedConstructions(t *testing.T) {
+	pos, rules := mustDecode(t, `{"variant": "343536", "phase": "W1902A",
+		"units": [{"power": "Russia", "type": "A", "at": "jor"}],
+		"built_centers": ["Jordan"],
+		"centers": {"jor": "Russia"},
+		"ended_constructions": [
+			{"power": "E", "at": "Yorkshire", "ordered": "w1901a", "spoiled_by": "German", "spoiled_in": "s1902m"},
+			{"power": "Turkey", "at": "jor", "ordered": "W1901A"},
+			{"power": "Russia", "at": "lvn", "ordered": "W1901A", "spoiled_by": "Austria", "spoiled_in": "F1902R"}]}`)
+	want := `{"variant":"34-35-36","rules":"datc-3.0","phase":"W1902A",` +
+		`"units":[{"power":"Russia","type":"A","at":"jor"}],"dislodged":[],"bounced":[],` +
+		`"centers":{"jor":"Russia"},"built_centers":["jor"],"pending_centers":[],` +
+		`"ended_constructions":[{"power":"England","at":"yor","ordered":"W1901A","spoiled_by":"Germany","spoiled_in":"S1902M"},` +
+		`{"power":"Turkey","at":"jor","ordered":"W1901A"},` +
+		`{"power":"Russia","at":"lvn","ordered":"W1901A","spoiled_by":"Austria","spoiled_in":"F1902R"}]}`
+	out := EncodePosition(pos, rules)
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	again, rules2, err := DecodePosition(out)
+	if err != nil {
+		t.Fatalf("reading our own output: %v", err)
+	}
+	if !bytes.Equal(EncodePosition(again, rules2), out) {
+		t.Error("the round trip changed the position")
+	}
+	m := pos.Map
+	if len(pos.EndedConstructions) != 3 || !pos.EndedConstructions[0].Spoiled || pos.EndedConstructions[1].Spoiled ||
+		m.PowerName(pos.EndedConstructions[2].SpoiledBy) != "Austria" {
+		t.Errorf("ended %+v", pos.EndedConstructions)
+	}
+	// Without any, the field is left out: positions read as before it
+	// existed. A Decoder carries none over to the next position.
+	var d Decoder
+	if _, _, err := d.Position(out); err != nil {
+		t.Fatal(err)
+	}
+	pos, rules, err = d.Position([]byte(`{"variant": "343536", "phase": "W1903A"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(EncodePosition(pos, rules)); len(pos.EndedConstructions) != 0 || strings.Contains(got, "ended_constructions") {
+		t.Errorf("no ended constructions, yet: %s", got)
+	}
+
+	ec := func(fields string) string {
+		return `{"variant": "343536", "phase": "W1902A", "built_centers": ["jor"], "ended_constructions": [` + fields + `]}`
+	}
+	const yor = `{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"}`
+	for _, tc := range []struct{ in, want string }{
+		{`{"phase": "W1902A", "ended_constructions": [` + yor + `]}`,
+			`ended_constructions: variant standard has no supply centre construction`},
+		{`{"variant": "343536", "phase": "S1903M", "ended_constructions": [` + yor + `]}`,
+			`ended_constructions: only a Winter adjustment phase has constructions that ended with the Fall before it`},
+		{ec(yor + `, 1`), `ended_constructions[1]: want an object, got a number`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1901A", "built": true}`), `ended_constructions[0]: unknown field "built"`},
+		{ec(`{"power": "England", "at": "alb", "ordered": "W1901A"}`), `ended_constructions[0].at: Albania is not in England's home country`},
+		{ec(`{"power": "England", "at": "yor"}`), `ended_constructions[0].ordered: missing (want the phase of the order, like W1901A)`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1900A", "spoiled_by": "Germany", "spoiled_in": "S1902M"}`),
+			`ended_constructions[0].ordered: a construction that ended before W1902A was ordered in W1901A, not in W1900A`},
+		{ec(yor + `, {"power": "E", "at": "York", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"}`),
+			`ended_constructions[1].at: Yorkshire is listed twice`},
+		{ec(yor + `, {"power": "England", "at": "wal", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"}`),
+			`ended_constructions[1].power: England has two constructions: one a year`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1901A"}`),
+			`ended_constructions[0].at: Yorkshire was built (not spoiled), so built_centers must list it`},
+		{ec(`{"power": "Turkey", "at": "jor", "ordered": "W1901A", "spoiled_by": "Russia", "spoiled_in": "S1902M"}`),
+			`ended_constructions[0].at: Jordan is a supply centre, yet its construction was spoiled`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "England", "spoiled_in": "S1902M"}`),
+			`ended_constructions[0].spoiled_by: England's own units do not spoil its construction`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany"}`),
+			`ended_constructions[0].spoiled_in: missing (spoiled_by needs the phase it spoiled the construction in)`},
+		{ec(`{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "W1901A"}`),
+			`ended_constructions[0].spoiled_in: W1901A is not a movement or retreat phase of 1902 before W1902A`},
+		{`{"variant": "343536", "phase": "W1902A", "ended_constructions": [], "ended_constructions": []}`,
+			`ended_constructions: given twice`},
+	} {
+		_, _, err := DecodePosition([]byte(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got  %v\n want %q", tc.in, err, tc.want)
+		}
 	}
 }
 
@@ -390,6 +478,8 @@ func FuzzDecodePosition(f *testing.F) {
 	f.Add([]byte(`{"phase":"F1901R","dislodged":[{"power":"I","type":"A","at":"tri","attacker_from":"vie"}],"bounced":["gal"]}`))
 	f.Add([]byte(`{"phase":"S1901M","units":[{"power":"\ud83d\ude00","type":"F","at":"nth"}]}`))
 	f.Add([]byte(`{"phase":"S1901M","units":[{"power":"E\u006egland","type":"F","at":"n\/th"}]}`))
+	f.Add([]byte(`{"variant":"343536","phase":"W1902A","built_centers":["jor"],"ended_constructions":[` +
+		`{"power":"T","at":"jor","ordered":"W1901A"},{"power":"E","at":"yor","ordered":"W1901A","spoiled_by":"G","spoiled_in":"S1902M"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pos, rules, err := DecodePosition(data)
 		if err != nil {

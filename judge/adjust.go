@@ -13,7 +13,7 @@ func adjudicateAdjustment(pos *Position, orders []Order, rules Rules) *Resolutio
 	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	next := pos.Clone()
-	next.Dislodged, next.Bounced = nil, nil
+	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
 	centers, units := pos.CenterCount(), pos.UnitCount()
 	np := len(m.Powers)
 	done := make([]int, np) // builds (with waives) or removals made so far

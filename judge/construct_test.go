@@ -411,6 +411,42 @@ func TestRule5LaterPhases(t *testing.T) {
 	}
 }
 
+// TestEndedConstructions: the Winter position after a Fall that ended
+// constructions keeps them, built or spoiled, for the Winter's results;
+// the Spring after it has none, and a Fall that goes straight to the
+// Spring hands none on.
+func TestEndedConstructions(t *testing.T) {
+	b := yearWithConstruction(t, "Germany F nth")
+	b.pending("Turkey", "jor")
+	b.play("Germany: F nth - yor")
+	res := b.endYear()
+	if b.pos.Phase.String() != "W1902A" {
+		t.Fatalf("next phase %s, want W1902A", b.pos.Phase)
+	}
+	var ended []string
+	for _, pc := range b.pos.EndedConstructions {
+		ended = append(ended, describe(b.m, pc))
+	}
+	if got := strings.Join(ended, "; "); got != "England yor W1901A spoiled by Germany in S1902M; Turkey jor W1901A" ||
+		!reflect.DeepEqual(b.pos.EndedConstructions, res.Constructions) {
+		t.Errorf("ended in the Winter position: %q; the Fall ended %v", got, res.Constructions)
+	}
+	b.play("Turkey: A Jor")
+	if b.pos.Phase.String() != "S1903M" || b.pos.EndedConstructions != nil {
+		t.Errorf("%s keeps ended constructions %v", b.pos.Phase, b.pos.EndedConstructions)
+	}
+
+	// Nobody has anything to adjust: the Fall goes to the Spring, and its
+	// own results were the only place to say it.
+	b = newBoard(t, "34-35-36", "S1902M", "England A lon", "England A edi", "England A lvp", "Germany F nth").
+		own("England", "lon", "edi", "lvp").own("Germany", "kie").pending("England", "yor")
+	b.play("Germany: F nth - yor")
+	res = b.endYear()
+	if b.pos.Phase.String() != "S1903M" || len(res.Constructions) != 1 || b.pos.EndedConstructions != nil {
+		t.Errorf("next %s, ended %v, kept %v", b.pos.Phase, res.Constructions, b.pos.EndedConstructions)
+	}
+}
+
 // TestRule6 builds a centre and uses it that same Winter, and gives a new
 // centre to the power whose unit stands in it when it is built.
 func TestRule6(t *testing.T) {

@@ -5,7 +5,7 @@ package judge
 func (s *mover) finish(res *Resolution) {
 	m, pos := s.m, s.pos
 	next := pos.Clone()
-	next.Dislodged, next.Bounced = nil, nil
+	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
 	units := pos.Units
 
 	// Decide who was dislodged before anything moves.
@@ -193,8 +193,9 @@ func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []
 // endSeason moves a position on after the last movement or retreat of a
 // season: to Fall after Spring; after Fall, the centres under
 // construction are built or given up, centre ownership changes, and the
-// game goes to adjustments, or to the next Spring if nobody has anything
-// to adjust.
+// game goes to adjustments, whose position keeps the constructions that
+// ended (Position.EndedConstructions), or to the next Spring if nobody has
+// anything to adjust.
 func endSeason(res *Resolution, next *Position, from Phase) {
 	if from.Season == Spring {
 		next.Phase = Phase{Fall, from.Year, Movement}
@@ -212,6 +213,8 @@ func endSeason(res *Resolution, next *Position, from Phase) {
 	res.Winners = winners(next)
 	if needsAdjustment(next) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
+		// The Winter's results say what became of the constructions too.
+		next.EndedConstructions = append([]PendingCenter(nil), res.Constructions...)
 	} else {
 		next.Phase = Phase{Spring, from.Year + 1, Movement}
 	}

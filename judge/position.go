@@ -62,6 +62,13 @@ type Position struct {
 	// PendingCenters lists centres under construction (the "34, 35, 36"
 	// variant), in the order they were ordered.
 	PendingCenters []PendingCenter
+	// EndedConstructions lists, in a Winter adjustment position only, the
+	// constructions whose year ended with the Fall just played, in the
+	// order they were ordered: each was built unless Spoiled (the Fall's
+	// Resolution.Constructions). The adjudicator does not use it; it is
+	// there so that the Winter's results can say what became of them, and
+	// every other phase's position has none.
+	EndedConstructions []PendingCenter
 }
 
 // NewPosition returns an empty position on m at phase p, with no units and
@@ -96,6 +103,7 @@ func (pos *Position) Clone() *Position {
 	c.Bounced = append([]Loc(nil), pos.Bounced...)
 	c.BuiltCenters = append([]Loc(nil), pos.BuiltCenters...)
 	c.PendingCenters = append([]PendingCenter(nil), pos.PendingCenters...)
+	c.EndedConstructions = append([]PendingCenter(nil), pos.EndedConstructions...)
 	return &c
 }
 

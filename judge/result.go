@@ -77,6 +77,7 @@ type Resolution struct {
 	// Constructions lists the supply centres under construction whose year
 	// ended with this phase (the end of a Fall), in the order they were
 	// ordered: each was built unless Spoiled, and Next shows the centres
-	// built among its centres and who owns them.
+	// built among its centres and who owns them. When Next is a Winter
+	// adjustment, it keeps the same list as its EndedConstructions.
 	Constructions []PendingCenter
 }

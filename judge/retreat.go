@@ -7,7 +7,7 @@ func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
 	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	next := pos.Clone()
-	next.Dislodged, next.Bounced = nil, nil
+	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
 	n := len(pos.Dislodged)
 	chosen := make([]int, n)
 	for i := range chosen {

@@ -8,7 +8,8 @@
 // Variants with supply-centre construction ("34, 35, 36") add paragraphs
 // that njudge never wrote: the centres under construction after every
 // phase that leaves some, the constructions that ended with a Fall (built,
-// or not and why), and the victory count under the ownership table.
+// or not and why; said again in the Winter's results that follow), and
+// the victory count under the ownership table.
 //
 // WriteResults writes only the body of one phase's results. The header
 // lines of a game's mail (judge, game, deadline) and the game name and turn
@@ -45,6 +46,9 @@ func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 	}
 	if len(res.Constructions) > 0 {
 		wr.constructionsEnded()
+	}
+	if pos.Phase.Type == judge.Adjustment && len(pos.EndedConstructions) > 0 {
+		wr.constructionsStarted()
 	}
 	if res.Next != nil && len(res.Next.PendingCenters) > 0 {
 		wr.underConstruction(res.Next)
@@ -524,6 +528,31 @@ func (wr *writer) constructionsEnded() {
 				line = fmt.Sprintf("%s builds a supply centre in %s; %s %s unit stands there, so %s owns it.",
 					builder, where, aOrAn(m.Powers[u.Power].Adjective), m.Powers[u.Power].Adjective, m.Powers[u.Power].Name)
 			}
+		}
+		wrapWords(&wr.b, line)
+	}
+}
+
+// constructionsStarted writes, in a Winter's results, what became of the
+// constructions started the Winter before, which ended with the Fall just
+// played (pos.EndedConstructions): the Fall's results said it first, in
+// the words of constructionsEnded; the Winter's say it again, in the past
+// tense, beside the builds the new centres may take.
+func (wr *writer) constructionsStarted() {
+	m := wr.m
+	fmt.Fprintf(&wr.b, "\nSupply centres started in %s:\n\n", when(judge.Phase{Season: judge.Winter, Year: wr.pos.Phase.Year - 1}))
+	for _, pc := range wr.pos.EndedConstructions {
+		builder := m.PowerName(pc.Power)
+		where := m.FullName(pc.Loc)
+		if pc.Spoiled {
+			wrapWords(&wr.b, fmt.Sprintf("%s's supply centre in %s was not built: %s.", builder, where, spoiler(m, pc)))
+			continue
+		}
+		line := fmt.Sprintf("%s's supply centre in %s was built.", builder, where)
+		if owner := wr.pos.Centers[pc.Loc]; owner != pc.Power && int(owner) < len(m.Powers) {
+			// Ownership after the Fall went to the unit standing there.
+			line = fmt.Sprintf("%s's supply centre in %s was built; %s %s unit stood there, so %s owns it.",
+				builder, where, aOrAn(m.Powers[owner].Adjective), m.Powers[owner].Adjective, m.Powers[owner].Name)
 		}
 		wrapWords(&wr.b, line)
 	}

@@ -507,6 +507,42 @@ func TestConstructions(t *testing.T) {
 			t.Errorf("line longer than 78: %q", l)
 		}
 	}
+
+	// The Winter that follows says again what became of each construction
+	// started the Winter before, and why a failed one failed, beside the
+	// builds: England builds a fleet in its new Wales and starts Yorkshire
+	// again.
+	pos = next.Clone()
+	pos.EndedConstructions = res.Constructions
+	rs = []judge.OrderResult{result(f.order("England", judge.Build, judge.Fleet, "wal"), judge.Built),
+		result(f.order("England", judge.Construct, judge.NoUnit, "yor"), judge.Built)}
+	next = pos.Clone()
+	next.Phase = judge.Phase{Season: judge.Spring, Year: 1903, Type: judge.Movement}
+	next.EndedConstructions = nil
+	next.PendingCenters = []judge.PendingCenter{pending("England", "yor", 1902)}
+	got = golden(t, "construction-winter-ended", pos, &judge.Resolution{Phase: pos.Phase, Results: rs, Next: next})
+	hasLines(t, got,
+		"Adjustment results for Winter of 1902.",
+		"England:   Builds a fleet in Wales.",
+		"England:   Starts building a supply centre in Yorkshire.",
+		"Supply centres started in Winter of 1901:",
+		"England's supply centre in Yorkshire was not built: a German unit was ordered",
+		"there in S1902M.",
+		"Turkey's supply centre in Jordan was built; a Russian unit stood there, so",
+		"Russia owns it.",
+		"England's supply centre in Wales was built.",
+		"Russia's supply centre in Livonia was not built: an Austrian unit was ordered",
+		"there in F1902R.",
+		"Supply centres under construction:",
+		"England:   Yorkshire.",
+		"A supply centre under construction is built when the Fall of 1903 ends, unless",
+		"The next phase will be Movement for Spring of 1903.",
+	)
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 78 {
+			t.Errorf("line longer than 78: %q", l)
+		}
+	}
 }
 
 // TestWrapList pins the two limits of njudge's comma wrap: a continued

@@ -42,6 +42,9 @@ type jsonPosition struct {
 	Centers        map[string]string `json:"centers"`
 	BuiltCenters   []string          `json:"built_centers"`
 	PendingCenters []map[string]any  `json:"pending_centers"`
+	// EndedConstructions is in Winter positions after a Fall that ended
+	// constructions only.
+	EndedConstructions []map[string]any `json:"ended_constructions,omitempty"`
 }
 
 type jsonUnit struct {
@@ -398,10 +401,13 @@ func TestConstruction(t *testing.T) {
 	next := `{"variant": "34-35-36", "phase": "W1901A", "units": [
 		{"power": "Russia", "type": "A", "at": "mos"}, {"power": "Germany", "type": "A", "at": "pru"}],
 		"centers": {"mos": "Russia", "war": "Russia", "ber": "Germany"}}`
-	for i, step := range []struct{ orders, pending string }{
-		{"Russia: s.c. Livonia\n", "Russia lvn W1901A  "},
-		{"Germany: A pru - lvn\n", "Russia lvn W1901A Germany S1902M"},
-		{"", ""},
+	// The Fall of 1902 ends Livonia's construction: the Winter position
+	// keeps it for the Winter's results, and the Spring's has none.
+	for i, step := range []struct{ orders, pending, ended string }{
+		{"Russia: s.c. Livonia\n", "Russia lvn W1901A  ", ""},
+		{"Germany: A pru - lvn\n", "Russia lvn W1901A Germany S1902M", ""},
+		{"", "", "Russia lvn W1901A Germany S1902M"},
+		{"", "", ""},
 	} {
 		file := writeTemp(t, dir, "p.json", next)
 		out, errs, code := runGMD(t, step.orders, "adjudicate", "-position", file, "-orders", "-")
@@ -414,13 +420,19 @@ func TestConstruction(t *testing.T) {
 				t.Errorf("construction: %q %q", order, res)
 			}
 		}
-		var pending []string
-		for _, pc := range r.Next.PendingCenters {
-			pending = append(pending, fmt.Sprint(pc["power"], " ", pc["at"], " ", pc["ordered"], " ",
-				strOr(pc["spoiled_by"]), " ", strOr(pc["spoiled_in"])))
+		list := func(pcs []map[string]any) string {
+			var s []string
+			for _, pc := range pcs {
+				s = append(s, fmt.Sprint(pc["power"], " ", pc["at"], " ", pc["ordered"], " ",
+					strOr(pc["spoiled_by"]), " ", strOr(pc["spoiled_in"])))
+			}
+			return strings.Join(s, "; ")
 		}
-		if got := strings.Join(pending, "; "); got != step.pending || r.Next.BuiltCenters == nil || len(r.Next.BuiltCenters) != 0 {
+		if got := list(r.Next.PendingCenters); got != step.pending || r.Next.BuiltCenters == nil || len(r.Next.BuiltCenters) != 0 {
 			t.Errorf("step %d: pending %q, built %q; want pending %q and none built", i, got, r.Next.BuiltCenters, step.pending)
+		}
+		if got := list(r.Next.EndedConstructions); got != step.ended {
+			t.Errorf("step %d: ended %q, want %q", i, got, step.ended)
 		}
 		if i == 2 {
 			// The text of the Fall says why Livonia was not built.
@@ -428,6 +440,14 @@ func TestConstruction(t *testing.T) {
 			if !strings.Contains(out, "\nRussia's supply centre in Livonia was not built: a German unit was ordered\nthere in S1902M.\n") ||
 				!strings.Contains(out, "\nVictory needs 18 of the 34 supply centres.\n") {
 				t.Errorf("text output:\n%s%s", out, errs)
+			}
+		}
+		if i == 3 {
+			// So do the Winter's, from the position the Fall handed over.
+			out, errs, _ = runGMD(t, step.orders, "adjudicate", "-position", file, "-orders", "-", "-format", "text")
+			if !strings.Contains(out, "\nSupply centres started in Winter of 1901:\n\nRussia's supply centre in Livonia "+
+				"was not built: a German unit was ordered\nthere in S1902M.\n") {
+				t.Errorf("text output of the Winter:\n%s%s", out, errs)
 			}
 		}
 		b, err := json.Marshal(r.Next)
