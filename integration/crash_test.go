@@ -60,12 +60,14 @@ func repliesTo(letters []*letter, boxes map[string]*mailbox) (map[string][]*rece
 	return got, nil
 }
 
-// openBoxes returns a mailbox reader for each sender of letters; they are
-// closed when the test ends.
+// openBoxes returns a reader of the replies in the INBOX of each sender
+// of letters, which fetches only their header fields; they are closed
+// when the test ends.
 func openBoxes(t testing.TB, letters []*letter) map[string]*mailbox {
 	boxes := map[string]*mailbox{}
 	for _, u := range senders(letters) {
 		m := newMailbox(u)
+		m.headers = true
 		boxes[u] = m
 		t.Cleanup(m.close)
 	}
@@ -76,8 +78,18 @@ func openBoxes(t testing.TB, letters []*letter) map[string]*mailbox {
 // sender's INBOX, failing the test after timeout.
 func awaitReplies(t testing.TB, letters []*letter, timeout time.Duration) {
 	t.Helper()
+	awaitAnswers(t, letters, time.Now().Add(timeout), fmt.Sprintf("after %v", timeout), nil)
+}
+
+// awaitAnswers waits until every letter has at least one reply in its
+// sender's INBOX, failing the test at deadline, which bound describes
+// for the failure message. Each time it looks, it calls watch, if not
+// nil, with the number of letters answered, or -1 if the mailboxes could
+// not be read (the servers are down); an error from watch fails the test
+// at once.
+func awaitAnswers(t testing.TB, letters []*letter, deadline time.Time, bound string, watch func(answered int) error) {
+	t.Helper()
 	boxes := openBoxes(t, letters)
-	deadline := time.Now().Add(timeout)
 	for {
 		got, err := repliesTo(letters, boxes)
 		var missing []string
@@ -91,11 +103,25 @@ func awaitReplies(t testing.TB, letters []*letter, timeout time.Duration) {
 				return
 			}
 		}
+		if watch != nil {
+			answered := -1
+			if err == nil {
+				answered = len(letters) - len(missing)
+			}
+			if err := watch(answered); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if time.Now().After(deadline) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Fatalf("%d of %d mails unanswered after %v: %s", len(missing), len(letters), timeout, strings.Join(missing, ", "))
+			const shown = 20
+			list := strings.Join(missing[:min(len(missing), shown)], ", ")
+			if len(missing) > shown {
+				list += ", ..."
+			}
+			t.Fatalf("%d of %d mails unanswered %s: %s", len(missing), len(letters), bound, list)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -107,15 +133,35 @@ func awaitReplies(t testing.TB, letters []*letter, timeout time.Duration) {
 // twice; more copies of one are a resend (delivery is at least once: a
 // kill between the server's 250 and the outbox's commit sends the mail
 // again), which is allowed and counted. Each reply must also answer its
-// own letter (the letter's subject ends the reply's). Call it with the
-// daemon stopped, so that nothing more comes.
+// own letter (the letter's subject ends the reply's) and report no error.
+// Call it with the daemon stopped, so that nothing more comes. Only the
+// first few failures of each kind are listed, then their number.
 func exactlyOnce(t testing.TB, letters []*letter) (resent int) {
 	t.Helper()
 	// Let Postfix deliver what the judge sent last (40 to 130 ms).
 	time.Sleep(time.Second)
-	got, err := repliesTo(letters, openBoxes(t, letters))
+	boxes := openBoxes(t, letters)
+	for u, m := range boxes {
+		// The header fields are fetched for all, the bodies only of
+		// the replies the server finds "error" in.
+		if _, err := m.list(); err != nil {
+			t.Fatalf("%s's INBOX: %v", u, err)
+		}
+		if err := m.withBodies("Error"); err != nil {
+			t.Fatalf("%s's INBOX: %v", u, err)
+		}
+	}
+	got, err := repliesTo(letters, boxes)
 	if err != nil {
 		t.Fatal(err)
+	}
+	const shown = 10
+	failures := map[string]int{}
+	fail := func(kind, format string, args ...any) {
+		t.Helper()
+		if failures[kind]++; failures[kind] <= shown {
+			t.Errorf(format, args...)
+		}
 	}
 	for _, l := range letters {
 		replies := got[l.MessageID]
@@ -123,19 +169,29 @@ func exactlyOnce(t testing.TB, letters []*letter) (resent int) {
 		for _, r := range replies {
 			ids[r.MessageID] = true
 			if !strings.HasSuffix(r.Subject, " "+l.Subject) {
-				t.Errorf("the reply to %q has the subject %q", l.Subject, r.Subject)
+				fail("subject", "the reply to %q has the subject %q", l.Subject, r.Subject)
 			}
 			if strings.Contains(r.Body, "Error") {
-				t.Errorf("the reply to %q reports an error:\n%s", l.Subject, r.Body)
+				fail("error", "the reply to %q reports an error:\n%s", l.Subject, r.Body)
 			}
 		}
 		switch {
 		case len(ids) == 0:
-			t.Errorf("%q (%s) was never answered", l.Subject, l.MessageID)
+			fail("lost", "%q (%s) was never answered", l.Subject, l.MessageID)
 		case len(ids) > 1:
-			t.Errorf("%q (%s) was applied %d times: replies with the Message-IDs %v", l.Subject, l.MessageID, len(ids), keys(ids))
+			fail("twice", "%q (%s) was applied %d times: replies with the Message-IDs %v", l.Subject, l.MessageID, len(ids), keys(ids))
 		}
 		resent += len(replies) - len(ids)
+	}
+	for kind, what := range map[string]string{
+		"subject": "replies with the subject of another mail",
+		"error":   "replies reporting errors",
+		"lost":    "mails never answered",
+		"twice":   "mails applied more than once",
+	} {
+		if n := failures[kind]; n > 0 {
+			t.Errorf("%d %s (of %d mails; the first %d listed above)", n, what, len(letters), min(n, shown))
+		}
 	}
 	return resent
 }

@@ -38,6 +38,11 @@ type judgeOptions struct {
 	// STARTTLS and AUTH): a server that is not there keeps every reply
 	// in the outbox.
 	smtp string
+	// processed, if set, is the imap block's processed-mailbox: the
+	// folder the judge moves the mail it handled to, rather than leaving
+	// it in the INBOX flagged \Seen (judge.conf.example's setting). The
+	// test must delete the folder when done (deleteFolder).
+	processed string
 }
 
 // newJudge writes the config of a judge reading the judge's INBOX with
@@ -69,9 +74,13 @@ func newJudge(t testing.TB, opts ...judgeOptions) *judge {
 	username %s
 	password %s
 	ca-cert %s`, hostPort(ports.Submission), addr(judgeUser), password(judgeUser), cert)
+	imapExtra := ""
 	for _, o := range opts {
 		if o.smtp != "" {
 			smtpBlock = o.smtp
+		}
+		if o.processed != "" {
+			imapExtra = "\n\tprocessed-mailbox " + o.processed
 		}
 	}
 	conf := fmt.Sprintf(`# written by gmd's integration tests
@@ -85,11 +94,11 @@ imap {
 	username %s
 	password %s
 	ca-cert %s
-	poll-interval 1s
+	poll-interval 1s%s
 }
 smtp {%s
 }
-`, addr(judgeUser), j.db, hostPort(ports.IMAP), addr(judgeUser), password(judgeUser), cert, smtpBlock)
+`, addr(judgeUser), j.db, hostPort(ports.IMAP), addr(judgeUser), password(judgeUser), cert, imapExtra, smtpBlock)
 	if err := os.WriteFile(j.conf, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}

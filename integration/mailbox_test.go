@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -116,20 +117,26 @@ func (l *letter) bytes() []byte {
 }
 
 // smtpSender sends letters through Postfix's SMTP port (no TLS, no AUTH,
-// as an MTA of the players' would), reusing one connection.
+// as an MTA of the players' would), or with lmtp set straight into
+// Dovecot's LMTP port, reusing one connection. A failed send drops the
+// connection; the next send makes a new one.
 type smtpSender struct {
-	c *smtp.Client
+	lmtp bool
+	c    *smtp.Client
 }
 
-// send hands one letter to Postfix; it returns once Postfix has queued it
-// (it reaches the judge's mailbox 40 to 130 ms later).
+// senderTimeout bounds each command of a send, so that a server stopped
+// in the middle of one cannot hang the sender.
+const senderTimeout = 30 * time.Second
+
+// send hands one letter to Postfix, and returns once Postfix has queued
+// it (it reaches the judge's mailbox 40 to 130 ms later); or, over LMTP,
+// once Dovecot has put it into the mailbox.
 func (s *smtpSender) send(l *letter) error {
 	if s.c == nil {
-		c, err := smtp.Dial(hostPort(ports.SMTP))
-		if err != nil {
-			return err
+		if err := s.connect(); err != nil {
+			return fmt.Errorf("sending %q from %s: %w", l.Subject, l.From, err)
 		}
-		s.c = c
 	}
 	err := s.c.SendMail(addr(l.From), []string{addr(l.To)}, bytes.NewReader(l.bytes()))
 	if err != nil {
@@ -140,10 +147,35 @@ func (s *smtpSender) send(l *letter) error {
 	return nil
 }
 
-// close ends the SMTP session.
+// connect opens the session.
+func (s *smtpSender) connect() error {
+	port := ports.SMTP
+	if s.lmtp {
+		port = ports.LMTP
+	}
+	conn, err := net.DialTimeout("tcp", hostPort(port), senderTimeout)
+	if err != nil {
+		return err
+	}
+	c := smtp.NewClient(conn)
+	if s.lmtp {
+		c = smtp.NewClientLMTP(conn)
+	}
+	c.CommandTimeout, c.SubmissionTimeout = senderTimeout, senderTimeout
+	if err := c.Hello("localhost"); err != nil {
+		c.Close()
+		return err
+	}
+	s.c = c
+	return nil
+}
+
+// close ends the session.
 func (s *smtpSender) close() {
 	if s.c != nil {
-		s.c.Quit()
+		if s.c.Quit() != nil {
+			s.c.Close()
+		}
 		s.c = nil
 	}
 }
@@ -185,21 +217,14 @@ func deliverLMTP(t testing.TB, letters []*letter) {
 
 // lmtp delivers letters over one LMTP connection.
 func lmtp(letters []*letter) error {
-	conn, err := net.Dial("tcp", hostPort(ports.LMTP))
-	if err != nil {
-		return err
-	}
-	c := smtp.NewClientLMTP(conn)
-	defer c.Close()
-	if err := c.Hello("localhost"); err != nil {
-		return err
-	}
+	s := smtpSender{lmtp: true}
+	defer s.close()
 	for _, l := range letters {
-		if err := c.SendMail(addr(l.From), []string{addr(l.To)}, bytes.NewReader(l.bytes())); err != nil {
-			return fmt.Errorf("LMTP delivery of %q: %w", l.Subject, err)
+		if err := s.send(l); err != nil {
+			return fmt.Errorf("LMTP delivery: %w", err)
 		}
 	}
-	return c.Quit()
+	return nil
 }
 
 // received is a mail found in a mailbox.
@@ -215,18 +240,26 @@ type received struct {
 	Body          string // decoded text
 }
 
-// mailbox reads a user's INBOX over IMAPS, trusting the servers'
-// certificate, and keeps what it fetched, so that polling fetches only
-// the new messages.
+// mailbox reads a user's INBOX (or another folder) over IMAPS, trusting
+// the servers' certificate, and keeps what it fetched, so that polling
+// fetches only the new messages.
 type mailbox struct {
-	user string
-	c    *imapclient.Client
-	got  map[imap.UID]*received
+	user   string
+	folder string // "INBOX" unless set otherwise before the first use
+	// headers, when set, has only the header fields of received fetched
+	// (no Body, and only those fields in Header): a mailbox of thousands
+	// of replies is listed in a moment. See also withBodies.
+	headers bool
+	c       *imapclient.Client
+	got     map[imap.UID]*received
 }
+
+// replyFields are the header fields a mailbox with headers set fetches.
+var replyFields = []string{"From", "Subject", "Message-ID", "In-Reply-To", "Auto-Submitted"}
 
 // newMailbox returns a reader of user's INBOX; close it when done.
 func newMailbox(user string) *mailbox {
-	return &mailbox{user: user, got: map[imap.UID]*received{}}
+	return &mailbox{user: user, folder: "INBOX", got: map[imap.UID]*received{}}
 }
 
 // connect logs in and selects the INBOX, if not done yet.
@@ -244,7 +277,7 @@ func (m *mailbox) connect() error {
 		c.Close()
 		return err
 	}
-	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+	if _, err := c.Select(m.folder, nil).Wait(); err != nil {
 		c.Close()
 		return err
 	}
@@ -261,16 +294,30 @@ func (m *mailbox) close() {
 	}
 }
 
-// list returns every message in the mailbox, in UID order, with its
-// current \Seen flag.
-func (m *mailbox) list() ([]*received, error) {
-	if err := m.connect(); err != nil {
-		return nil, err
-	}
-	msgs, err := m.refresh()
-	if err != nil {
+// retry runs fn on a connection, and once more on a new one if it fails:
+// the connection may have been cut by a restart of the server since it
+// was last used.
+func (m *mailbox) retry(fn func() error) error {
+	var err error
+	for range 2 {
+		if err = m.connect(); err != nil {
+			return err
+		}
+		if err = fn(); err == nil {
+			return nil
+		}
 		m.close() // a fresh connection next time
 	}
+	return err
+}
+
+// list returns every message in the mailbox, in UID order, with its
+// current \Seen flag.
+func (m *mailbox) list() (msgs []*received, err error) {
+	err = m.retry(func() error {
+		msgs, err = m.refresh()
+		return err
+	})
 	return msgs, err
 }
 
@@ -278,72 +325,119 @@ func (m *mailbox) refresh() ([]*received, error) {
 	if err := m.c.Noop().Wait(); err != nil {
 		return nil, err
 	}
-	all, err := m.c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
+	uids, err := m.search(&imap.SearchCriteria{})
 	if err != nil {
 		return nil, err
 	}
-	uids := all.AllUIDs()
 	var fresh []imap.UID
 	for _, u := range uids {
 		if m.got[u] == nil {
 			fresh = append(fresh, u)
 		}
 	}
-	if len(fresh) > 0 {
-		sec := &imap.FetchItemBodySection{Peek: true}
-		msgs, err := m.c.Fetch(imap.UIDSetNum(fresh...), &imap.FetchOptions{
-			UID: true, BodySection: []*imap.FetchItemBodySection{sec},
-		}).Collect()
-		if err != nil {
-			return nil, err
-		}
-		for _, msg := range msgs {
-			r, err := parseReceived(msg.FindBodySection(sec))
-			if err != nil {
-				return nil, fmt.Errorf("%s's message UID %d: %v", m.user, msg.UID, err)
-			}
-			r.UID = msg.UID
-			m.got[msg.UID] = r
-		}
+	if err := m.fetch(fresh, m.headers); err != nil {
+		return nil, err
 	}
-	seen, err := m.c.UIDSearch(&imap.SearchCriteria{Flag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	seenUIDs, err := m.search(&imap.SearchCriteria{Flag: []imap.Flag{imap.FlagSeen}})
 	if err != nil {
 		return nil, err
 	}
-	seenUIDs := seen.AllUIDs()
+	seen := make(map[imap.UID]bool, len(seenUIDs))
+	for _, u := range seenUIDs {
+		seen[u] = true
+	}
 	out := make([]*received, 0, len(uids))
 	for _, u := range uids {
 		if r := m.got[u]; r != nil {
-			r.Seen = slices.Contains(seenUIDs, u)
+			r.Seen = seen[u]
 			out = append(out, r)
 		}
 	}
 	return out, nil
 }
 
+// fetch fetches the messages uids, whole or only their replyFields, into
+// m.got, replacing what was there.
+func (m *mailbox) fetch(uids []imap.UID, headers bool) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	sec := &imap.FetchItemBodySection{Peek: true}
+	if headers {
+		sec = &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader, HeaderFields: replyFields}
+	}
+	msgs, err := m.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
+		UID: true, BodySection: []*imap.FetchItemBodySection{sec},
+	}).Collect()
+	if err != nil {
+		return err
+	}
+	for _, msg := range msgs {
+		r, err := parseReceived(msg.FindBodySection(sec))
+		if err != nil {
+			return fmt.Errorf("%s's message UID %d: %v", m.user, msg.UID, err)
+		}
+		r.UID = msg.UID
+		m.got[msg.UID] = r
+	}
+	return nil
+}
+
+// search returns the UIDs of the messages that meet criteria, as a
+// compact set where the server can (ESEARCH): a mailbox of thousands.
+func (m *mailbox) search(criteria *imap.SearchCriteria) ([]imap.UID, error) {
+	var opts *imap.SearchOptions
+	if m.c.Caps().Has(imap.CapESearch) {
+		opts = &imap.SearchOptions{ReturnAll: true}
+	}
+	data, err := m.c.UIDSearch(criteria, opts).Wait()
+	if err != nil {
+		return nil, err
+	}
+	return data.AllUIDs(), nil
+}
+
+// withBodies fetches whole, for a mailbox with headers set, the messages
+// listed already whose body holds text (by the server's SEARCH BODY,
+// which ignores case), so that their received.Body is there to check.
+func (m *mailbox) withBodies(text string) error {
+	return m.retry(func() error {
+		uids, err := m.search(&imap.SearchCriteria{Body: []string{text}})
+		if err != nil {
+			return err
+		}
+		uids = slices.DeleteFunc(uids, func(u imap.UID) bool { return m.got[u] == nil })
+		return m.fetch(uids, false)
+	})
+}
+
 // counts returns how many messages the mailbox holds and how many of them
 // are flagged \Seen, without fetching any.
 func (m *mailbox) counts() (total, seen int, err error) {
-	if err := m.connect(); err != nil {
-		return 0, 0, err
-	}
-	defer func() {
-		if err != nil {
-			m.close()
+	err = m.retry(func() error {
+		if err := m.c.Noop().Wait(); err != nil {
+			return err
 		}
-	}()
-	if err := m.c.Noop().Wait(); err != nil {
-		return 0, 0, err
+		if total, err = m.count(&imap.SearchCriteria{}); err != nil {
+			return err
+		}
+		seen, err = m.count(&imap.SearchCriteria{Flag: []imap.Flag{imap.FlagSeen}})
+		return err
+	})
+	return total, seen, err
+}
+
+// count returns how many messages meet criteria.
+func (m *mailbox) count(criteria *imap.SearchCriteria) (int, error) {
+	if !m.c.Caps().Has(imap.CapESearch) {
+		uids, err := m.search(criteria)
+		return len(uids), err
 	}
-	all, err := m.c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
+	data, err := m.c.UIDSearch(criteria, &imap.SearchOptions{ReturnCount: true}).Wait()
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
-	s, err := m.c.UIDSearch(&imap.SearchCriteria{Flag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
-	if err != nil {
-		return 0, 0, err
-	}
-	return len(all.AllUIDs()), len(s.AllUIDs()), nil
+	return int(data.Count), nil
 }
 
 // parseReceived decodes a raw message.
@@ -442,6 +536,21 @@ func emptyMailboxes(t testing.TB, users ...string) {
 	}
 }
 
+// deleteFolder deletes user's folder and every message in it; a folder
+// that is not there is not an error.
+func deleteFolder(user, folder string) error {
+	m := newMailbox(user)
+	defer m.close()
+	if err := m.connect(); err != nil {
+		return err
+	}
+	err := m.c.Delete(folder).Wait()
+	if e := (*imap.Error)(nil); errors.As(err, &e) && e.Code == imap.ResponseCodeNonExistent {
+		return nil
+	}
+	return err
+}
+
 // empty deletes every message in user's INBOX.
 func empty(user string) error {
 	m := newMailbox(user)
@@ -449,13 +558,9 @@ func empty(user string) error {
 	if err := m.connect(); err != nil {
 		return err
 	}
-	all, err := m.c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
-	if err != nil {
+	uids, err := m.search(&imap.SearchCriteria{})
+	if err != nil || len(uids) == 0 {
 		return err
-	}
-	uids := all.AllUIDs()
-	if len(uids) == 0 {
-		return nil
 	}
 	err = m.c.Store(imap.UIDSetNum(uids...), &imap.StoreFlags{
 		Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted},
