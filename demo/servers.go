@@ -178,16 +178,16 @@ func checkLoopback(addr string) error {
 
 // Close stops both servers and cuts their connections.
 func (s *Servers) Close() error {
-	err := errors.Join(s.imap.Close(), s.smtp.Close())
-	// The servers close only the listeners their Serve has taken in: a
-	// Close that comes before the goroutine got that far would leave
-	// Serve waiting in Accept for ever, and Wait with it. Closing them
-	// here too ends Serve either way.
+	// The listeners first, and the servers' own Close only once Serve
+	// has returned: go-smtp's and go-imap's Close close just the
+	// listeners their Serve has taken in, so a Close right after Start
+	// left Serve waiting in Accept for ever; and calling it while Serve
+	// is still starting is a data race inside those libraries.
 	for _, ln := range s.listeners {
 		ln.Close()
 	}
 	s.served.Wait()
-	return err
+	return errors.Join(s.imap.Close(), s.smtp.Close())
 }
 
 // deliver puts a message into the INBOX of addr, an account's address.
