@@ -9,6 +9,10 @@
 //
 //	GMD_MAILTEST=1 go test -count=1 -v ./integration/
 //
+// TestSoak takes about 5 of the package's 6 minutes, and up to its time
+// bound of 8 when it fails, so give go test a -timeout above its default
+// of 10 minutes (scripts/test gives 25m).
+//
 // GMD_BENCH=1 turns the throughput report of TestThroughput into an
 // assertion of the speed target (200 order mails a second).
 // GMD_MAILTEST_RACE=1 builds the daemon with the race detector.
