@@ -76,28 +76,9 @@ func TestBackupThroughDaemon(t *testing.T) {
 	path := newDB(t, dir, "dt")
 	// The "daemon": this test holds the database open, so gmd backup
 	// cannot open it and must go through the socket.
-	db, err := state.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, nil) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
-	for range 200 {
-		if _, err := os.Stat(ctl.SocketPath(path)); err == nil {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	db := fakeDaemon(t, path, nil)
 	// A game added while the daemon runs is in the copy.
-	err = db.Update(func(tx *state.Tx) error {
+	err := db.Update(func(tx *state.Tx) error {
 		return tx.PutGame(&state.Game{Name: "live", Variant: "standard", Status: state.Forming})
 	})
 	if err != nil {
@@ -145,4 +126,34 @@ func TestBackupErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "none.db")); !os.IsNotExist(err) {
 		t.Errorf("gmd backup created the missing database: %v", err)
 	}
+}
+
+// fakeDaemon plays a running gmd run for the commands that go through
+// the control socket: it holds the database at path open, so that they
+// cannot open it themselves, and serves the socket until the test ends,
+// calling kick as the daemon's sender would be kicked. It returns the
+// open database.
+func fakeDaemon(t *testing.T, path string, kick func()) *state.DB {
+	t.Helper()
+	db, err := state.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, kick) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+		db.Close()
+	})
+	for range 200 {
+		if _, err := os.Stat(ctl.SocketPath(path)); err == nil {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return db
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 
 	"go.etcd.io/bbolt"
 
-	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -202,27 +200,8 @@ func TestBadDatabaseFiles(t *testing.T) {
 func TestCheckThroughDaemon(t *testing.T) {
 	dir := t.TempDir()
 	path := checkDB(t, dir)
-	db, err := state.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, nil) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
-	for range 200 {
-		if _, err := os.Stat(ctl.SocketPath(path)); err == nil {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	err = db.Update(func(tx *state.Tx) error {
+	db := fakeDaemon(t, path, nil)
+	err := db.Update(func(tx *state.Tx) error {
 		return tx.PutGame(&state.Game{Name: "live", Variant: "standard", Status: state.Forming})
 	})
 	if err != nil {

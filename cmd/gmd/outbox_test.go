@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -124,27 +122,8 @@ func TestOutboxUsage(t *testing.T) {
 func TestOutboxThroughDaemon(t *testing.T) {
 	dir := t.TempDir()
 	path := checkDB(t, dir)
-	db, err := state.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	var kicks atomic.Int32
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- ctl.Serve(ctx, ctl.SocketPath(path), db, func() { kicks.Add(1) }) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
-	for range 200 {
-		if _, err := os.Stat(ctl.SocketPath(path)); err == nil {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	db := fakeDaemon(t, path, func() { kicks.Add(1) })
 
 	code, stdout, errs := gmd(t, "", "outbox", "-db", path)
 	if code != 0 || !listing.MatchString(stdout) || errs != "" {
@@ -168,7 +147,7 @@ func TestOutboxThroughDaemon(t *testing.T) {
 	if code != 0 || stdout != "dropped: 2 mails\n" {
 		t.Errorf("drop 1 2: status %d, stdout %q", code, stdout)
 	}
-	err = db.View(func(tx *state.Tx) error {
+	err := db.View(func(tx *state.Tx) error {
 		mails, err := tx.Outbox(0)
 		if len(mails) != 0 {
 			t.Errorf("outbox after the drop: %+v", mails)
