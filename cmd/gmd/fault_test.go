@@ -57,16 +57,7 @@ func TestRunWriteFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitInbox(t, srv, player, "help while the disk is full", r.log)
-	r.cancel()
-	select {
-	case code := <-r.done:
-		r.done <- code // for the cleanup
-		if code != 0 {
-			t.Fatalf("gmd run exited with %d:\n%s", code, r.log)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatalf("gmd run did not stop:\n%s", r.log)
-	}
+	r.exit(t)
 	if n := count(readInbox(t, srv.IMAPAddr, player), "help while the disk is full"); n != 1 {
 		t.Errorf("%d replies to the mail, want 1", n)
 	}
@@ -209,16 +200,7 @@ func TestRunDamagedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitInbox(t, srv, player, "list dt", r.log)
-	r.cancel()
-	select {
-	case code := <-r.done:
-		r.done <- code // for the cleanup
-		if code != 0 {
-			t.Fatalf("gmd run exited with %d:\n%s", code, r.log)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatalf("gmd run did not stop:\n%s", r.log)
-	}
+	r.exit(t)
 	inbox := readInbox(t, srv.IMAPAddr, player)
 	for _, subject := range []string{"list dt", "list ab"} {
 		if n := count(inbox, subject); n != 1 {
