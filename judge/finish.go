@@ -45,12 +45,15 @@ func (s *mover) finish(res *Resolution) {
 		}
 	}
 	// Stand-offs: provinces left empty although a unit tried to enter.
+	// A move without a convoy never reached the province, and the loser of
+	// a head-to-head battle, dislodged by the unit that came out of it, had
+	// no effect there (DATC 6.E.1, 6.H.9): neither makes a stand-off.
 	for _, t := range m.provinces {
 		if next.Units[t].Type != NoUnit {
 			continue
 		}
 		for q := s.firstAtk[t]; q != NoLoc; q = s.nextAtk[q] {
-			if !s.res[q] && s.path(q) {
+			if !s.res[q] && s.path(q) && *by(q) != t {
 				next.Bounced = append(next.Bounced, t)
 				break
 			}

@@ -132,6 +132,10 @@ func retreatTarget(m *Map, pos *Position, d DislodgedUnit, to Loc) (Loc, string)
 	if int(to) >= len(m.Locs) {
 		return NoLoc, "no such place"
 	}
+	if d.Type == Army {
+		// An army ignores a coast written in its order (DATC 4.B.6).
+		to = m.Province(to)
+	}
 	opts := retreatOptions(m, pos.Units, d, pos.Bounced, nil)
 	p := m.Province(to)
 	var found []Loc
