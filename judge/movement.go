@@ -270,6 +270,11 @@ func (s *mover) validate(p Loc, u Unit) string {
 		if o.TargetType == Fleet {
 			return "a fleet cannot be convoyed"
 		}
+		if m.Province(o.Target) == m.Province(o.Dest) {
+			// Like a support of that move (DATC 6.A.5): the move is
+			// illegal, so the order helping it is too.
+			return "a convoyed move must go somewhere"
+		}
 		return ""
 	}
 	return o.Kind.String() + " orders belong to other phases"
@@ -393,6 +398,23 @@ func (s *mover) link() {
 		case SupportMove:
 			t := m.Province(s.ord[p].Target)
 			d := s.ord[p].Dest
+			if mv := &s.ord[t]; units[t].Type != NoUnit && s.void[t] && mv.Kind == Move &&
+				int(mv.Target) < len(m.Locs) && m.Province(mv.Target) == m.Province(d) {
+				// Illegal orders are ignored, and so is the support of
+				// one (DATC 6.A.5, 6.D.22): it is void, not unmatched.
+				s.void[p] = true
+				s.reason[p] = "it supports an illegal move (" + s.reason[t] + ")"
+				continue
+			}
+			if units[t].Type == Army && !m.ArmyAdjacent(t, m.Province(d)) && !s.fleetRoute(t, m.Province(d), p) {
+				// A fleet cannot convoy and support at once (DATC 6.D.31):
+				// a support of a move that only a convoy through the
+				// supporter could make is impossible, so void.
+				s.void[p] = true
+				s.reason[p] = "the only convoy route from " + m.Locs[t].FullName + " to " + m.Locs[m.Province(d)].FullName +
+					" goes through " + m.Locs[p].FullName
+				continue
+			}
 			// A support that names a coast supports a move to that coast
 			// only (DATC 6.B.9); one that names none fits either (6.B.15).
 			if units[t].Type != NoUnit && s.kind(t) == Move && s.dest[t] == m.Province(d) &&
@@ -463,6 +485,32 @@ func (s *mover) markUseful(a Loc) bool {
 		}
 	}
 	return found
+}
+
+// fleetRoute reports whether a chain of fleets in sea provinces, other
+// than the one at skip, links the coast at from with the province to.
+func (s *mover) fleetRoute(from, to, skip Loc) bool {
+	m, units := s.m, s.pos.Units
+	var buf [64]Loc
+	queue, seen := buf[:0], map[Loc]bool{}
+	for _, f := range m.provinces {
+		if f != skip && units[f].Type == Fleet && m.Locs[f].Kind == Sea && m.FleetReaches(f, from) {
+			queue, seen[f] = append(queue, f), true
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		if m.FleetReaches(f, to) {
+			return true
+		}
+		for _, g := range m.provinces {
+			if !seen[g] && g != skip && units[g].Type == Fleet && m.Locs[g].Kind == Sea && m.FleetAdjacent(f, g) {
+				queue, seen[g] = append(queue, g), true
+			}
+		}
+	}
+	return false
 }
 
 // anyConvoy reports whether any fleet was ordered to convoy the army at p
