@@ -1,11 +1,13 @@
 package judge_test
 
-// The DATC conformance runner: every case of every *.txt file in the shared
-// godip corpus (GMD_DATC_DIR, default ../../shared/datc) under the DATC 2.4
-// rules, and every case of testdata/datc30/*.txt under the DATC 3.0 rules.
+// The DATC conformance runner: the repository's own suite (testdata/datc,
+// every case of DATC 3.0 section 6; see datcrepo_test.go) under each case's
+// rule sets, and, when it is there, every case of every *.txt file in the
+// shared godip corpus (GMD_DATC_DIR, default ../../shared/datc) under the
+// DATC 2.4 rules.
 //
 //	go test ./judge -run TestDATC                         all cases
-//	go test ./judge -run 'TestDATC/datc24/.*/6.F.14'      one case (both 6.F.14s)
+//	go test ./judge -run 'TestDATC/shared/.*/6.F.14'      one case (both 6.F.14s)
 //	go test ./judge -run XXX -bench DATC                  adjudication speed
 //
 // A case passes when the units and dislodged units of Resolution.Next are
@@ -220,6 +222,63 @@ type datcRun struct {
 	wantUnits     []datcWant
 	wantDislodged []datcWant
 	checks        []datcCheck
+	// refused counts the "#= refused" orders that the parser refused, as
+	// it must; problems holds those it read all the same.
+	refused  int
+	problems []string
+}
+
+func (r *datcRun) errf(line int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", r.c.path, line, fmt.Sprintf(format, args...))
+}
+
+func (r *datcRun) power(line int, name string) (judge.Power, error) {
+	p, ok := r.m.PowerByName(name)
+	if !ok {
+		return judge.NoPower, r.errf(line, "unknown power %q", name)
+	}
+	return p, nil
+}
+
+// unit resolves a unit line; a fleet on a split-coast province without a
+// coast is refused unless loose (expectations only).
+func (r *datcRun) unit(u datcUnit, loose bool) (judge.Unit, bool, error) {
+	m := r.m
+	p, err := r.power(u.line, u.power)
+	if err != nil {
+		return judge.Unit{}, false, err
+	}
+	l, ok := m.Lookup(u.loc)
+	if !ok {
+		return judge.Unit{}, false, r.errf(u.line, "unknown province %q", u.loc)
+	}
+	ju := judge.Unit{Type: u.typ, Power: p, Loc: l}
+	if loose && u.typ == judge.Fleet && len(m.Locs[l].Coasts) > 0 {
+		return ju, true, nil
+	}
+	if !m.CanHold(u.typ, l) {
+		return judge.Unit{}, false, r.errf(u.line, "%s %s cannot stand in %s", u.power, u.typ, u.loc)
+	}
+	return ju, false, nil
+}
+
+// parse reads one order for a phase of type pt. An order that does not
+// parse is recorded in r.dropped and reported as not ok.
+func (r *datcRun) parse(line int, powerName, text string, pt judge.PhaseType) (judge.Order, bool, error) {
+	m := r.m
+	p, err := r.power(line, powerName)
+	if err != nil {
+		return judge.Order{}, false, err
+	}
+	o, err := parser.ParseOrder(text, parser.Options{Map: m, Phase: pt, Power: p})
+	if err != nil {
+		full := m.PowerName(p) + ": " + text
+		_, allowed := datcUnparseable[full]
+		r.dropped = append(r.dropped, datcDropped{line: line, text: full, err: err, allowed: allowed})
+		return judge.Order{}, false, nil
+	}
+	o.Power = p
+	return o, true, nil
 }
 
 // buildDATCRun turns a case into a position, orders and expectations on
@@ -234,51 +293,7 @@ type datcRun struct {
 // after a Fall movement, never for the units the cases expect.
 func buildDATCRun(c *datcCase, m *judge.Map, godip bool) (*datcRun, error) {
 	r := &datcRun{c: c, m: m, pos: judge.NewPosition(m, c.phase)}
-	errf := func(line int, format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s", c.path, line, fmt.Sprintf(format, args...))
-	}
-	power := func(line int, name string) (judge.Power, error) {
-		p, ok := m.PowerByName(name)
-		if !ok {
-			return judge.NoPower, errf(line, "unknown power %q", name)
-		}
-		return p, nil
-	}
-	// unit resolves a unit line; a fleet on a split-coast province without a
-	// coast is refused unless loose (expectations only).
-	unit := func(u datcUnit, loose bool) (judge.Unit, bool, error) {
-		p, err := power(u.line, u.power)
-		if err != nil {
-			return judge.Unit{}, false, err
-		}
-		l, ok := m.Lookup(u.loc)
-		if !ok {
-			return judge.Unit{}, false, errf(u.line, "unknown province %q", u.loc)
-		}
-		ju := judge.Unit{Type: u.typ, Power: p, Loc: l}
-		if loose && u.typ == judge.Fleet && len(m.Locs[l].Coasts) > 0 {
-			return ju, true, nil
-		}
-		if !m.CanHold(u.typ, l) {
-			return judge.Unit{}, false, errf(u.line, "%s %s cannot stand in %s", u.power, u.typ, u.loc)
-		}
-		return ju, false, nil
-	}
-	parse := func(line int, powerName, text string, pt judge.PhaseType) (judge.Order, bool, error) {
-		p, err := power(line, powerName)
-		if err != nil {
-			return judge.Order{}, false, err
-		}
-		o, err := parser.ParseOrder(text, parser.Options{Map: m, Phase: pt, Power: p})
-		if err != nil {
-			full := m.PowerName(p) + ": " + text
-			_, allowed := datcUnparseable[full]
-			r.dropped = append(r.dropped, datcDropped{line: line, text: full, err: err, allowed: allowed})
-			return judge.Order{}, false, nil
-		}
-		o.Power = p
-		return o, true, nil
-	}
+	errf, power, unit, parse := r.errf, r.power, r.unit, r.parse
 
 	// Centres.
 	if c.hasOwners {
@@ -403,12 +418,36 @@ func buildDATCRun(c *datcCase, m *judge.Map, godip bool) (*datcRun, error) {
 		}
 	}
 
+	if err := r.addPhase(&c.datcPhaseData, godip); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// addPhase reads the orders and expectations of one phase of r's case,
+// to be played on r.pos.
+func (r *datcRun) addPhase(pd *datcPhaseData, godip bool) error {
+	c, m := r.c, r.m
 	// Orders. An order for a unit the power does not own goes to the
 	// adjudicator like any other: ruling it void is its business (6.A.6).
-	for _, od := range c.orders {
-		o, ok, err := parse(od.line, od.power, od.text, c.phase.Type)
+	for _, od := range pd.orders {
+		refuse := datcAnnotation(od.comment) == "refused"
+		if refuse {
+			n := len(r.dropped)
+			if _, ok, err := r.parse(od.line, od.power, od.text, c.phase.Type); err != nil {
+				return err
+			} else if ok {
+				r.problems = append(r.problems, fmt.Sprintf("line %d %q: the parser read it, but #= refused says it must refuse it in a %v phase",
+					od.line, od.power+": "+od.text, c.phase.Type))
+			} else {
+				r.dropped = r.dropped[:n] // refused as expected
+				r.refused++
+			}
+			continue
+		}
+		o, ok, err := r.parse(od.line, od.power, od.text, c.phase.Type)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !ok {
 			continue
@@ -418,11 +457,10 @@ func buildDATCRun(c *datcCase, m *judge.Map, godip bool) (*datcRun, error) {
 		ck := datcCheck{line: od.line, text: m.PowerName(o.Power) + ": " + od.text, why: od.comment, key: datcKeyOf(m, &o)}
 		switch {
 		case strings.HasPrefix(od.comment, "="):
-			name, _, _ := strings.Cut(od.comment[1:], "#")
-			name = strings.TrimSpace(name)
+			name := datcAnnotation(od.comment)
 			out, ok := datcOutcomeByName(name)
 			if !ok {
-				return nil, errf(od.line, "unknown outcome %q in #= annotation", name)
+				return r.errf(od.line, "unknown outcome %q in #= annotation", name)
 			}
 			ck.kind, ck.outcome = datcCheckOutcome, out
 		case godip && od.comment != "":
@@ -433,24 +471,45 @@ func buildDATCRun(c *datcCase, m *judge.Map, godip bool) (*datcRun, error) {
 		}
 	}
 
-	// Expectations.
-	post, postDislodged := c.post, c.postDislodged
-	if c.same {
-		post, postDislodged = c.prestate, c.dislodged
+	// Expectations. POSTSTATE_SAME: the units stand where they stood.
+	if pd.same {
+		if c.phase.Type == judge.Retreat {
+			return r.errf(c.line, "POSTSTATE_SAME in a retreat phase: write where the units end up")
+		}
+		for _, u := range r.pos.Units {
+			if u.Type != judge.NoUnit {
+				r.wantUnits = append(r.wantUnits, datcWant{line: c.line, u: u})
+			}
+		}
+		for _, d := range r.pos.Dislodged {
+			r.wantDislodged = append(r.wantDislodged, datcWant{line: c.line, u: d.Unit})
+		}
+		return nil
 	}
 	for _, list := range []struct {
 		in  []datcUnit
 		out *[]datcWant
-	}{{post, &r.wantUnits}, {postDislodged, &r.wantDislodged}} {
+	}{{pd.post, &r.wantUnits}, {pd.postDislodged, &r.wantDislodged}} {
 		for _, u := range list.in {
-			ju, loose, err := unit(u, true)
+			ju, loose, err := r.unit(u, true)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			*list.out = append(*list.out, datcWant{line: u.line, u: ju, anyCoast: loose})
 		}
 	}
-	return r, nil
+	return nil
+}
+
+// datcAnnotation returns the name in a "#= name" annotation (the comment
+// without its '#'), or "".
+func datcAnnotation(comment string) string {
+	rest, ok := strings.CutPrefix(comment, "=")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "#")
+	return strings.TrimSpace(name)
 }
 
 // datcTestName makes a subtest name of a case label: the DATC number when
@@ -519,8 +578,9 @@ func runDATCFile(t *testing.T, df *datcFile, m *judge.Map, rules judge.Rules, go
 	})
 }
 
-// runDATCCase adjudicates one case and compares.
-func runDATCCase(t *testing.T, r *datcRun, rules judge.Rules) {
+// runDATCCase adjudicates one case (or one phase of a chained case),
+// compares, and returns the resolution.
+func runDATCCase(t *testing.T, r *datcRun, rules judge.Rules) *judge.Resolution {
 	t.Helper()
 	m := r.m
 	before := r.pos.Clone()
@@ -535,7 +595,7 @@ func runDATCCase(t *testing.T, r *datcRun, rules judge.Rules) {
 		res = judge.Adjudicate(r.pos, r.orders, rules)
 	}()
 
-	var problems []string
+	problems := slices.Clone(r.problems)
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	if !reflect.DeepEqual(before, r.pos) {
 		fail("Adjudicate changed the position it was given")
@@ -621,6 +681,7 @@ func runDATCCase(t *testing.T, r *datcRun, rules judge.Rules) {
 	if len(problems) > 0 {
 		t.Errorf("%s\n%s", strings.Join(problems, "\n"), r.describe(res, units))
 	}
+	return res
 }
 
 // datcCompareUnits reports the expected units that are missing and the actual
@@ -762,11 +823,18 @@ func (r *datcRun) describe(res *judge.Resolution, units []judge.Unit) string {
 	return b.String()
 }
 
-// TestDATC runs the DATC 2.4 corpus and our DATC 3.0 cases.
+// TestDATC runs the repository's DATC suite (testdata/datc: all of
+// section 6 of DATC 3.0, under each case's rule sets) and, when it is
+// there, the shared godip corpus under the DATC 2.4 rules.
 func TestDATC(t *testing.T) {
 	m := variants.Standard()
+	rs := repoStats{runs: map[string]int{}}
+	t.Run("repo", func(t *testing.T) { runRepoDATC(t, &rs) })
+	t.Logf("DATC suite (%s): %d cases, %d runs under datc-3.0 and %d under datc-2.4, %d chained (%d retreats also played alone), %d per-order checks, %d orders refused as they must be",
+		repoDATCDir, rs.cases, rs.runs[judge.DATC30.Name], rs.runs[judge.DATC24.Name], rs.chained, rs.alone, rs.checks, rs.refused)
+
 	st := datcStats{refused: map[string]bool{}}
-	t.Run("datc24", func(t *testing.T) {
+	t.Run("shared", func(t *testing.T) {
 		dir, isDefault := datcDir(t)
 		files, err := readDATCDir(dir)
 		if err != nil {
@@ -784,25 +852,10 @@ func TestDATC(t *testing.T) {
 			t.Errorf("read %d cases from %s, want %d", total, dir, datcCorpusSize)
 		}
 	})
-	t.Run("datc30", func(t *testing.T) {
-		paths, err := filepath.Glob("testdata/datc30/*.txt")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(paths) == 0 {
-			t.Skip("no testdata/datc30/*.txt files")
-		}
-		for _, p := range paths {
-			df, err := readDATCFile(p)
-			if err != nil {
-				t.Error(err)
-				continue
-			}
-			runDATCFile(t, df, m, judge.DATC30, false, &st)
-		}
-	})
-	t.Logf("DATC: %d cases, %d orders, %d unparseable (%d allowed), %d per-order checks",
-		st.cases, st.orders, st.dropped, st.allowed, st.checks)
+	if st.cases > 0 {
+		t.Logf("shared corpus: %d cases, %d orders, %d unparseable (%d allowed), %d per-order checks",
+			st.cases, st.orders, st.dropped, st.allowed, st.checks)
+	}
 	if st.cases >= datcCorpusSize {
 		for text := range datcUnparseable {
 			if !st.refused[text] {
@@ -856,32 +909,34 @@ func TestDATCOrderComments(t *testing.T) {
 	}
 }
 
-// BenchmarkDATC adjudicates the whole shared corpus (185 cases) once per
-// op. Reading, parsing and building the positions happen before the timed
-// loop; positions are reused as is, which TestDATC makes safe by checking
-// that Adjudicate leaves its input alone.
+// BenchmarkDATC adjudicates the first phase of every case of the
+// repository's suite (testdata/datc, all of DATC 3.0 section 6) once per
+// op, under its first rule set. Reading, parsing and building the
+// positions happen before the timed loop; positions are reused as is,
+// which TestDATC makes safe by checking that Adjudicate leaves its input
+// alone.
 func BenchmarkDATC(b *testing.B) {
-	dir, _ := datcDir(b)
-	files, err := readDATCDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
 	m := variants.Standard()
-	var runs []*datcRun
-	for _, df := range files {
+	type run struct {
+		r     *datcRun
+		rules judge.Rules
+	}
+	var runs []run
+	for _, df := range readRepoDATC(b) {
 		for _, c := range df.cases {
-			r, err := buildDATCRun(c, m, true)
+			r, err := buildDATCRun(c, m, false)
 			if err != nil {
 				b.Fatal(err)
 			}
-			runs = append(runs, r)
+			runs = append(runs, run{r, datcRuleSets[c.rules[0]]})
 		}
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, r := range runs {
-			judge.Adjudicate(r.pos, r.orders, judge.DATC24)
+			judge.Adjudicate(r.r.pos, r.r.orders, r.rules)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(runs)), "ns/case")
+	b.ReportMetric(float64(len(runs)), "cases")
 }
