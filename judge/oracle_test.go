@@ -44,9 +44,11 @@ func TestRetreatContextOracle(t *testing.T) {
 		}
 		pos := judge.StartPosition(m)
 		for pos.Phase.Year < m.StartYear+40 && phases < want {
-			orders := randomOrders(rng, pos)
+			var orders []judge.Order
 			if pos.Phase.Type == judge.Movement {
 				orders = fightingOrders(rng, pos)
+			} else {
+				orders = randomOrders(rng, pos)
 			}
 			res := judge.Adjudicate(pos, orders, rules)
 			if pos.Phase.Type == judge.Movement {
@@ -86,7 +88,9 @@ func checkRetreatContext(pos *judge.Position, res *judge.Resolution) (int, int, 
 		dislodg bool
 		order   judge.Order
 	}
-	by := map[judge.Loc]did{}
+	// The plain way is a slice per province, with a mark for the units.
+	by := make([]did, m.NumLocs())
+	has := make([]bool, m.NumLocs())
 	for _, r := range res.Results {
 		if int(r.Order.Unit) >= m.NumLocs() {
 			continue
@@ -99,11 +103,9 @@ func checkRetreatContext(pos *judge.Position, res *judge.Resolution) (int, int, 
 			d.to = m.Province(r.Order.Target)
 		}
 		by[m.Province(r.Order.Unit)] = d
+		has[m.Province(r.Order.Unit)] = true
 	}
-	succeeded := func(p judge.Loc) bool {
-		d, ok := by[p]
-		return ok && d.kind == judge.Move && d.failed == judge.Succeeds
-	}
+	succeeded := func(p judge.Loc) bool { return has[p] && by[p].kind == judge.Move && by[p].failed == judge.Succeeds }
 
 	// An army went by convoy when it could not walk there, or when a
 	// fleet's convoy of that very move succeeded.
@@ -126,12 +128,12 @@ func checkRetreatContext(pos *judge.Position, res *judge.Resolution) (int, int, 
 
 	// Where each dislodged unit's attacker came from.
 	attacker := map[judge.Loc]judge.Loc{}
-	for p, d := range by {
-		if !d.dislodg {
+	for _, p := range m.Provinces() {
+		if !has[p] || !by[p].dislodg {
 			continue
 		}
 		attacker[p] = judge.NoLoc
-		for q := range by {
+		for _, q := range m.Provinces() {
 			if succeeded(q) && by[q].to == p && !byConvoy(q) {
 				attacker[p] = q
 			}
@@ -145,8 +147,9 @@ func checkRetreatContext(pos *judge.Position, res *judge.Resolution) (int, int, 
 			continue
 		}
 		tried := 0
-		for q, d := range by {
-			if d.kind != judge.Move || d.to != t || d.failed != judge.Bounced {
+		for _, q := range m.Provinces() {
+			d := by[q]
+			if !has[q] || d.kind != judge.Move || d.to != t || d.failed != judge.Bounced {
 				continue // void moves and moves without a convoy do not count
 			}
 			if d.dislodg && succeeded(t) && by[t].to == q && !byConvoy(t) {
