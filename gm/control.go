@@ -354,6 +354,10 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 			s.fail(c.Line, "The deadline %s is not in the future.", formatDate(g, d))
 			return nil
 		}
+		if d.After(latestDate(s.now)) {
+			s.fail(c.Line, "The deadline %s is more than a year ahead.", formatDate(g, d))
+			return nil
+		}
 		m.setDeadline(g, d, s.now)
 		m.ordersChanged(g, s.now)
 		s.dirty = true

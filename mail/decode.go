@@ -114,7 +114,7 @@ func incoming(h *gomail.Header) (*Incoming, error) {
 	in.From = NormalizeAddr(from[0].Address)
 
 	subject, _ := h.Subject() // on error, the raw text is the best there is
-	in.Subject = oneLine(subject)
+	in.Subject = truncateText(oneLine(subject), maxSubject)
 
 	if id, err := h.MessageID(); err == nil && id != "" && validMsgID("<"+id+">") {
 		in.MessageID = "<" + id + ">"
@@ -133,6 +133,22 @@ func NormalizeAddr(addr string) string {
 		return addr[:i] + strings.ToLower(addr[i:])
 	}
 	return addr
+}
+
+// maxSubject is the longest Subject kept, in bytes: replies quote it in
+// their own subject, and a header line of RFC 5322 holds 998 bytes.
+// The rest is cut, as a subject says nothing the judge acts on.
+const maxSubject = 200
+
+// truncateText returns s cut to at most n bytes, at a rune boundary.
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // oneLine makes a header text one clean line: line breaks and other
