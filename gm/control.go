@@ -151,7 +151,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	pos, _, err := jsonpos.DecodePosition(rec.Position)
 	if err != nil {
-		return fmt.Errorf("game %s: history of %s: %w", g.Name, rec.Phase, err)
+		return fmt.Errorf("game %s: history of %s: %w; %w", g.Name, rec.Phase, err, state.ErrDamaged)
 	}
 	if err := s.tx.DeletePhasesFrom(g.Name, rec.Turn); err != nil {
 		return err

@@ -450,6 +450,24 @@ func (tx *Tx) ForEachGame(fn func(*Game) error) error {
 	return nil
 }
 
+// GameNames returns the keys of every stored game in name order,
+// without decoding the records: a damaged record does not hide the
+// others.
+func (tx *Tx) GameNames() ([]string, error) {
+	games, err := tx.bucket(bucketGames)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	c := games.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v != nil {
+			names = append(names, string(k))
+		}
+	}
+	return names, nil
+}
+
 // Due returns the names of the games whose Wake is set and not after now,
 // the earliest first.
 func (tx *Tx) Due(now time.Time) ([]string, error) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -26,8 +27,9 @@ const checkUsage = `usage: gmd check [-config judge.conf | -db FILE]
 
 Verifies the judge's database without changing it: bbolt's own checks of
 its pages, then every record read back and checked against its key, the
-wake index against the games, the history against the games, the outbox
-and the ledger. While the daemon runs it holds the database, so gmd check
+wake index against the games, the history against the games, every
+stored position decoded (the current one and each processed phase's),
+the outbox and the ledger. While the daemon runs it holds the database, so gmd check
 has it send a consistent copy through its control socket, as gmd backup
 does, and checks the copy.
 
@@ -78,6 +80,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := 0
 	err = db.Check()
 	var ce *state.CheckError
+	if err == nil || errors.As(err, &ce) {
+		// What only the game master can read: the positions.
+		var more []string
+		verr := db.View(func(tx *state.Tx) (err error) {
+			more, err = gm.CheckGames(tx)
+			return err
+		})
+		if verr != nil {
+			more = append(more, "games: "+verr.Error())
+		}
+		if len(more) > 0 {
+			if ce == nil {
+				ce = &state.CheckError{}
+			}
+			ce.Problems = append(ce.Problems, more...)
+			err = ce
+		}
+	}
 	switch {
 	case errors.As(err, &ce):
 		ce.Path = cfg.DB // not the copy's name
