@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -120,21 +121,56 @@ func TestNewDatabase(t *testing.T) {
 	})
 }
 
-// An empty file, as an admin might create with touch, becomes a database.
-func TestEmptyFile(t *testing.T) {
+// An empty file is refused like any damaged file, and left as it was:
+// bbolt writes a new file's pages as it creates it, so an empty one is a
+// copy or a restore gone wrong, and taking it for a new judge would lose
+// every game and the mail that comes in.
+func TestEmptyFileRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "empty.db")
 	if err := os.WriteFile(path, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(path)
+	wantOpenError(t, path, path, "is empty (0 bytes)", "gmd init")
+	if _, err := OpenExisting(path); err == nil || !strings.Contains(err.Error(), "is empty") {
+		t.Errorf("OpenExisting of an empty file: %v", err)
+	}
+	if _, err := Create(path); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("Create over an empty file: %v, want an error wrapping fs.ErrExist", err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file was changed: %v, %v", fi, err)
+	}
+}
+
+// Create makes a new database where there is no file, and refuses one
+// that exists; OpenExisting refuses a missing file rather than make a
+// new judge of it.
+func TestCreateAndOpenExisting(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.db")
+	if _, err := OpenExisting(path); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "gmd init") {
+		t.Errorf("OpenExisting of a missing file: %v, want an error wrapping fs.ErrNotExist that names gmd init", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("OpenExisting left a file: %v", err)
+	}
+	db, err := Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
 	update(t, db, func(tx *Tx) error { return tx.PutGame(&Game{Name: "dt"}) })
 	if err := db.Check(); err != nil {
 		t.Error(err)
 	}
+	db.Close()
+	if _, err := Create(path); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("Create over a database: %v, want an error wrapping fs.ErrExist", err)
+	}
+	db, err = OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	view(t, db, func(tx *Tx) error { _, err := tx.Game("dt"); return err })
 }
 
 func TestNewerSchemaRejected(t *testing.T) {

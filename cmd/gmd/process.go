@@ -203,12 +203,14 @@ type judgeEnv struct {
 }
 
 // open reads the configuration and opens the database and the master.
+// The database must exist: pipe mode never makes a new judge, so that a
+// lost or mistyped file does not swallow the mail (gmd init makes one).
 func (f *pipeFlags) open() (*judgeEnv, error) {
 	cfg, err := loadConfig(f.config, f.db)
 	if err != nil {
 		return nil, err
 	}
-	return openJudge(cfg)
+	return openJudge(cfg, state.OpenExisting)
 }
 
 // loadConfig reads the config file, or takes the defaults when there is

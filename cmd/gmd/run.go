@@ -171,7 +171,9 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if opt.pruneEvery <= 0 {
 		opt.pruneEvery = pruneEvery
 	}
-	j, err := openJudge(cfg)
+	// The first gmd run, with no database file at all, makes a new
+	// judge; an empty or damaged file is refused.
+	j, err := openJudge(cfg, state.Open)
 	if err != nil {
 		return err
 	}
@@ -254,14 +256,15 @@ func together(ctx context.Context, fns ...func(context.Context) error) error {
 	return first
 }
 
-// openJudge opens what cfg names: the templates, the database, and the
-// game master over them.
-func openJudge(cfg *config.Config) (*judgeEnv, error) {
+// openJudge opens what cfg names: the templates, the database (with
+// open: state.Open, or state.OpenExisting where no new judge may be
+// made), and the game master over them.
+func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judgeEnv, error) {
 	set, err := templates.Load(cfg.Templates)
 	if err != nil {
 		return nil, err
 	}
-	db, err := state.Open(cfg.DB)
+	db, err := open(cfg.DB)
 	if err != nil {
 		return nil, err
 	}
