@@ -50,26 +50,26 @@ func JudgesFault(err error) bool {
 // Take handles the mail in (see Handle) and decides whose fault a
 // failure is. It returns:
 //   - 0 and nil when the mail was handled (or was a duplicate);
-//   - the held mail's ID and nil when it failed for a reason of its own
-//     and is now held, its sender told;
+//   - the held mail's ID, why it failed (cause) and nil when it failed
+//     for a reason of its own and is now held, its sender told;
 //   - an error for which JudgesFault holds when the judge cannot take
 //     mail now: nothing is recorded, and the mail must be offered again
 //     later, before the mails after it;
 //   - an error wrapping ErrNotHeld when it failed for a reason of its
 //     own and could not even be held.
-func (m *Master) Take(in *Mail, now time.Time) (held uint64, err error) {
+func (m *Master) Take(in *Mail, now time.Time) (held uint64, cause, err error) {
 	err = m.guarded(func() error { return m.Handle(in, now) })
 	if err == nil || JudgesFault(err) {
-		return 0, err
+		return 0, nil, err
 	}
 	held, herr := m.hold(in, err, now.UTC())
 	switch {
 	case herr == nil:
-		return held, nil
+		return held, err, nil
 	case JudgesFault(herr):
-		return 0, herr
+		return 0, nil, herr
 	}
-	return 0, fmt.Errorf("%w: %w (holding it: %v)", ErrNotHeld, err, herr)
+	return 0, nil, fmt.Errorf("%w: %w (holding it: %v)", ErrNotHeld, err, herr)
 }
 
 // guarded runs fn, turning a panic into a *handlerPanic error. A damaged

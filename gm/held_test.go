@@ -63,7 +63,7 @@ func TestTakeHoldsTheMailsOwnFault(t *testing.T) {
 		Body: fmt.Sprintf(signon, "dt") + "\nA Par - Bur\n", Ledger: []string{"imap/judge/INBOX/1/9"}}
 
 	before := h.lastID()
-	id, err := h.m.Take(in, h.now)
+	id, _, err := h.m.Take(in, h.now)
 	if err != nil || id == 0 {
 		t.Fatalf("Take of a mail for a damaged game: held %d, %v; want it held and no error", id, err)
 	}
@@ -80,7 +80,7 @@ func TestTakeHoldsTheMailsOwnFault(t *testing.T) {
 	}
 
 	before = h.lastID()
-	if id2, err := h.m.Take(in, h.now); id2 != 0 || err != nil {
+	if id2, _, err := h.m.Take(in, h.now); id2 != 0 || err != nil {
 		t.Errorf("Take of the same mail again: held %d, %v; want nothing done", id2, err)
 	}
 	if n := len(h.heldMails()); n != 1 || len(h.since(before)) != 0 {
@@ -119,7 +119,7 @@ func TestTakeJudgesFault(t *testing.T) {
 	in := &Mail{From: "france@example.org", Subject: "orders", MessageID: "<tf.1@example.org>",
 		Body: "SIGNON Fdt pw-f\nA Par - Bur\n"}
 	fault := diskfault.BreakTest(t, h.m.DB().Path())
-	id, err := h.m.Take(in, h.now)
+	id, _, err := h.m.Take(in, h.now)
 	if err == nil || !JudgesFault(err) || id != 0 {
 		t.Errorf("Take on a database that cannot be written: held %d, %v; want an error of the judge's", id, err)
 	}
@@ -129,7 +129,7 @@ func TestTakeJudgesFault(t *testing.T) {
 	if n := len(h.heldMails()); n != 0 {
 		t.Errorf("%d mails held for the judge's own trouble", n)
 	}
-	if id, err := h.m.Take(in, h.now); id != 0 || err != nil {
+	if id, _, err := h.m.Take(in, h.now); id != 0 || err != nil {
 		t.Errorf("Take once mended: held %d, %v", id, err)
 	}
 }

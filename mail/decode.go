@@ -151,6 +151,38 @@ func truncateText(s string, n int) string {
 	return s[:n]
 }
 
+// ReadDelivery decodes a message of size bytes, by the server's count,
+// for a Handler, as the poller does and gmd process too: raw is the
+// whole message, or at least its header when size is over maxSize (no
+// limit when maxSize <= 0). A message over the limit, or whose MIME
+// cannot be read, keeps what its header says, if anything, so that its
+// sender can be told.
+func ReadDelivery(raw []byte, size, maxSize int64) *Delivery {
+	d := &Delivery{Size: size, Raw: raw}
+	if maxSize > 0 && size > maxSize {
+		d.TooLarge = true
+		if d.In = decodeHeader(raw); d.In == nil {
+			d.DecodeErr = errNoHeader
+		}
+		return d
+	}
+	in, err := Decode(bytes.NewReader(raw), maxSize)
+	switch {
+	case err == nil:
+		d.In = in
+	case errors.Is(err, ErrTooLarge):
+		// The size was understated.
+		d.In, d.TooLarge = in, true
+		if in == nil {
+			d.DecodeErr = errNoHeader
+		}
+	default:
+		// The header may still say whom to tell.
+		d.In, d.DecodeErr = decodeHeader(raw), err
+	}
+	return d
+}
+
 // oneLine makes a header text one clean line: line breaks and other
 // control characters become spaces, runs of spaces one.
 func oneLine(s string) string {

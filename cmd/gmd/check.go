@@ -18,7 +18,7 @@ import (
 
 func init() {
 	commands["check"] = command{
-		summary: "verify the database, and list the mails the SMTP server refused for good",
+		summary: "verify the database; list the mails refused for good, and those held",
 		run:     runCheck,
 	}
 }
@@ -38,7 +38,8 @@ each problem found. Either way it then lists the mails that the SMTP
 server refused for good (a 5xx reply): they wait in the outbox for the
 admin, each with the server's answer, and are not tried again unless
 gmd outbox retry puts them back in the queue (gmd outbox drop removes
-them).
+them). Then it lists the incoming mails held for a fault of their own
+(see gmd held), each with its error.
 
 Exit status: 0 when the database is sound (mails refused for good are
 not a fault of the database); 1 when it has problems, or cannot be read
@@ -131,6 +132,15 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, "Once the cause is fixed, gmd outbox retry ID sends one again; gmd outbox drop ID removes it.")
 	}
+	if len(n.held) > 0 {
+		fmt.Fprintf(stdout, "\n%d incoming %s held for a fault of %s own, kept for the admin:\n",
+			len(n.held), plural(len(n.held), "mail", "mails"), plural(len(n.held), "its", "their"))
+		for _, m := range n.held {
+			fmt.Fprintf(stdout, "  held mail %d, held %s, from %s: %q\n    %s\n",
+				m.ID, m.Held.UTC().Format(time.RFC3339), m.From, m.Subject, firstLine(m.Error))
+		}
+		fmt.Fprintln(stdout, "Once the cause is fixed, gmd held retry ID runs one again; gmd held drop ID drops it; gmd held list shows the errors in full.")
+	}
 	return status
 }
 
@@ -138,6 +148,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type counts struct {
 	games, phases, queued int
 	failed                []*state.OutMail // refused for good
+	held                  []*state.HeldMail
 }
 
 // census counts the games, their processed phases and the queued mails,
@@ -161,6 +172,9 @@ func census(db *state.DB) (n counts, err error) {
 			if m.Failed != "" {
 				n.failed = append(n.failed, m)
 			}
+		}
+		if n.held, err = tx.HeldMails(); err != nil {
+			return err
 		}
 		return tx.ForEachGame(func(g *state.Game) error {
 			n.games++
