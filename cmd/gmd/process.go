@@ -49,12 +49,20 @@ style of an mbox file (LF line ends).
 
 -now sets the judge's clock (RFC 3339); the default is the real time.
 
-Exit status, as a mail server reads it: 0 when the mail was handled or
-deliberately ignored; 65 (EX_DATAERR) when the mail cannot be read;
-75 (EX_TEMPFAIL) when the judge could not handle it (the configuration,
-the database, a failure): the mail server keeps the mail and tries again
-later, so that no player's orders are lost to a judge's trouble; 2 for
-bad flags.
+The database must exist (gmd init makes one): a missing or empty file
+is not taken for a new judge.
+
+A mail that fails for a reason of its own (a game it needs is damaged,
+a bug it trips) is held in the database for the admin (see gmd held),
+and its sender told.
+
+Exit status, as a mail server reads it: 0 when the mail was handled,
+deliberately ignored, refused with an answer, or held; 65 (EX_DATAERR)
+when not even its header can be read; 75 (EX_TEMPFAIL) when the judge
+could not take it (the configuration, a missing or damaged database, a
+full disk, a database held by another process): the mail server keeps
+the mail and tries again later, so that no player's orders are lost to a
+judge's trouble; 2 for bad flags.
 
 Flags:
 `
