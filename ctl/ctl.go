@@ -13,7 +13,8 @@
 //	<- ok 1048576 bytes
 //
 // or, at any point, "error <message>". The outbox requests (see Outbox,
-// Retry and Drop) work the same way:
+// Retry and Drop) and the held mail requests (Held, RetryHeld, DropHeld)
+// work the same way:
 //
 //	-> outbox list
 //	<- data 412
@@ -22,6 +23,16 @@
 //	-> outbox retry 3 5           (or "outbox retry failed")
 //	<- ok 3 5
 //	-> outbox drop 4
+//	<- ok 1 mails
+//	-> held list
+//	<- data 230
+//	<- (one JSON state.HeldMail a line, bodies left out)
+//	<- ok 1 mails
+//	-> held retry 1 2
+//	<- data 80
+//	<- (one JSON HeldRetry a line)
+//	<- ok 2 mails
+//	-> held drop 2
 //	<- ok 1 mails
 //
 // The data travels over the socket,
@@ -73,6 +84,23 @@ const chunkSize = 64 << 10
 // holds every player's password hash, and the outbox requests change
 // what the judge sends.
 func Serve(ctx context.Context, socketPath string, db *state.DB, kick func()) error {
+	return ServeJudge(ctx, socketPath, db, Hooks{Kick: kick})
+}
+
+// Hooks are what the control socket asks of the daemon beyond its
+// database. A nil hook makes the requests that need it fail.
+type Hooks struct {
+	// Kick is called once mails were put back in the outbox's queue,
+	// so that the daemon's sender sends them now.
+	Kick func()
+	// RetryHeld runs the held mail id again (gm.Master.RetryHeld): cause
+	// is why it failed again, if it did, and err what kept it from
+	// being tried.
+	RetryHeld func(id uint64) (cause, err error)
+}
+
+// ServeJudge is Serve with every hook of the daemon.
+func ServeJudge(ctx context.Context, socketPath string, db *state.DB, hooks Hooks) error {
 	ln, err := listen(socketPath)
 	if err != nil {
 		return err
@@ -98,7 +126,7 @@ func Serve(ctx context.Context, socketPath string, db *state.DB, kick func()) er
 			// At shutdown, a slow client must not hold up the daemon.
 			cut := context.AfterFunc(ctx, func() { c.SetDeadline(time.Now()) })
 			defer cut()
-			serveConn(c, db, kick)
+			serveConn(c, db, hooks)
 		}()
 	}
 }
@@ -129,7 +157,7 @@ func listen(path string) (net.Listener, error) {
 }
 
 // serveConn answers the one request of a connection.
-func serveConn(c net.Conn, db *state.DB, kick func()) {
+func serveConn(c net.Conn, db *state.DB, hooks Hooks) {
 	c.SetReadDeadline(time.Now().Add(requestTimeout))
 	line, err := readLine(bufio.NewReader(c))
 	if err != nil {
@@ -140,7 +168,11 @@ func serveConn(c net.Conn, db *state.DB, kick func()) {
 	defer w.Flush()
 	cmd := strings.TrimSpace(line)
 	if args, ok := strings.CutPrefix(cmd, "outbox"); ok && (args == "" || args[0] == ' ') {
-		serveOutbox(w, db, kick, strings.Fields(args))
+		serveOutbox(w, db, hooks.Kick, strings.Fields(args))
+		return
+	}
+	if args, ok := strings.CutPrefix(cmd, "held"); ok && (args == "" || args[0] == ' ') {
+		serveHeld(w, db, hooks.RetryHeld, strings.Fields(args))
 		return
 	}
 	switch cmd {

@@ -151,7 +151,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	pos, _, err := jsonpos.DecodePosition(rec.Position)
 	if err != nil {
-		return fmt.Errorf("game %s: history of %s: %w", g.Name, rec.Phase, err)
+		return fmt.Errorf("game %s: history of %s: %w; %w", g.Name, rec.Phase, err, state.ErrDamaged)
 	}
 	if err := s.tx.DeletePhasesFrom(g.Name, rec.Turn); err != nil {
 		return err
@@ -352,6 +352,10 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		}
 		if !d.After(s.now) {
 			s.fail(c.Line, "The deadline %s is not in the future.", formatDate(g, d))
+			return nil
+		}
+		if d.After(latestDate(s.now)) {
+			s.fail(c.Line, "The deadline %s is more than a year ahead.", formatDate(g, d))
 			return nil
 		}
 		m.setDeadline(g, d, s.now)

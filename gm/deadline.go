@@ -308,6 +308,7 @@ func parseDeadline(s string, loc *time.Location, now time.Time) (time.Time, erro
 // of hours ("48", as njudge counts).
 func parseLength(s string) (time.Duration, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
+	text := s
 	if s == "" {
 		return 0, errors.New("missing length of time (write 72h, 3d or 48)")
 	}
@@ -332,8 +333,23 @@ func parseLength(s string) (time.Duration, error) {
 			return 0, fmt.Errorf("cannot read the length %q (write 72h, 3d or 48)", s)
 		}
 	}
+	if days+rest > maxLength {
+		return 0, fmt.Errorf("length %q out of range (at most %d days)", text, maxLength/(24*time.Hour))
+	}
 	return days + rest, nil
 }
+
+// maxLength is the longest length of time a master may set: a phase, a
+// grace, a reminder, a deadline given as +48h. Anything longer is a
+// mistake, and added to now it would take a date past what the judge
+// can store.
+const maxLength = 366 * 24 * time.Hour
+
+// latestDate is the furthest ahead a date a player or master writes may
+// be at now (a deadline, the end of an absence): a year. A judge cannot
+// store a date past the year 9999, and a game has no use for one so far
+// away.
+func latestDate(now time.Time) time.Time { return now.AddDate(1, 0, 0) }
 
 // spellLength writes a length of time for people: "3 days", "36 hours",
 // "1 day 12 hours", "90m0s" for what is not whole hours.

@@ -26,14 +26,22 @@ func (m *Master) position(g *state.Game) (*judge.Position, judge.Rules, error) {
 	}
 	pos, rules, err := jsonpos.DecodePosition(g.Position)
 	if err != nil {
-		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		// The position was valid when the judge wrote it: this one was
+		// damaged since. It costs this game's mail, not the judge's.
+		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w; %w", g.Name, err, state.ErrDamaged)
 	}
 	return pos, rules, nil
 }
 
-// gameMap returns the map of the game's variant.
+// gameMap returns the map of the game's variant. The variant was checked
+// when the game was created, so one that will not load now is a damaged
+// record.
 func gameMap(g *state.Game) (*judge.Map, error) {
-	return variants.Load(g.Variant)
+	mp, err := variants.Load(g.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w; %w", g.Name, err, state.ErrDamaged)
+	}
+	return mp, nil
 }
 
 // recipients lists every address that gets a game's results: players,

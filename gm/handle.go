@@ -111,22 +111,31 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 				return err
 			}
 		}
-		s := &session{m: m, tx: tx, now: now, in: in}
-		if err := s.run(parser.ParseMail(in.Body)); err != nil {
+		if err := m.apply(tx, in, now); err != nil {
 			return err
-		}
-		if s.game != nil && s.dirty {
-			if err := tx.PutGame(s.game); err != nil {
-				return err
-			}
 		}
 		for _, k := range keys {
 			if err := tx.MarkSeen(k, now); err != nil {
 				return err
 			}
 		}
-		return s.sendReply()
+		return nil
 	})
+}
+
+// apply does what the mail in asks, in tx: its commands and orders, the
+// game written back, and the reply queued. It does not touch the ledger.
+func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time) error {
+	s := &session{m: m, tx: tx, now: now, in: in}
+	if err := s.run(parser.ParseMail(in.Body)); err != nil {
+		return err
+	}
+	if s.game != nil && s.dirty {
+		if err := tx.PutGame(s.game); err != nil {
+			return err
+		}
+	}
+	return s.sendReply()
 }
 
 // run does the commands of a mail in order, then adds the acknowledgement

@@ -185,14 +185,31 @@ func headerText(s string) string {
 }
 
 // validSender reports whether addr is a bare mail address ("a@b.c")
-// with nothing around it: the judge answers only such senders, and
-// writes only such addresses into the To of its mail.
+// with nothing around it, within the lengths of RFC 5321: the judge
+// answers only such senders, and writes only such addresses into the To
+// of its mail and into its records.
 func validSender(addr string) bool {
-	if addr == "" || strings.ContainsFunc(addr, unicode.IsControl) {
+	if addr == "" || !withinRFC5321(addr) || strings.ContainsFunc(addr, unicode.IsControl) {
 		return false
 	}
 	a, err := mail.ParseAddress(addr)
 	return err == nil && a.Name == "" && a.Address == addr
+}
+
+// The longest local part, domain and path (the address between "<" and
+// ">") that RFC 5321 §4.5.3.1 lets a mail server refuse beyond. No
+// server would deliver to a longer address, so it is nobody's; and the
+// address is a key of the judge's records, which must stay small.
+const (
+	maxLocalPart = 64
+	maxDomain    = 255
+	maxPath      = 256
+)
+
+// withinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
+func withinRFC5321(addr string) bool {
+	at := strings.LastIndexByte(addr, '@')
+	return at >= 0 && at <= maxLocalPart && len(addr)-at-1 <= maxDomain && len("<"+addr+">") <= maxPath
 }
 
 // validMsgID reports whether id may be quoted as the In-Reply-To of a

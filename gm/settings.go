@@ -341,6 +341,9 @@ func (s *session) setAbsence(c *parser.Command, args []string) error {
 	case to.Sub(from) > maxAbsence:
 		s.fail(c.Line, "An absence may last at most %d days.", int(maxAbsence/(24*time.Hour)))
 		return nil
+	case to.After(latestDate(s.now)):
+		s.fail(c.Line, "An absence must end within a year from now: %s is too far ahead.", formatDate(s.game, to))
+		return nil
 	}
 	var pending []state.Absence
 	for _, a := range p.Absences {

@@ -102,6 +102,11 @@ smtp {%s
 	if err := os.WriteFile(j.conf, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// gmd process makes no database: seedGame needs one before the
+	// daemon's first start.
+	if out, err := exec.Command(env.gmd, "init", "-config", j.conf).CombinedOutput(); err != nil {
+		t.Fatalf("gmd init: %v\n%s", err, out)
+	}
 	t.Cleanup(func() {
 		if j.running() {
 			j.stop()

@@ -114,7 +114,7 @@ func incoming(h *gomail.Header) (*Incoming, error) {
 	in.From = NormalizeAddr(from[0].Address)
 
 	subject, _ := h.Subject() // on error, the raw text is the best there is
-	in.Subject = oneLine(subject)
+	in.Subject = truncateText(oneLine(subject), maxSubject)
 
 	if id, err := h.MessageID(); err == nil && id != "" && validMsgID("<"+id+">") {
 		in.MessageID = "<" + id + ">"
@@ -133,6 +133,54 @@ func NormalizeAddr(addr string) string {
 		return addr[:i] + strings.ToLower(addr[i:])
 	}
 	return addr
+}
+
+// maxSubject is the longest Subject kept, in bytes: replies quote it in
+// their own subject, and a header line of RFC 5322 holds 998 bytes.
+// The rest is cut, as a subject says nothing the judge acts on.
+const maxSubject = 200
+
+// truncateText returns s cut to at most n bytes, at a rune boundary.
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// ReadDelivery decodes a message of size bytes, by the server's count,
+// for a Handler, as the poller does and gmd process too: raw is the
+// whole message, or at least its header when size is over maxSize (no
+// limit when maxSize <= 0). A message over the limit, or whose MIME
+// cannot be read, keeps what its header says, if anything, so that its
+// sender can be told.
+func ReadDelivery(raw []byte, size, maxSize int64) *Delivery {
+	d := &Delivery{Size: size, Raw: raw}
+	if maxSize > 0 && size > maxSize {
+		d.TooLarge = true
+		if d.In = decodeHeader(raw); d.In == nil {
+			d.DecodeErr = errNoHeader
+		}
+		return d
+	}
+	in, err := Decode(bytes.NewReader(raw), maxSize)
+	switch {
+	case err == nil:
+		d.In = in
+	case errors.Is(err, ErrTooLarge):
+		// The size was understated.
+		d.In, d.TooLarge = in, true
+		if in == nil {
+			d.DecodeErr = errNoHeader
+		}
+	default:
+		// The header may still say whom to tell.
+		d.In, d.DecodeErr = decodeHeader(raw), err
+	}
+	return d
 }
 
 // oneLine makes a header text one clean line: line breaks and other

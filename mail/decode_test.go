@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // crlf turns a readable test message into wire format.
@@ -336,5 +337,15 @@ func TestDecodeSubjectInjection(t *testing.T) {
 	in := decode(t, "From: p@example.com\nSubject: =?utf-8?q?hi=0D=0ABcc:_victim@example.org?=\n\nbody\n")
 	if strings.ContainsAny(in.Subject, "\r\n") || in.Subject != "hi Bcc: victim@example.org" {
 		t.Errorf("subject %q", in.Subject)
+	}
+}
+
+// A Subject of any length is cut to maxSubject bytes, at a rune
+// boundary: replies quote it, and nothing the judge does depends on it.
+func TestDecodeLongSubject(t *testing.T) {
+	words := strings.Repeat("é word ", 5000) // folded over many lines
+	in := decode(t, "From: a@example.org\nSubject: "+strings.ReplaceAll(words, " ", "\n ")+"\n\nHELP\n")
+	if len(in.Subject) > maxSubject || !strings.HasPrefix(in.Subject, "é word é word") || !utf8.ValidString(in.Subject) {
+		t.Errorf("subject of %d bytes (valid UTF-8: %v), want at most %d: %.40q", len(in.Subject), utf8.ValidString(in.Subject), maxSubject, in.Subject)
 	}
 }

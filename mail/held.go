@@ -7,17 +7,23 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
-
-	"github.com/gmdjudge/gmd/state"
 )
 
-// heldMax is the longest a held message waits between two tries.
+// heldMax is the longest a message set aside waits between two tries.
 const heldMax = time.Hour
 
-// A held message is one whose handling failed for a reason of its own:
-// it stays new in the mailbox and is tried again after a wait that
-// doubles from the poll interval up to heldMax, while the messages after
-// it are handled.
+// ErrSetAside is wrapped by a Handler's error for a message that failed
+// for a reason of its own and that the judge could not deal with now
+// (not even record as held, in the database, for its admin): the poller
+// leaves it new in the mailbox and tries it again later, while the
+// messages after it are handled. The judge decides which errors are
+// such (see gm.Master.Take); the poller only obeys.
+var ErrSetAside = errors.New("mail: message set aside for a later try")
+
+// A held message, here, is one set aside (see ErrSetAside): it stays
+// new in the mailbox and is tried again after a wait that doubles from
+// the poll interval up to heldMax, while the messages after it are
+// handled.
 type held struct {
 	tries int
 	next  time.Time
@@ -32,17 +38,15 @@ type handlerPanic struct {
 func (e *handlerPanic) Error() string { return fmt.Sprintf("handler panic: %v\n%s", e.value, e.stack) }
 
 // ownFault reports whether a handler's error belongs to the message
-// handled rather than to the judge as a whole. A panic is a bug that
-// this message trips (or a damaged page the database could not turn
-// into an error); ErrDamaged is a damaged record or page of what this
-// message needs, a game, a ledger entry. Either way the next message may
-// well go through, and holding it up behind this one would stop the
-// judge for everyone until an admin steps in. Any other error (a full
-// disk, a database that cannot be written) would fail the next message
-// too, and the messages wait in order, as the Handler's doc says.
+// handled rather than to the judge as a whole: the handler said so
+// (ErrSetAside), or it panicked, a bug this message trips. The next
+// message may well go through, and holding it up behind this one would
+// stop the judge for everyone. Any other error is the judge's (a full
+// disk, a database that cannot be written) and would fail the next
+// message too: the messages wait in order, as the Handler's doc says.
 func ownFault(err error) bool {
 	var hp *handlerPanic
-	return errors.As(err, &hp) || errors.Is(err, state.ErrDamaged)
+	return errors.As(err, &hp) || errors.Is(err, ErrSetAside)
 }
 
 // resetHeld forgets the held and done messages when the mailbox's

@@ -40,7 +40,7 @@ func TestPollerHeldMessage(t *testing.T) {
 				if kind == "panic" {
 					panic("a bug that mail 2 trips")
 				}
-				return fmt.Errorf("game dt: %w", state.ErrDamaged)
+				return fmt.Errorf("game dt: %w", ErrSetAside)
 			}
 			start(t, newTestPoller(t, ts, db, r.handle, nil))
 
@@ -107,7 +107,7 @@ func TestPollerHeldRestart(t *testing.T) {
 	r1 := newRecorder(db)
 	r1.fail = func(d *Delivery) error {
 		if d.In.Subject == "mail 2" {
-			return fmt.Errorf("game dt: %w", state.ErrDamaged)
+			return fmt.Errorf("game dt: %w", ErrSetAside)
 		}
 		return nil
 	}
@@ -135,12 +135,12 @@ func TestPollerHeldRestart(t *testing.T) {
 // the two apart.
 func TestOwnFault(t *testing.T) {
 	for err, want := range map[error]bool{
-		errors.New("write gmd.db: no space left on device"):                   false,
-		fmt.Errorf("game dt: %w", state.ErrDamaged):                           true,
-		&state.DamageError{Path: "gmd.db", Value: "invalid page type"}:        true,
-		&handlerPanic{value: "a bug"}:                                         true,
-		fmt.Errorf("wrapped: %w", &handlerPanic{value: "a bug"}):              true,
-		fmt.Errorf("two: %w", errors.Join(errors.New("x"), state.ErrDamaged)): true,
+		errors.New("write gmd.db: no space left on device"):              false,
+		fmt.Errorf("game dt: %w", state.ErrDamaged):                      false, // the handler decides
+		fmt.Errorf("game dt: %w", ErrSetAside):                           true,
+		&handlerPanic{value: "a bug"}:                                    true,
+		fmt.Errorf("wrapped: %w", &handlerPanic{value: "a bug"}):         true,
+		fmt.Errorf("two: %w", errors.Join(errors.New("x"), ErrSetAside)): true,
 	} {
 		if got := ownFault(err); got != want {
 			t.Errorf("ownFault(%v) = %v, want %v", err, got, want)

@@ -183,11 +183,13 @@ type Delivery struct {
 // (and says so in the log every PollInterval) until it is fixed.
 //
 // Two kinds of failure belong to the message alone, and hold up no other:
-// a panic, and an error wrapping state.ErrDamaged (the message needs a
-// damaged part of the database). Such a message stays new and is tried
-// again after a poll interval, then two, four and so on up to an hour,
-// while the messages after it are handled (and flagged) meanwhile; the
-// stored place stays below it, so that a restart offers it again too.
+// a panic, and an error wrapping ErrSetAside (the handler found the
+// message at fault but could not deal with it now). Such a message stays
+// new and is tried again after a poll interval, then two, four and so on
+// up to an hour, while the messages after it are handled (and flagged)
+// meanwhile; the stored place stays below it, so that a restart offers
+// it again too. A handler that can record such a message for its admin
+// (gmd's held mails) returns nil instead: the message is done.
 //
 // ctx is cancelled when the poller is told to stop; a handler should
 // still finish a delivery it has begun, as the poller waits for it.

@@ -585,28 +585,8 @@ func (s *session) fetchBodies(uids []imap.UID, sec *imap.FetchItemBodySection) (
 // delivery decodes the message uid for the handler. raw is the whole
 // message, or only its header if it is too large.
 func (s *session) delivery(uid imap.UID, size int64, raw []byte) *Delivery {
-	d := &Delivery{Keys: []string{s.ledgerKey(uid)}, UID: uint32(uid), Size: size, Raw: raw}
-	if s.tooLarge(size) {
-		d.TooLarge = true
-		if d.In = decodeHeader(raw); d.In == nil {
-			d.DecodeErr = errNoHeader
-		}
-		return d
-	}
-	in, err := Decode(bytes.NewReader(raw), s.p.cfg.MaxSize)
-	switch {
-	case err == nil:
-		d.In = in
-	case errors.Is(err, ErrTooLarge):
-		// The server understated the size.
-		d.In, d.TooLarge = in, true
-		if in == nil {
-			d.DecodeErr = errNoHeader
-		}
-	default:
-		// The header may still say whom to tell.
-		d.In, d.DecodeErr = decodeHeader(raw), err
-	}
+	d := ReadDelivery(raw, size, s.p.cfg.MaxSize)
+	d.Keys, d.UID = []string{s.ledgerKey(uid)}, uint32(uid)
 	return d
 }
 

@@ -155,6 +155,27 @@ func (c *checker) check(tx *bbolt.Tx) {
 	}
 	c.guard("outbox", func() { c.checkOutbox(tx.Bucket(bucketOutbox)) })
 	c.guard("ledger", func() { c.checkLedger(tx.Bucket(bucketLedger)) })
+	c.guard("held", func() { c.checkHeld(tx.Bucket(bucketHeld)) })
+}
+
+func (c *checker) checkHeld(b *bbolt.Bucket) {
+	if b == nil {
+		return
+	}
+	seq := b.Sequence()
+	_ = b.ForEach(func(k, v []byte) error {
+		var h HeldMail
+		if v == nil {
+			c.addf("held: %q is a bucket", k)
+		} else if err := json.Unmarshal(v, &h); err != nil {
+			c.addf("held mail %s: %v", idName(k), err)
+		} else if !bytes.Equal(k, idKey(h.ID)) {
+			c.addf("held mail %d stored under key %x", h.ID, k)
+		} else if h.ID > seq {
+			c.addf("held mail %d is beyond the sequence (%d)", h.ID, seq)
+		}
+		return nil
+	})
 }
 
 func (c *checker) checkUsers(b *bbolt.Bucket) {

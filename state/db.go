@@ -48,14 +48,45 @@ type Tx struct {
 	tx *bbolt.Tx
 }
 
-// Open opens (creating if needed) the database at path. A new or empty
-// file becomes a gmd database; one written by an older gmd is migrated to
+// Open opens (creating if needed) the database at path. A missing file
+// becomes a new gmd database; one written by an older gmd is migrated to
 // the current schema. Open fails on a file that is not a gmd database, on
-// one written by a newer gmd, on one found damaged (cut short, or a bad
-// page among those it reads: the meta pages, the freelist, the first
-// pages of the tree; DB.Check reads the rest), and, after waiting a
+// one written by a newer gmd, on one found damaged (empty, cut short, or
+// a bad page among those it reads: the meta pages, the freelist, the
+// first pages of the tree; DB.Check reads the rest), and, after waiting a
 // second, on one another process has open.
+//
+// An empty file is damage, not a new database: bbolt writes a new file's
+// pages as it creates it, so an empty one is a copy or a restore that
+// went wrong, and taking it for a new judge would lose the games.
 func Open(path string) (*DB, error) { return open(path, false) }
+
+// OpenExisting is Open for a database that must be there already: a
+// missing file is an error wrapping fs.ErrNotExist, not a new database.
+// Commands that are not meant to create a judge use it, so that a
+// mistyped path or a lost file is not taken for a new judge.
+func OpenExisting(path string) (*DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("open database: %w (gmd init creates a new one)", err)
+	}
+	return open(path, false)
+}
+
+// Create makes a new, empty gmd database at path, which must not exist
+// yet, and returns it open.
+func Create(path string) (*DB, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("create database: %w", err)
+	}
+	f.Close()
+	// bbolt makes a database of an empty file it creates, not of one it
+	// finds: let it create this one.
+	if err := os.Remove(path); err != nil {
+		return nil, fmt.Errorf("create database: %w", err)
+	}
+	return open(path, false)
+}
 
 // OpenReadOnly opens an existing database without changing it, for
 // inspection (gmd check). It fails on a database whose schema is not the
@@ -92,11 +123,16 @@ func open(path string, readOnly bool) (*DB, error) {
 // file, before anyone can check that the file holds that page (see
 // truncated), and panics if the page is damaged; a panic inside
 // bbolt.Open leaves the file open, with its lock. Here that is a shared
-// lock, taken for a file the caller gives up on. A missing or empty file
-// is left to Open, which makes it a database or says why it cannot.
+// lock, taken for a file the caller gives up on. A missing file is left
+// to Open, which makes it a database; an empty one is refused.
 func precheck(path string) error {
-	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+	fi, err := os.Stat(path)
+	if err != nil {
 		return nil
+	}
+	if fi.Size() == 0 && fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is empty (0 bytes), not a gmd database: it is damaged, or a copy that went wrong; "+
+			"restore the latest backup gmd check finds sound, or remove the file and run gmd init for a new judge", path)
 	}
 	bdb, err := boltOpen(path, true, false)
 	if err != nil {
@@ -448,6 +484,24 @@ func (tx *Tx) ForEachGame(fn func(*Game) error) error {
 		}
 	}
 	return nil
+}
+
+// GameNames returns the keys of every stored game in name order,
+// without decoding the records: a damaged record does not hide the
+// others.
+func (tx *Tx) GameNames() ([]string, error) {
+	games, err := tx.bucket(bucketGames)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	c := games.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v != nil {
+			names = append(names, string(k))
+		}
+	}
+	return names, nil
 }
 
 // Due returns the names of the games whose Wake is set and not after now,

@@ -56,6 +56,7 @@ func authConf(t *testing.T, require string) string {
 	if err := os.WriteFile(conf, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	initDB(t, filepath.Join(dir, "gmd.db"))
 	return conf
 }
 
@@ -110,7 +111,7 @@ func TestDaemonSenderAuth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := openJudge(cfg)
+	j, err := openJudge(cfg, state.Open)
 	if err != nil {
 		t.Fatal(err)
 	}

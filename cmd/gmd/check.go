@@ -12,12 +12,13 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/state"
 )
 
 func init() {
 	commands["check"] = command{
-		summary: "verify the database, and list the mails the SMTP server refused for good",
+		summary: "verify the database; list the mails refused for good, and those held",
 		run:     runCheck,
 	}
 }
@@ -26,8 +27,9 @@ const checkUsage = `usage: gmd check [-config judge.conf | -db FILE]
 
 Verifies the judge's database without changing it: bbolt's own checks of
 its pages, then every record read back and checked against its key, the
-wake index against the games, the history against the games, the outbox
-and the ledger. While the daemon runs it holds the database, so gmd check
+wake index against the games, the history against the games, every
+stored position decoded (the current one and each processed phase's),
+the outbox and the ledger. While the daemon runs it holds the database, so gmd check
 has it send a consistent copy through its control socket, as gmd backup
 does, and checks the copy.
 
@@ -36,7 +38,8 @@ each problem found. Either way it then lists the mails that the SMTP
 server refused for good (a 5xx reply): they wait in the outbox for the
 admin, each with the server's answer, and are not tried again unless
 gmd outbox retry puts them back in the queue (gmd outbox drop removes
-them).
+them). Then it lists the incoming mails held for a fault of their own
+(see gmd held), each with its error.
 
 Exit status: 0 when the database is sound (mails refused for good are
 not a fault of the database); 1 when it has problems, or cannot be read
@@ -78,6 +81,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := 0
 	err = db.Check()
 	var ce *state.CheckError
+	if err == nil || errors.As(err, &ce) {
+		// What only the game master can read: the positions.
+		var more []string
+		verr := db.View(func(tx *state.Tx) (err error) {
+			more, err = gm.CheckGames(tx)
+			return err
+		})
+		if verr != nil {
+			more = append(more, "games: "+verr.Error())
+		}
+		if len(more) > 0 {
+			if ce == nil {
+				ce = &state.CheckError{}
+			}
+			ce.Problems = append(ce.Problems, more...)
+			err = ce
+		}
+	}
 	switch {
 	case errors.As(err, &ce):
 		ce.Path = cfg.DB // not the copy's name
@@ -111,6 +132,15 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, "Once the cause is fixed, gmd outbox retry ID sends one again; gmd outbox drop ID removes it.")
 	}
+	if len(n.held) > 0 {
+		fmt.Fprintf(stdout, "\n%d incoming %s held for a fault of %s own, kept for the admin:\n",
+			len(n.held), plural(len(n.held), "mail", "mails"), plural(len(n.held), "its", "their"))
+		for _, m := range n.held {
+			fmt.Fprintf(stdout, "  held mail %d, held %s, from %s: %q\n    %s\n",
+				m.ID, m.Held.UTC().Format(time.RFC3339), m.From, m.Subject, firstLine(m.Error))
+		}
+		fmt.Fprintln(stdout, "Once the cause is fixed, gmd held retry ID runs one again; gmd held drop ID drops it; gmd held list shows the errors in full.")
+	}
 	return status
 }
 
@@ -118,6 +148,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type counts struct {
 	games, phases, queued int
 	failed                []*state.OutMail // refused for good
+	held                  []*state.HeldMail
 }
 
 // census counts the games, their processed phases and the queued mails,
@@ -141,6 +172,9 @@ func census(db *state.DB) (n counts, err error) {
 			if m.Failed != "" {
 				n.failed = append(n.failed, m)
 			}
+		}
+		if n.held, err = tx.HeldMails(); err != nil {
+			return err
 		}
 		return tx.ForEachGame(func(g *state.Game) error {
 			n.games++

@@ -12,6 +12,9 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/gmdjudge/gmd/demo"
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -27,7 +30,7 @@ func checkDB(t *testing.T, dir string) string {
 	defer db.Close()
 	queued := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	err = db.Update(func(tx *state.Tx) error {
-		if err := tx.PutPhase("dt", &state.PhaseRecord{Phase: "S1901M", Turn: 1, Position: []byte("{}")}); err != nil {
+		if err := tx.PutPhase("dt", &state.PhaseRecord{Phase: "S1901M", Turn: 1, Position: startPosition(t)}); err != nil {
 			return err
 		}
 		if err := tx.Enqueue(&state.OutMail{To: []string{"p1@example.org"}, Subject: "waiting", Created: queued}); err != nil {
@@ -42,6 +45,62 @@ func checkDB(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// startPosition is the standard map's first position, as the judge
+// stores it.
+func startPosition(t *testing.T) []byte {
+	t.Helper()
+	mp, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := judge.RulesByName("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jsonpos.EncodePosition(judge.StartPosition(mp), rules)
+}
+
+// A stored position with a byte changed, the JSON still valid, is a
+// problem gmd check names with its game: every mail for that game would
+// fail on it. Both the current position and a processed phase's count.
+func TestCheckDamagedPosition(t *testing.T) {
+	path := checkDB(t, t.TempDir())
+	db, err := state.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("ab")
+		if err != nil {
+			return err
+		}
+		g.Status, g.Position = state.Active, bytes.Replace(startPosition(t), []byte(`"par"`), []byte(`"pbr"`), 1)
+		if bytes.Equal(g.Position, startPosition(t)) {
+			t.Fatal("no par in the position")
+		}
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		return tx.PutPhase("dt", &state.PhaseRecord{Phase: "F1901M", Turn: 2, Position: []byte(`{"variant":"standard","phase":"F1901Q"}`)})
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, errs := gmd(t, "", "check", "-db", path)
+	if code != 1 || errs != "" {
+		t.Errorf("status %d, stderr %q; want 1 and nothing", code, errs)
+	}
+	for _, want := range []string{path + ": 2 problems\n", "\tgame ab: stored position: ", "\tgame dt: history of F1901M: position: "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "ok:") {
+		t.Errorf("a damaged position reported ok:\n%s", stdout)
+	}
 }
 
 // failedListing is how gmd check lists the mail checkDB refused.

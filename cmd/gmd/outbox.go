@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -192,10 +191,7 @@ func readOutbox(path string) ([]*state.OutMail, error) {
 // changeOutbox opens the database at path when no daemon holds it, and
 // runs change on it. A missing file is an error, not a new database.
 func changeOutbox(path string, change func(*state.DB) error) error {
-	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("open database: %w", err)
-	}
-	db, err := state.Open(path)
+	db, err := state.OpenExisting(path)
 	if err != nil {
 		return err
 	}

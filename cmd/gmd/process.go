@@ -8,7 +8,6 @@ import (
 	"io"
 	netmail "net/mail"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
@@ -50,12 +49,20 @@ style of an mbox file (LF line ends).
 
 -now sets the judge's clock (RFC 3339); the default is the real time.
 
-Exit status, as a mail server reads it: 0 when the mail was handled or
-deliberately ignored; 65 (EX_DATAERR) when the mail cannot be read;
-75 (EX_TEMPFAIL) when the judge could not handle it (the configuration,
-the database, a failure): the mail server keeps the mail and tries again
-later, so that no player's orders are lost to a judge's trouble; 2 for
-bad flags.
+The database must exist (gmd init makes one): a missing or empty file
+is not taken for a new judge.
+
+A mail that fails for a reason of its own (a game it needs is damaged,
+a bug it trips) is held in the database for the admin (see gmd held),
+and its sender told.
+
+Exit status, as a mail server reads it: 0 when the mail was handled,
+deliberately ignored, refused with an answer, or held; 65 (EX_DATAERR)
+when not even its header can be read; 75 (EX_TEMPFAIL) when the judge
+could not take it (the configuration, a missing or damaged database, a
+full disk, a database held by another process): the mail server keeps
+the mail and tries again later, so that no player's orders are lost to a
+judge's trouble; 2 for bad flags.
 
 Flags:
 `
@@ -89,51 +96,25 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 	}
 	defer j.db.Close()
 
-	// The raw message is kept, up to the size limit, for the sender
-	// authentication; Decode reads it again, then the rest of stdin.
+	// The message is read up to one byte over the size limit: enough to
+	// tell one over it, whose header is all that is read.
 	raw, err := readLimited(stdin, j.cfg.Limits.MaxMailSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd process: reading the mail: %v\n", err)
 		return exitTempFail
 	}
-	in, err := mail.Decode(io.MultiReader(bytes.NewReader(raw), stdin), j.cfg.Limits.MaxMailSize)
-	tooLarge := errors.Is(err, mail.ErrTooLarge)
-	authOK, why := true, ""
-	if in != nil && !in.AutoReply {
-		authOK, why = authenticate(j.cfg, raw)
-	}
-	switch {
-	case tooLarge && in == nil:
-		fmt.Fprintf(stderr, "gmd process: ignoring a mail whose header is not even within the limit: %v\n", err)
-		return 0
-	case err != nil && !tooLarge:
-		fmt.Fprintf(stderr, "gmd process: %v\n", err)
-		return exitDataErr
-	case in.AutoReply:
-		fmt.Fprintf(stderr, "gmd process: not answering an automatic mail from %s (%s)\n", in.From, in.AutoReason)
-		return 0
-	case strings.EqualFold(in.From, j.cfg.JudgeAddr):
-		fmt.Fprintf(stderr, "gmd process: not answering a mail from the judge's own address %s\n", in.From)
-		return 0
-	case !authOK:
-		fmt.Fprintf(stderr, "gmd process: %s: from %s: %s\n", refusedAuth, in.From, why)
-		// Status 0: a bounce from the mail server would be the very
-		// backscatter the judge does not send. Nothing is recorded: a
-		// forged mail must not use up the Message-ID of a real one.
-		return 0
-	case tooLarge:
-		err = refuseTooLarge(j, in, f.now)
-	default:
-		err = j.master.Handle(&gm.Mail{
-			From:      in.From,
-			Subject:   in.Subject,
-			Body:      in.Body,
-			MessageID: in.MessageID,
-		}, f.now)
-	}
+	res, err := j.take(mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
 	if err != nil {
+		// The judge's trouble, or a mail it could not even hold: the
+		// mail server keeps the mail and brings it again later.
 		fmt.Fprintf(stderr, "gmd process: %v\n", err)
 		return exitTempFail
+	}
+	if !res.routine {
+		fmt.Fprintf(stderr, "gmd process: %s\n", res.line)
+	}
+	if res.unreadable {
+		return exitDataErr
 	}
 	if err := j.deliver(&f, stdout, stderr, "gmd process"); err != nil {
 		fmt.Fprintf(stderr, "gmd process: %v\n", err)
@@ -203,12 +184,14 @@ type judgeEnv struct {
 }
 
 // open reads the configuration and opens the database and the master.
+// The database must exist: pipe mode never makes a new judge, so that a
+// lost or mistyped file does not swallow the mail (gmd init makes one).
 func (f *pipeFlags) open() (*judgeEnv, error) {
 	cfg, err := loadConfig(f.config, f.db)
 	if err != nil {
 		return nil, err
 	}
-	return openJudge(cfg)
+	return openJudge(cfg, state.OpenExisting)
 }
 
 // loadConfig reads the config file, or takes the defaults when there is
@@ -312,37 +295,6 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// tooLargeText is the reply to a mail over the size limit; %s is the
-// limit.
-const tooLargeText = `Your mail was not read: it is larger than the %s this judge accepts.
-
-Send orders and commands as plain text in the body of the mail, without
-attachments, pictures or quoted earlier mails.
-`
-
-// refuseTooLarge queues the polite reply to a mail over the size limit.
-func refuseTooLarge(j *judgeEnv, in *mail.Incoming, now time.Time) error {
-	subject := in.Subject
-	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
-		subject = "Re: " + subject
-	}
-	domain := j.cfg.JudgeAddr[strings.LastIndexByte(j.cfg.JudgeAddr, '@')+1:]
-	return j.db.Update(func(tx *state.Tx) error {
-		id, err := tx.NextID()
-		if err != nil {
-			return err
-		}
-		return tx.Enqueue(&state.OutMail{
-			MessageID: fmt.Sprintf("<gmd.%d.%d@%s>", now.Unix(), id, domain),
-			To:        []string{in.From},
-			Subject:   strings.TrimSpace(subject),
-			Body:      fmt.Sprintf(tooLargeText, size(j.cfg.Limits.MaxMailSize)),
-			InReplyTo: in.MessageID,
-			Created:   now,
-		})
-	})
 }
 
 // size writes a byte count the way an operator wrote it: 1 MB, 512 KB.

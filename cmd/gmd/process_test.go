@@ -107,8 +107,18 @@ func outbox(t *testing.T, path string) []*state.OutMail {
 
 const now0 = "2026-01-02T15:04:05Z"
 
+// initDB makes a new judge database at path with gmd init, as an admin
+// does before the first gmd process, and returns path.
+func initDB(t *testing.T, path string) string {
+	t.Helper()
+	if code, _, errs := gmd(t, "", "init", "-db", path); code != 0 {
+		t.Fatalf("gmd init -db %s: status %d: %s", path, code, errs)
+	}
+	return path
+}
+
 func TestProcessDryRunCreate(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "gmd.db")
+	db := initDB(t, filepath.Join(t.TempDir(), "gmd.db"))
 	in := msg(`"Alice A." <Alice@Example.COM>`, "a new game", "<m1@example.com>", "CREATE ?dt secret\n")
 	code, out, errs := gmd(t, in, "process", "-db", db, "-dry-run", "-now", now0)
 	if code != 0 {
@@ -161,7 +171,7 @@ func TestProcessDryRunCreate(t *testing.T) {
 }
 
 func TestProcessQueues(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "gmd.db")
+	db := initDB(t, filepath.Join(t.TempDir(), "gmd.db"))
 	code, out, errs := gmd(t, msg("bob@example.com", "hi", "<m2@example.com>", "HELP\n"), "process", "-db", db, "-now", now0)
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
@@ -193,7 +203,7 @@ func TestProcessIgnores(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "gmd.db")
+			db := initDB(t, filepath.Join(t.TempDir(), "gmd.db"))
 			code, out, errs := gmd(t, tt.mail, "process", "-db", db, "-dry-run")
 			if code != 0 || out != "" || errs != tt.stderr {
 				t.Errorf("status %d, output %q, stderr %q; want 0, nothing, %q", code, out, errs, tt.stderr)
@@ -209,6 +219,7 @@ func TestProcessTooLarge(t *testing.T) {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "judge.conf")
 	os.WriteFile(conf, []byte("judge-name USDP\njudge-address judge@example.org\ndb gmd.db\nlimits { max-mail-size 2K }\n"), 0o600)
+	initDB(t, filepath.Join(dir, "gmd.db"))
 	body := strings.Repeat("F Lon - Nth\n", 400)
 	code, out, errs := gmd(t, msg("dan@example.com", "orders", "<big@example.com>", body), "process", "-config", conf, "-dry-run", "-now", now0)
 	if code != 0 {
@@ -219,7 +230,8 @@ func TestProcessTooLarge(t *testing.T) {
 		t.Fatalf("%d mails:\n%s", len(mails), out)
 	}
 	m := mails[0]
-	if subject, _ := m.header.Subject(); subject != "Re: orders" {
+	// The same answer as gmd run's (see take).
+	if subject, _ := m.header.Subject(); subject != "Re: USDP orders" {
 		t.Errorf("subject %q", subject)
 	}
 	if m.header.Get("From") != `"USDP" <judge@example.org>` || m.header.Get("In-Reply-To") != "<big@example.com>" || m.rcpt != "dan@example.com" {
@@ -228,7 +240,7 @@ func TestProcessTooLarge(t *testing.T) {
 	if id := m.header.Get("Message-Id"); !strings.HasSuffix(id, "@example.org>") {
 		t.Errorf("Message-Id %q", id)
 	}
-	if !strings.Contains(m.body, "larger than the 2 KB this judge accepts") {
+	if !strings.Contains(m.body, "could not be read") || !strings.Contains(m.body, "this judge reads mails of up to 2 KB.") {
 		t.Errorf("body:\n%s", m.body)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gmd.db")); err != nil {
@@ -238,7 +250,7 @@ func TestProcessTooLarge(t *testing.T) {
 
 func TestProcessErrors(t *testing.T) {
 	dir := t.TempDir()
-	db := filepath.Join(dir, "gmd.db")
+	db := initDB(t, filepath.Join(dir, "gmd.db"))
 	bad := filepath.Join(dir, "bad.conf")
 	os.WriteFile(bad, []byte("judge-name GMD\n\njudge-address x\n"), 0o600)
 	tests := []struct {
@@ -274,7 +286,7 @@ func TestProcessErrors(t *testing.T) {
 // TestTickDryRun starts a game through the pipe and runs the clock past
 // the first deadline.
 func TestTickDryRun(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "gmd.db")
+	db := initDB(t, filepath.Join(t.TempDir(), "gmd.db"))
 	code, _, errs := gmd(t, msg("master@example.com", "new", "<c@x>", "CREATE ?dt secret\n"), "process", "-db", db, "-dry-run", "-now", now0)
 	if code != 0 {
 		t.Fatalf("CREATE: %d %s", code, errs)

@@ -35,8 +35,17 @@ Runs the judge: reads the mailbox of the imap block of judge.conf, handles
 each new mail once (orders, commands, press), sends every reply through
 the smtp block's server, processes each game's phases at their deadlines,
 prunes the ledger of handled mails daily (ledger-retention), and answers
-gmd backup, gmd check and gmd outbox on the control socket (the
-database's path with ".sock" added). Logs go to standard error.
+gmd backup, gmd check, gmd outbox and gmd held on the control socket
+(the database's path with ".sock" added). Logs go to standard error.
+
+A mail that fails for a reason of its own (a game it needs is damaged,
+a bug it trips) is held in the database for the admin (see gmd held),
+its sender told, and the mails after it go on. A failure of the judge's
+own (a full disk, say) stops the reading of mail until it passes, and
+loses nothing: the mail is tried again, in order.
+
+The first gmd run with no database file makes a new judge; an empty
+(0-byte) or damaged file is refused.
 
 The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
 It needs db, imap and smtp; see judge.conf.example.
@@ -171,7 +180,9 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if opt.pruneEvery <= 0 {
 		opt.pruneEvery = pruneEvery
 	}
-	j, err := openJudge(cfg)
+	// The first gmd run, with no database file at all, makes a new
+	// judge; an empty or damaged file is refused.
+	j, err := openJudge(cfg, state.Open)
 	if err != nil {
 		return err
 	}
@@ -199,8 +210,11 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 			d.sender.Run,
 			func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
 			func(ctx context.Context) error { return d.pruneLedger(ctx, opt.pruneEvery) },
-			// A mail the admin puts back in the queue goes out at once.
-			func(ctx context.Context) error { return ctl.Serve(ctx, socket, j.db, d.sender.Kick) },
+			// A mail the admin puts back in the queue goes out at once,
+			// and so does the answer to a held mail run again.
+			func(ctx context.Context) error {
+				return ctl.ServeJudge(ctx, socket, j.db, ctl.Hooks{Kick: d.sender.Kick, RetryHeld: d.retryHeld})
+			},
 		)
 	}()
 	select {
@@ -254,14 +268,15 @@ func together(ctx context.Context, fns ...func(context.Context) error) error {
 	return first
 }
 
-// openJudge opens what cfg names: the templates, the database, and the
-// game master over them.
-func openJudge(cfg *config.Config) (*judgeEnv, error) {
+// openJudge opens what cfg names: the templates, the database (with
+// open: state.Open, or state.OpenExisting where no new judge may be
+// made), and the game master over them.
+func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judgeEnv, error) {
 	set, err := templates.Load(cfg.Templates)
 	if err != nil {
 		return nil, err
 	}
-	db, err := state.Open(cfg.DB)
+	db, err := open(cfg.DB)
 	if err != nil {
 		return nil, err
 	}
@@ -342,63 +357,40 @@ func domainOf(addr string) string {
 	return addr[strings.LastIndexByte(addr, '@')+1:]
 }
 
-// handle is the poller's handler: it hands one new mail to the game
-// master, which records it in the ledger, applies it and queues the
-// replies in one transaction. An error leaves the mail new, to be tried
-// again at the next poll (the poller logs it).
+// handle is the poller's handler: it takes one new mail in (see take),
+// which records it in the ledger, applies it (or holds it) and queues
+// the replies in one transaction. An error leaves the mail new, to be
+// tried again (the poller logs it).
 func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 	// The handler finishes what it began even when the daemon is
 	// stopping: the transaction is short, and the poller waits for it.
-	now := time.Now().UTC()
-	m := d.master
-	in := dl.In
-	authOK, why := true, ""
-	if in != nil && !in.AutoReply {
-		authOK, why = authenticate(d.cfg, dl.Raw)
-	}
-	var err error
-	switch {
-	case in == nil:
-		// Not even a From to answer to: recorded, so that it is not
-		// offered again, and left for the admin in the mailbox.
-		d.log.Warn("ignoring a mail whose header cannot be read", "uid", dl.UID, "err", dl.DecodeErr)
-		err = m.Ignore("", dl.Keys, now)
-	case in.AutoReply:
-		d.log.Info("not answering an automatic mail", "from", in.From, "reason", in.AutoReason)
-		err = m.Ignore(in.MessageID, dl.Keys, now)
-	case strings.EqualFold(in.From, d.cfg.JudgeAddr):
-		d.log.Info("not answering a mail from the judge's own address", "message_id", in.MessageID)
-		err = m.Ignore(in.MessageID, dl.Keys, now)
-	case !authOK:
-		d.log.Warn(refusedAuth, "from", in.From, "reason", why, "uid", dl.UID, "message_id", in.MessageID)
-		// Only the IMAP key is recorded: a forged mail must not use up
-		// a Message-ID that the real sender's mail may come with.
-		err = m.Ignore("", dl.Keys, now)
-	case dl.TooLarge:
-		d.log.Info("refusing a mail over the size limit", "from", in.From, "size", dl.Size)
-		reason := fmt.Sprintf("It is %s long; this judge reads mails of up to %s.",
-			approxSize(dl.Size), size(d.cfg.Limits.MaxMailSize))
-		err = m.Refuse(in.From, in.Subject, in.MessageID, reason, dl.Keys, now)
-	case dl.DecodeErr != nil:
-		d.log.Info("refusing a mail that cannot be read", "from", in.From, "err", dl.DecodeErr)
-		err = m.Refuse(in.From, in.Subject, in.MessageID, "Its MIME structure could not be read.", dl.Keys, now)
-	default:
-		err = m.Handle(&gm.Mail{
-			From:      in.From,
-			Subject:   in.Subject,
-			Body:      in.Body,
-			MessageID: in.MessageID,
-			Ledger:    dl.Keys,
-		}, now)
-		if err == nil {
-			d.log.Info("mail handled", "from", in.From, "subject", in.Subject, "message_id", in.MessageID)
-		}
-	}
+	res, err := d.take(dl, time.Now().UTC())
 	if err != nil {
 		return err
 	}
+	attrs := append(res.attrs, "uid", dl.UID)
+	if dl.In != nil {
+		attrs = append(attrs, "message_id", dl.In.MessageID)
+	}
+	d.log.Log(context.Background(), res.level, res.msg, attrs...)
 	d.sender.Kick()
 	return nil
+}
+
+// retryHeld runs the held mail id again, for gmd held retry through the
+// control socket, and has its answer sent at once.
+func (d *daemon) retryHeld(id uint64) (cause, err error) {
+	cause, err = d.master.RetryHeld(id, time.Now().UTC())
+	switch {
+	case err != nil:
+		d.log.Error("a held mail could not be run again", "held", id, "err", err)
+	case cause != nil:
+		d.log.Warn("a held mail failed again; it stays held", "held", id, "err", cause)
+	default:
+		d.log.Info("a held mail was run again and handled", "held", id)
+		d.sender.Kick()
+	}
+	return cause, err
 }
 
 // approxSize writes a byte count for a reader: 3.2 MB, 712 KB.

@@ -29,6 +29,9 @@ smtp {
 	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := os.Stat(filepath.Join(dir, "gmd.db")); err != nil {
+		initDB(t, filepath.Join(dir, "gmd.db"))
+	}
 	return path
 }
 

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/mail"
+)
+
+// intake is what became of one incoming mail, for the log of gmd run
+// and the standard error of gmd process.
+type intake struct {
+	// unreadable: not even a header with a From could be read, so there
+	// is nobody to answer (gmd process exits 65 for it).
+	unreadable bool
+	routine    bool       // handled as usual: nothing to tell but in the log
+	held       uint64     // the ID of the held mail, when it was held
+	level      slog.Level // how much it matters to the admin
+	msg        string     // the log message
+	attrs      []any      // the log's attributes
+	line       string     // what gmd process says of it
+}
+
+// take is the one intake of gmd run and gmd process: it decides from
+// what can be read of the mail d, and from the config, whether it is
+// answered, refused or ignored, hands it to the game master, and says
+// whose fault a failure is (gm.Master.Take). It returns an error only
+// when the mail must be offered again later: one for which
+// gm.JudgesFault holds means the judge cannot take mail now (try this
+// one again before any other); one wrapping mail.ErrSetAside means this
+// mail is at fault but could not even be held (try the others
+// meanwhile). Everything else is done for good, held mails included.
+func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
+	m := j.master
+	in := d.In
+	authOK, why := true, ""
+	if in != nil && !in.AutoReply {
+		authOK, why = authenticate(j.cfg, d.Raw)
+	}
+	var (
+		res intake
+		err error
+	)
+	switch {
+	case in == nil:
+		// Not even a From to answer to: recorded, so that it is not
+		// offered again, and left for the admin in the mailbox.
+		res = intake{unreadable: !d.TooLarge, level: slog.LevelWarn,
+			msg: "ignoring a mail whose header cannot be read", attrs: []any{"err", d.DecodeErr},
+			line: fmt.Sprintf("ignoring a mail whose header cannot be read: %v", d.DecodeErr)}
+		if res.unreadable {
+			res.line = d.DecodeErr.Error()
+		}
+		err = m.Ignore("", d.Keys, now)
+	case in.AutoReply:
+		res = intake{msg: "not answering an automatic mail", attrs: []any{"from", in.From, "reason", in.AutoReason},
+			line: fmt.Sprintf("not answering an automatic mail from %s (%s)", in.From, in.AutoReason)}
+		err = m.Ignore(in.MessageID, d.Keys, now)
+	case strings.EqualFold(in.From, j.cfg.JudgeAddr):
+		res = intake{msg: "not answering a mail from the judge's own address",
+			line: "not answering a mail from the judge's own address " + in.From}
+		err = m.Ignore(in.MessageID, d.Keys, now)
+	case !authOK:
+		res = intake{level: slog.LevelWarn, msg: refusedAuth, attrs: []any{"from", in.From, "reason", why},
+			line: fmt.Sprintf("%s: from %s: %s", refusedAuth, in.From, why)}
+		// Only the IMAP key is recorded: a forged mail must not use up
+		// a Message-ID that the real sender's mail may come with.
+		err = m.Ignore("", d.Keys, now)
+	case d.TooLarge:
+		res = intake{msg: "refusing a mail over the size limit", attrs: []any{"from", in.From, "size", d.Size},
+			line: fmt.Sprintf("refusing a mail of %s from %s: over the size limit", approxSize(d.Size), in.From)}
+		reason := fmt.Sprintf("It is %s long; this judge reads mails of up to %s.",
+			approxSize(d.Size), size(j.cfg.Limits.MaxMailSize))
+		err = m.Refuse(in.From, in.Subject, in.MessageID, reason, d.Keys, now)
+	case d.DecodeErr != nil:
+		res = intake{msg: "refusing a mail that cannot be read", attrs: []any{"from", in.From, "err", d.DecodeErr},
+			line: fmt.Sprintf("refusing a mail from %s that cannot be read: %v", in.From, d.DecodeErr)}
+		err = m.Refuse(in.From, in.Subject, in.MessageID, "Its MIME structure could not be read.", d.Keys, now)
+	default:
+		res = intake{routine: true, msg: "mail handled", attrs: []any{"from", in.From, "subject", in.Subject}}
+		var cause error
+		res.held, cause, err = m.Take(&gm.Mail{
+			From:      in.From,
+			Subject:   in.Subject,
+			Body:      in.Body,
+			MessageID: in.MessageID,
+			Ledger:    d.Keys,
+		}, now)
+		if res.held != 0 {
+			res.routine, res.level = false, slog.LevelError
+			res.msg = "a mail failed for a reason of its own: it is held for the admin (gmd held), and the next mails go on"
+			res.attrs = append(res.attrs, "held", res.held, "err", cause)
+			res.line = fmt.Sprintf("held mail %d from %s: it failed for a reason of its own (%v); gmd held lists it", res.held, in.From, cause)
+		}
+	}
+	switch {
+	case err == nil:
+		return res, nil
+	case gm.JudgesFault(err), errors.Is(err, mail.ErrSetAside):
+		return res, err
+	}
+	// Ignore or Refuse failed for a reason of this mail's own: leave it
+	// for a later try, and go on with the others.
+	return res, fmt.Errorf("%w: %w", mail.ErrSetAside, err)
+}
