@@ -18,3 +18,24 @@ func TestFormingGameShowsNoDeadline(t *testing.T) {
 		mustNotContain(t, r, "1970")
 	}
 }
+
+// Grey press reads the same to its recipients whoever of the powers sent
+// it: the recipient list is the one the sender wrote, so a list of all
+// seven powers does not leave the sender out, nor does ALL BUT.
+func TestGreyPressRecipientsHideSender(t *testing.T) {
+	for _, to := range []string{"AEFGIRT", "ALL BUT R", "Austria England France Germany Italy Russia Turkey"} {
+		t.Run(to, func(t *testing.T) {
+			h := newHarness(t)
+			h.startStandard("dt")
+			h.setPress("dt", "grey", true)
+			press := "PRESS TO " + to + "\nWho am I?\nENDPRESS"
+			fromFrance := onlyTo(t, h.orders("dt", "F", press), "germany@example.org")
+			fromEngland := onlyTo(t, h.orders("dt", "E", press), "germany@example.org")
+			if fromFrance.Subject != fromEngland.Subject || fromFrance.Body != fromEngland.Body {
+				t.Errorf("Germany can tell the senders apart:\nfrom France: %s\n%s\nfrom England: %s\n%s",
+					fromFrance.Subject, fromFrance.Body, fromEngland.Subject, fromEngland.Body)
+			}
+			mustNotContain(t, fromFrance.Subject+fromFrance.Body, "France to", "from France", "from F ")
+		})
+	}
+}
