@@ -2,6 +2,8 @@ package gm
 
 import (
 	"testing"
+
+	"github.com/gmdjudge/gmd/state"
 )
 
 // Tests of the smaller leaks of issue 11: what a mail gives away that it
@@ -38,4 +40,40 @@ func TestGreyPressRecipientsHideSender(t *testing.T) {
 			mustNotContain(t, fromFrance.Subject+fromFrance.Body, "France to", "from France", "from F ")
 		})
 	}
+}
+
+// One address holds one seat of a game, and the master's address none,
+// unless the master allows it with SET MULTIPLE: by joining a forming
+// game, or by taking over an abandoned seat.
+func TestOneSeatPerAddress(t *testing.T) {
+	h := newHarness(t)
+	h.create("fg")
+	r := replyTo(t, h.mail(testMaster, "join", "SIGNON ?fg pw-x"), testMaster)
+	mustContain(t, r.Body, "You are the master of 'fg'", "SET MULTIPLE")
+	if g := h.game("fg"); len(g.Players) != 0 {
+		t.Fatalf("the master joined their own game: %+v", g.Players)
+	}
+	r = replyTo(t, h.mail(testMaster, "allow", "SIGNON Mfg "+testMasterPass+"\nSET MULTIPLE"), testMaster)
+	mustContain(t, r.Body, "One address may now hold more than one seat")
+	r = replyTo(t, h.mail(testMaster, "join", "SIGNON ?fg pw-x"), testMaster)
+	mustContain(t, r.Body, "You have joined game 'fg'")
+
+	h.startStandard("dt")
+	h.orders("dt", "R", "RESIGN")
+	for _, who := range []string{"france@example.org", testMaster} {
+		r := replyTo(t, h.mail(who, "takeover", "SIGNON Rdt pw-new"), who)
+		mustContain(t, r.Body, "SET MULTIPLE")
+		if g := h.game("dt"); g.Players[playerByPower(g, "Russia")].Status != state.Abandoned {
+			t.Fatalf("%s took over Russia", who)
+		}
+	}
+	// The player who gave the seat up may take it back.
+	r = replyTo(t, h.mail("russia@example.org", "back", "SIGNON Rdt pw-back"), "russia@example.org")
+	mustContain(t, r.Body, "You have taken over Russia")
+
+	// Allowed, a player may take a second seat.
+	h.mail("russia@example.org", "again", "SIGNON Rdt pw-back\nRESIGN")
+	h.mail(testMaster, "allow", "SIGNON Mdt "+testMasterPass+"\nSET MULTIPLE")
+	r = replyTo(t, h.mail("france@example.org", "takeover", "SIGNON Rdt pw-new"), "france@example.org")
+	mustContain(t, r.Body, "You have taken over Russia")
 }

@@ -42,6 +42,7 @@ type gameSettings struct {
 	Partial    bool
 	NMR        bool
 	Zone       string
+	Multiple   bool   // one address may hold several seats
 	Movement   string // "72 hours"
 	Retreat    string
 	Adjustment string
@@ -57,7 +58,7 @@ func settingsOf(g *state.Game) gameSettings {
 		zone = "UTC"
 	}
 	return gameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple,
 		Movement:   hours(st.Movement),
 		Retreat:    hours(st.Retreat),
 		Adjustment: hours(st.Adjustment),
@@ -81,7 +82,11 @@ func (gs gameSettings) Summary() string {
 	if gs.NMR {
 		nmr = "NMR"
 	}
-	return press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
+	s := press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
+	if gs.Multiple {
+		s += ", one address may hold several seats"
+	}
+	return s
 }
 
 // Clock returns the phase lengths on one line.
@@ -116,6 +121,7 @@ var setOptions = map[string]string{
 	"PRESS": "PRESS", "WHITE": "WHITE", "GREY": "GREY", "GRAY": "GREY", "NOPRESS": "NOPRESS", "NONE": "NOPRESS",
 	"PARTIAL": "PARTIAL", "NOPARTIAL": "NOPARTIAL",
 	"ZONE": "ZONE", "TIMEZONE": "ZONE",
+	"MULTIPLE": "MULTIPLE", "NOMULTIPLE": "NOMULTIPLE",
 	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
 	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
 	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
@@ -125,7 +131,7 @@ var setOptions = map[string]string{
 
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
 
 // cmdSet handles every SET command.
 func (s *session) cmdSet(c *parser.Command) error {
@@ -206,6 +212,10 @@ func (s *session) cmdSet(c *parser.Command) error {
 		st.Partial, change = true, "Partial press is allowed: press may go to some powers only."
 	case "NOPARTIAL":
 		st.Partial, change = false, "Partial press is not allowed: press between powers must be broadcast."
+	case "MULTIPLE":
+		st.Multiple, change = true, "One address may now hold more than one seat, the master's included."
+	case "NOMULTIPLE":
+		st.Multiple, change = false, "One address may hold one seat only, and the master's address none other (seats already held stay)."
 	case "ZONE":
 		if len(args) != 1 {
 			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
