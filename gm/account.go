@@ -477,13 +477,14 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	return s.noteUser(g.Name)
 }
 
-// cmdSetPassword handles SET PASSWORD new, for whoever is signed on.
-func (s *session) cmdSetPassword(c *parser.Command) error {
-	if len(c.Args) != 2 {
+// cmdSetPassword handles SET PASSWORD new, for whoever is signed on;
+// args are the words after the option.
+func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
+	if len(args) != 1 {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
 		return nil
 	}
-	hash, msg := s.m.hashPassword(c.Args[1])
+	hash, msg := s.m.hashPassword(args[0])
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil

@@ -1,6 +1,7 @@
 package gm
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/state"
@@ -76,4 +77,51 @@ func TestOneSeatPerAddress(t *testing.T) {
 	h.mail(testMaster, "allow", "SIGNON Mdt "+testMasterPass+"\nSET MULTIPLE")
 	r = replyTo(t, h.mail("france@example.org", "takeover", "SIGNON Rdt pw-new"), "france@example.org")
 	mustContain(t, r.Body, "You have taken over Russia")
+}
+
+// No reply repeats a password, whatever order its words come in and
+// however SET PASSWORD is spelt; and CREATE needs its ?game, so that a
+// password put first names no game.
+func TestPasswordNeverEchoed(t *testing.T) {
+	const secret = "hunter2"
+	h := newHarness(t)
+	h.startStandard("dt")
+	france := "france@example.org"
+	for _, tt := range []struct {
+		from, body string
+		want       string // in the reply
+		changed    bool   // France's password is now secret
+	}{
+		{"x@example.org", "CREATE " + secret + " ?g1", "Use: CREATE ?game password", false},
+		{"x@example.org", "CREATE " + secret + " g1", "Use: CREATE ?game password", false},
+		{france, "SIGNON " + secret + " Fdt", "Use: SIGNON Pgame password", false},
+		{france, "SIGN ON " + secret + " Fdt", "Use: SIGNON Pgame password", false},
+		{"x@example.org", "OBSERVE " + secret + " dt", "Use: OBSERVE game password", false},
+		{"x@example.org", "WATCH " + secret + " dt", "Use: OBSERVE game password", false},
+		{france, "SIGNON Fdt pw-f\nSET PASSWORD " + secret + " extra", "one word", false},
+		{france, "SIGNON Fdt pw-f\nSET PASSWD pw-x\nSET " + secret + " PASSWORD", "Unknown option SET ********", false},
+		{france, "SIGNON Fdt pw-x\nSET PASWORD " + secret, "Unknown option SET PASWORD", false},
+		{france, "SIGNON Fdt pw-x\nSET PASSWORD: " + secret, "Password changed.", true},
+		{france, "SIGNON Fdt " + secret + "\nSET PASSWORD:" + secret + "\nSET pass " + secret, "Password changed.", true},
+		{france, "SIGNON Fdt " + secret + "\nset password=" + secret + "\nSET NO PASSWORD " + secret, "Password changed.", true},
+	} {
+		r := replyTo(t, h.mail(tt.from, "x", tt.body), tt.from)
+		mustContain(t, r.Body, tt.want)
+		if strings.Contains(strings.ToLower(r.Subject+r.Body), "unter2") {
+			t.Errorf("%q: the reply repeats the password:\n%s", tt.body, r.Body)
+		}
+		if tt.changed {
+			mustContain(t, replyTo(t, h.mail(france, "x", "SIGNON Fdt "+secret), france).Body, "Signed on as France")
+		}
+	}
+	if err := h.m.DB().View(func(tx *state.Tx) error {
+		for _, name := range []string{secret, "g1"} {
+			if ok, err := tx.HasGame(name); err != nil || ok {
+				t.Errorf("game %s created (%v)", name, err)
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
