@@ -92,9 +92,9 @@ type replyData struct {
 }
 
 // Handle processes one incoming mail at time now: every command and order
-// in it, in one transaction with the ledger entry and the replies. A mail
-// already recorded in the ledger is ignored, and so is mail from the
-// judge itself. An error means nothing was done and the mail may be tried
+// in it, in one transaction with the ledger entries (Mail.LedgerKey and
+// Mail.Ledger) and the replies. A mail already recorded in the ledger is
+// ignored, and so is mail from the judge itself. An error means nothing was done and the mail may be tried
 // again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
 	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
@@ -105,33 +105,13 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 		return m.Ignore(in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
-	keys := make([]string, 0, len(in.Ledger)+1)
-	if in.MessageID != "" {
-		keys = append(keys, "msgid:"+in.MessageID)
-	}
-	for _, k := range in.Ledger {
-		if k != "" {
-			keys = append(keys, k)
-		}
-	}
-	return m.db.Update(func(tx *state.Tx) error {
-		for _, k := range keys {
-			seen, err := tx.Seen(k)
-			if err != nil || seen {
-				return err
-			}
-		}
+	return m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 		s := &session{m: m, tx: tx, now: now, in: in}
 		if err := s.run(parser.ParseMail(in.Body)); err != nil {
 			return err
 		}
 		if s.game != nil && s.dirty {
 			if err := tx.PutGame(s.game); err != nil {
-				return err
-			}
-		}
-		for _, k := range keys {
-			if err := tx.MarkSeen(k, now); err != nil {
 				return err
 			}
 		}

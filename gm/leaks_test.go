@@ -125,3 +125,43 @@ func TestPasswordNeverEchoed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Nobody can use up a player's Message-ID: the ledger knows a mail by its
+// sender, Message-ID and text together, so that the same mail offered
+// again is applied once, and another mail with that Message-ID is applied
+// too. Entries of the earlier form, the Message-ID alone, still count.
+func TestMessageIDNotForgeable(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const id = "<orders.1@example.org>"
+	france, orders := "france@example.org", "SIGNON Fdt pw-f\nA Par - Bur"
+	// A stranger, and a forger of France's address, use the Message-ID
+	// first.
+	h.mailID("stranger@example.net", "x", "HELP", id)
+	h.mailID(france, "orders", "SIGNON Fdt guess", id)
+	mustContain(t, replyTo(t, h.mailID(france, "orders", orders, id), france).Body, "France: Army Paris -> Burgundy.")
+	if got := h.game("dt").Orders["France"]; len(got) != 1 || got[0] != "A par - bur" {
+		t.Fatalf("France's orders: %q", got)
+	}
+	// France's mail offered again, by the mail server in pipe mode or by
+	// the IMAP poller under a new UIDVALIDITY, is the same mail.
+	if got := h.mailID(france, "orders", orders, id); len(got) != 0 {
+		t.Fatalf("a mail offered again was answered: %d mails", len(got))
+	}
+	in := &Mail{From: france, Subject: "orders", Body: orders, MessageID: id, Ledger: []string{"imap/judge/INBOX/2/1"}}
+	before := h.lastID()
+	if err := h.m.Handle(in, h.now); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.since(before); len(got) != 0 {
+		t.Fatalf("a mail offered again under a new IMAP key was answered: %d mails", len(got))
+	}
+
+	// A mail recorded by an earlier gmd, under its Message-ID alone.
+	if err := h.m.DB().Update(func(tx *state.Tx) error { return tx.MarkSeen("msgid:<old@example.org>", h.now) }); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.mailID(france, "orders", orders, "<old@example.org>"); len(got) != 0 {
+		t.Fatalf("a mail recorded before the upgrade was answered again: %d mails", len(got))
+	}
+}
