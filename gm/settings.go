@@ -112,7 +112,7 @@ func hours(d state.Duration) string {
 // the handler goes by.
 var setOptions = map[string]string{
 	"PASSWORD": "PASSWORD", "PASSWD": "PASSWORD", "PASS": "PASSWORD", "PWD": "PASSWORD",
-	"WAIT":     "WAIT", "NOWAIT": "NOWAIT",
+	"WAIT": "WAIT", "NOWAIT": "NOWAIT",
 	"DRAW": "DRAW", "NODRAW": "NODRAW",
 	"ABSENCE": "ABSENCE", "HOLIDAY": "ABSENCE", "VACATION": "ABSENCE",
 	"NOABSENCE": "NOABSENCE", "NOHOLIDAY": "NOABSENCE", "NOVACATION": "NOABSENCE",
