@@ -101,6 +101,7 @@ func TestPasswordNeverEchoed(t *testing.T) {
 		{france, "SIGNON Fdt pw-f\nSET PASSWORD " + secret + " extra", "one word", false},
 		{france, "SIGNON Fdt pw-f\nSET PASSWD pw-x\nSET " + secret + " PASSWORD", "Unknown option SET ********", false},
 		{france, "SIGNON Fdt pw-x\nSET PASWORD " + secret, "Unknown option SET PASWORD", false},
+		{france, "SIGNON Fdt pw-x\nSET PASWORD:" + secret, "Unknown option SET ********", false},
 		{france, "SIGNON Fdt pw-x\nSET PASSWORD: " + secret, "Password changed.", true},
 		{france, "SIGNON Fdt " + secret + "\nSET PASSWORD:" + secret + "\nSET pass " + secret, "Password changed.", true},
 		{france, "SIGNON Fdt " + secret + "\nset password=" + secret + "\nSET NO PASSWORD " + secret, "Password changed.", true},

@@ -160,7 +160,8 @@ func setOption(args []string) (opt, word string, rest []string) {
 // setSecret is the secretRule of SET. After a password option, in any
 // of its spellings, every word is hidden, and so is what was glued to
 // the option ("PASSWORD:new"). After an unknown option, which may be a
-// password option misspelt, so are the words after it. When a password
+// password option misspelt, so are the words after it and what is glued
+// to it ("PASWORD:new"). When a password
 // option comes after another word, the words are out of order ("SET new
 // PASSWORD"), and every word is hidden.
 func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
@@ -168,7 +169,7 @@ func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
 	if len(args) == 0 || opt != "" && opt != "PASSWORD" {
 		return nil, false, "", nil
 	}
-	first := opt == "PASSWORD" && strings.ContainsAny(args[0], ":=")
+	first := strings.ContainsAny(args[0], ":=")
 	for _, w := range args[1:] {
 		if o, _, _ := setOption([]string{w}); o == "PASSWORD" {
 			first = true
