@@ -115,6 +115,35 @@ func (s *session) noteUser(game string) error {
 	return s.tx.PutUser(u)
 }
 
+// secondSeat says why the sender may not take a seat of g, or returns ""
+// when they may. One address holds one seat, and the master's address
+// none: two seats in one mailbox share what each power knows, and a
+// master who plays knows every power's orders. The master may allow it
+// (SET MULTIPLE), for a house game. taking is the seat being taken over,
+// which its last holder may take back, or -1 for a new one; a seat its
+// holder gave up (abandoned) is not held.
+func (s *session) secondSeat(g *state.Game, taking int) string {
+	if g.Settings.Multiple {
+		return ""
+	}
+	const allow = "unless the master allows it (SET MULTIPLE)"
+	if sameAddr(g.MasterAddr, s.in.From) {
+		return fmt.Sprintf("You are the master of '%s': the master does not also play in the game %s.", g.Name, allow)
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		if i == taking || p.Status == state.Abandoned || !sameAddr(p.Addr, s.in.From) {
+			continue
+		}
+		held := "a seat"
+		if p.Power != "" {
+			held = p.Power
+		}
+		return fmt.Sprintf("Your address already holds %s in '%s': one address holds one seat %s.", held, g.Name, allow)
+	}
+	return ""
+}
+
 // cmdCreate handles CREATE ?game password [variant] [rules]: a new forming
 // game with the sender as its master.
 func (s *session) cmdCreate(c *parser.Command) error {
@@ -246,6 +275,10 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	p := &g.Players[i]
 	if (p.Status == state.Abandoned || p.Status == state.Disorder) && g.Status != state.Finished {
 		// A seat nobody looks after is free to anyone, with a new password.
+		if msg := s.secondSeat(g, i); msg != "" {
+			s.fail(c.Line, "%s", msg)
+			return errStop
+		}
 		hash, msg := s.m.hashPassword(pw)
 		if msg != "" {
 			s.fail(c.Line, "%s.", capitalize(msg))
@@ -337,6 +370,10 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		}
 		s.printf("You are already in game '%s' (%d of %d players).", g.Name, len(g.Players), len(mp.Powers))
 		return nil
+	}
+	if msg := s.secondSeat(g, -1); msg != "" {
+		s.fail(c.Line, "%s", msg)
+		return errStop
 	}
 	hash, msg := s.m.hashPassword(pw)
 	if msg != "" {
@@ -440,13 +477,14 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	return s.noteUser(g.Name)
 }
 
-// cmdSetPassword handles SET PASSWORD new, for whoever is signed on.
-func (s *session) cmdSetPassword(c *parser.Command) error {
-	if len(c.Args) != 2 {
+// cmdSetPassword handles SET PASSWORD new, for whoever is signed on;
+// args are the words after the option.
+func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
+	if len(args) != 1 {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
 		return nil
 	}
-	hash, msg := s.m.hashPassword(c.Args[1])
+	hash, msg := s.m.hashPassword(args[0])
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil

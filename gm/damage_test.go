@@ -96,7 +96,7 @@ func TestHandleDamagedGame(t *testing.T) {
 		}
 	}
 	err := h.m.DB().View(func(tx *state.Tx) error {
-		for _, k := range append([]string{"msgid:" + in.MessageID}, in.Ledger...) {
+		for _, k := range append([]string{in.LedgerKey()}, in.Ledger...) {
 			if seen, err := tx.Seen(k); err != nil || seen {
 				t.Errorf("ledger key %s recorded (%v)", k, err)
 			}

@@ -33,7 +33,7 @@ func TestHandleWriteFault(t *testing.T) {
 			t.Errorf("%s: France's orders %q", when, g.Orders["France"])
 		}
 		err := h.m.DB().View(func(tx *state.Tx) error {
-			for _, k := range append([]string{"msgid:" + in.MessageID}, in.Ledger...) {
+			for _, k := range append([]string{in.LedgerKey()}, in.Ledger...) {
 				if seen, err := tx.Seen(k); err != nil || seen {
 					t.Errorf("%s: ledger key %s recorded (%v)", when, k, err)
 				}

@@ -165,8 +165,15 @@ type Header struct {
 	Game     string // the game's name, lower case: "dt"
 	Variant  string // the variant's title: "Standard"
 	Phase    string // "S1901M"
-	Deadline string // the deadline in the game's zone; njudge's zero date while forming
+	Deadline string // the deadline in the game's zone; noDeadlineForming while forming
 }
+
+// What the header shows in place of a deadline: for a game that has not
+// started, and for one that has no deadline running.
+const (
+	noDeadlineForming = "none (the game has not started)"
+	noDeadline        = "none"
+)
 
 // String returns the header as mailed, starting with the blank line.
 func (h Header) String() string {
@@ -180,10 +187,14 @@ func (m *Master) header(g *state.Game) Header {
 	if mp, err := gameMap(g); err == nil {
 		h.Variant = mp.Title
 	}
-	if g.Status == state.Forming || g.Deadline.IsZero() {
-		// njudge shows the epoch for a game that has no deadline yet.
-		h.Deadline = time.Unix(0, 0).UTC().Format("Mon Jan 02 2006 15:04:05")
-	} else {
+	switch {
+	case g.Status == state.Forming:
+		// njudge shows the epoch here, which reads as a deadline that
+		// passed in 1970; a game that has not started has none.
+		h.Deadline = noDeadlineForming
+	case g.Deadline.IsZero():
+		h.Deadline = noDeadline
+	default:
 		h.Deadline = formatDate(g, g.Deadline)
 	}
 	return h

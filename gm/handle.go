@@ -3,6 +3,7 @@ package gm
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,13 +21,22 @@ type command struct {
 	run     func(*session, *parser.Command) error
 	account bool // valid before a sign-on
 	master  bool // the game's master only
+	// secret says which of the command's words are, or may be, a
+	// password; nil for a command that takes none. The reply's echo of
+	// the command hides those words, and a command whose words are out
+	// of order is refused before it is run, so that no message of its
+	// handler can quote a password either.
+	secret secretRule
 }
 
 // commands maps each command name, after synonyms, to its handler.
 var commands = map[string]command{
-	"CREATE":    {run: (*session).cmdCreate, account: true},
-	"SIGNON":    {run: (*session).cmdSignon, account: true},
-	"OBSERVE":   {run: (*session).cmdObserve, account: true},
+	"CREATE": {run: (*session).cmdCreate, account: true,
+		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules]")},
+	"SIGNON": {run: (*session).cmdSignon, account: true,
+		secret: passwordAfter((*session).isSeat, true, "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)")},
+	"OBSERVE": {run: (*session).cmdObserve, account: true,
+		secret: passwordAfter((*session).isGame, true, "OBSERVE game password")},
 	"LIST":      {run: (*session).cmdList, account: true},
 	"HISTORY":   {run: (*session).cmdHistory, account: true},
 	"SUMMARY":   {run: (*session).cmdSummary, account: true},
@@ -34,7 +44,7 @@ var commands = map[string]command{
 	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
 	"PRESS":     {run: (*session).cmdPress},
 	"BROADCAST": {run: (*session).cmdPress},
-	"SET":       {run: (*session).cmdSet},
+	"SET":       {run: (*session).cmdSet, secret: setSecret},
 	"RESIGN":    {run: (*session).cmdResign},
 	"BECOME":    {run: (*session).cmdBecome, master: true},
 	"PROCESS":   {run: (*session).cmdProcess, master: true},
@@ -82,9 +92,9 @@ type replyData struct {
 }
 
 // Handle processes one incoming mail at time now: every command and order
-// in it, in one transaction with the ledger entry and the replies. A mail
-// already recorded in the ledger is ignored, and so is mail from the
-// judge itself. An error means nothing was done and the mail may be tried
+// in it, in one transaction with the ledger entries (Mail.LedgerKey and
+// Mail.Ledger) and the replies. A mail already recorded in the ledger is
+// ignored, and so is mail from the judge itself. An error means nothing was done and the mail may be tried
 // again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
 	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
@@ -95,31 +105,8 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 		return m.Ignore(in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
-	keys := make([]string, 0, len(in.Ledger)+1)
-	if in.MessageID != "" {
-		keys = append(keys, "msgid:"+in.MessageID)
-	}
-	for _, k := range in.Ledger {
-		if k != "" {
-			keys = append(keys, k)
-		}
-	}
-	return m.db.Update(func(tx *state.Tx) error {
-		for _, k := range keys {
-			seen, err := tx.Seen(k)
-			if err != nil || seen {
-				return err
-			}
-		}
-		if err := m.apply(tx, in, now); err != nil {
-			return err
-		}
-		for _, k := range keys {
-			if err := tx.MarkSeen(k, now); err != nil {
-				return err
-			}
-		}
-		return nil
+	return m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+		return m.apply(tx, in, now)
 	})
 }
 
@@ -176,14 +163,25 @@ func (s *session) do(c *parser.Command) error {
 		s.fail(c.Line, "%s", tooLong(len(c.Text), max))
 		return nil
 	}
+	cmd, ok := commands[name]
+	var hide []bool
+	misplaced, usage := false, ""
+	if cmd.secret != nil {
+		var err error
+		if hide, misplaced, usage, err = cmd.secret(s, c.Args); err != nil {
+			return err
+		}
+	}
 	if name != "ORDERS" {
 		// Order lines are not echoed: the acknowledgement lists the
 		// orders, and cmdOrders starts its own paragraph for errors.
 		s.paragraph()
-		s.printf("> %s", echo(name, c))
+		s.printf("> %s", echo(name, c, hide))
 	}
-	cmd, ok := commands[name]
 	switch {
+	case misplaced:
+		s.fail(c.Line, "Use: %s. The words were not in that form, so none is repeated here, in case one is your password.", usage)
+		return errStop
 	case !ok:
 		s.fail(c.Line, "Unknown command %s. The commands are %s.", name, accepted)
 		return nil
@@ -214,33 +212,91 @@ func (s *session) paragraph() {
 	}
 }
 
-// echo returns a command as the reply repeats it, with any password
-// blanked out: a reply may be read by others, and passwords are never
-// mailed. After the password of SIGNON, OBSERVE and SET PASSWORD every
-// word is blanked too: a player who typed a password with a space in it
-// gets the command refused, and the rest of the password must not come
-// back in the refusal. (CREATE's later words name the variant and rules.)
-func echo(name string, c *parser.Command) string {
-	args := c.Args
-	hide, all := -1, false
-	switch name {
-	case "CREATE":
-		hide = 1
-	case "SIGNON", "OBSERVE":
-		hide, all = 1, true
-	case "SET":
-		if len(args) > 0 && strings.EqualFold(args[0], "PASSWORD") {
-			hide, all = 1, true
-		}
-	}
-	if hide < 0 {
+// echo returns a command as the reply repeats it, with the words of
+// c.Args that hide marks blanked out: a reply may be read by others, and
+// passwords are never mailed.
+func echo(name string, c *parser.Command, hide []bool) string {
+	if !slices.Contains(hide, true) {
 		return strings.TrimSpace(c.Text)
 	}
-	words := append([]string{name}, args...)
-	for i := hide + 1; i < len(words) && (i == hide+1 || all); i++ {
-		words[i] = "********"
+	words := make([]string, 0, 1+len(c.Args))
+	words = append(words, name)
+	for i, w := range c.Args {
+		if i < len(hide) && hide[i] {
+			w = hiddenWord
+		}
+		words = append(words, w)
 	}
 	return strings.Join(words, " ")
+}
+
+// hiddenWord stands for a password, or a word that may be one, in replies.
+const hiddenWord = "********"
+
+// A secretRule says which of a command's words (its Args) are, or may
+// be, a password: hide[i] for args[i]. misplaced says the words are not
+// in the command's form, so that a password may be anywhere among them:
+// every word is hidden, and the command is refused with usage, its form.
+// An error is the database's, reading what it needed to tell.
+type secretRule func(s *session, args []string) (hide []bool, misplaced bool, usage string, err error)
+
+// passwordAfter is the rule of a command written "COMMAND lead password
+// ...": its password is its second word, and the first must be what
+// lead accepts (a game's name, a seat). When it is not, the words may be
+// out of order ("CREATE password ?game"), and all are hidden. With rest,
+// the words after the password are hidden too: a player who typed a
+// password with a space in it gets the command refused, and the rest of
+// the password must not come back in the refusal. (CREATE's later words
+// name the variant and rules.)
+func passwordAfter(lead func(*session, string) (bool, error), rest bool, usage string) secretRule {
+	return func(s *session, args []string) ([]bool, bool, string, error) {
+		if len(args) == 0 {
+			return nil, false, usage, nil
+		}
+		hide := make([]bool, len(args))
+		ok, err := lead(s, args[0])
+		if err != nil || !ok {
+			for i := range hide {
+				hide[i] = true
+			}
+			return hide, true, usage, err
+		}
+		for i := 1; i < len(args) && (i == 1 || rest); i++ {
+			hide[i] = true
+		}
+		return hide, false, usage, nil
+	}
+}
+
+// isNewGame reports whether word is in the place of a game to create:
+// "?game", the question mark required, so that "CREATE password ?game"
+// creates no game named after the password. (cmdCreate checks the
+// name, and may quote it: it was marked as a name.)
+func isNewGame(_ *session, word string) (bool, error) {
+	return strings.HasPrefix(word, "?"), nil
+}
+
+// isGame reports whether word names a stored game.
+func (s *session) isGame(word string) (bool, error) {
+	if !validGameName(strings.ToLower(word)) {
+		return false, nil
+	}
+	return s.tx.HasGame(word)
+}
+
+// isSeat reports whether word is the first word of a SIGNON: "?" or
+// "?game" to join (the game is looked up later, since "?" marks it as a
+// name), or a letter and a stored game: "Fdt", "Mdt". A password put
+// first is none of these, unless it happens to be a letter and a game's
+// name.
+func (s *session) isSeat(word string) (bool, error) {
+	if strings.HasPrefix(word, "?") {
+		return true, nil
+	}
+	if len(word) < 2 || !('a' <= word[0]|0x20 && word[0]|0x20 <= 'z') {
+		return false, nil
+	}
+	return s.isGame(word[1:])
 }
 
 // sendReply queues the one reply to the mail.

@@ -96,9 +96,10 @@ func TestDuplicateMailIgnored(t *testing.T) {
 	}
 	before := h.game("dt")
 	// The same mail again, and then a different mail that the IMAP
-	// ledger key marks as the same message.
-	if again := h.mailID("france@example.org", "orders", "SIGNON Fdt pw-f\nA Par - Pic", "<same@example.org>"); len(again) != 0 {
-		t.Fatalf("a duplicate Message-ID was answered: %v", again)
+	// ledger key marks as the same message. (Another mail with the same
+	// Message-ID is not the same mail: TestMessageIDNotForgeable.)
+	if again := h.mailID("france@example.org", "orders", body, "<same@example.org>"); len(again) != 0 {
+		t.Fatalf("a duplicate mail was answered: %v", again)
 	}
 	id := h.lastID()
 	in := &Mail{From: "france@example.org", Subject: "x", Body: "SIGNON Fdt pw-f\nA Par - Gas", Ledger: []string{"imap/1/7"}}
@@ -123,8 +124,8 @@ func TestMailFromJudgeIgnored(t *testing.T) {
 		t.Fatalf("the judge answered itself: %d mails", len(got))
 	}
 	// It is recorded as handled all the same.
-	if got := h.mailID("someone@example.org", "loop", "HELP", "<loop@example.org>"); len(got) != 0 {
-		t.Fatalf("a mail recorded as the judge's own was answered: %d mails", len(got))
+	if !h.seen(mailKey("", "<loop@example.org>")) {
+		t.Fatal("the judge's own mail was not recorded")
 	}
 }
 

@@ -98,7 +98,7 @@ type heldData struct {
 // and 0 is returned.
 func (m *Master) hold(in *Mail, cause error, now time.Time) (uint64, error) {
 	var id uint64
-	err := m.recordMail(in.MessageID, in.Ledger, now, func(tx *state.Tx) error {
+	err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 		h := &state.HeldMail{
 			From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID, Ledger: in.Ledger,
 			Held: now, Tries: 1, LastTry: now, Error: adminError(cause),

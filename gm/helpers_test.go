@@ -146,6 +146,19 @@ func (h *harness) game(name string) *state.Game {
 	return g
 }
 
+// seen reports whether the ledger holds key.
+func (h *harness) seen(key string) bool {
+	h.t.Helper()
+	var seen bool
+	if err := h.m.DB().View(func(tx *state.Tx) (err error) {
+		seen, err = tx.Seen(key)
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return seen
+}
+
 // putGame writes a game as a test set it up.
 func (h *harness) putGame(g *state.Game) {
 	h.t.Helper()

@@ -26,7 +26,10 @@ type refusedData struct {
 // auto-reply): Ignore is for those.
 func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, now time.Time) error {
 	now = now.UTC()
-	return m.recordMail(messageID, keys, now, func(tx *state.Tx) error {
+	// The reason (with the mail's size in it) stands for the body that
+	// was not read.
+	key := mailKey(from, messageID, subject, reason)
+	return m.recordMail(messageID, key, keys, now, func(tx *state.Tx) error {
 		if !validSender(from) || sameAddr(from, m.cfg.JudgeAddr) {
 			return nil
 		}
@@ -43,25 +46,25 @@ func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, 
 // Ignore records a mail as handled without doing or answering anything:
 // for mail the judge must not answer (bounces, auto-replies, mailing
 // lists, its own mail coming back), so that it is not offered again.
+// Such a mail is recorded under its keys and under its Message-ID alone,
+// as an ignored mail: that key never matches a mail Handle applies.
 func (m *Master) Ignore(messageID string, keys []string, now time.Time) error {
-	return m.recordMail(messageID, keys, now.UTC(), nil)
+	return m.recordMail(messageID, mailKey("", messageID), keys, now.UTC(), nil)
 }
 
-// recordMail runs fn, then records the mail's Message-ID and keys in the
-// ledger, all in one transaction; if any of them is already recorded, the
-// mail was seen before and nothing happens.
-func (m *Master) recordMail(messageID string, keys []string, now time.Time, fn func(*state.Tx) error) error {
-	all := make([]string, 0, len(keys)+1)
-	if messageID != "" {
-		all = append(all, "msgid:"+messageID) // as Handle records it
-	}
-	for _, k := range keys {
+// recordMail runs fn, then records the mail's key (mailKey; none if "")
+// and its extra keys in the ledger, all in one transaction. If any of
+// them is already recorded, or the mail's Message-ID under legacyKey,
+// the mail was seen before and nothing happens.
+func (m *Master) recordMail(messageID, key string, extra []string, now time.Time, fn func(*state.Tx) error) error {
+	all := make([]string, 0, len(extra)+1)
+	for _, k := range append([]string{key}, extra...) {
 		if k != "" {
 			all = append(all, k)
 		}
 	}
 	return m.db.Update(func(tx *state.Tx) error {
-		for _, k := range all {
+		for _, k := range append([]string{legacyKey(messageID)}, all...) {
 			seen, err := tx.Seen(k)
 			if err != nil || seen {
 				return err

@@ -94,6 +94,9 @@ func (s *session) cmdPress(c *parser.Command) error {
 	if !s.master && s.power != "" {
 		from, _ = powerOf(mp, s.power)
 	}
+	// The powers as the sender addressed them, the sender included if
+	// they named themselves: what grey press shows (see below).
+	addressed := slices.Clone(target.powers)
 	if from != judge.NoPower {
 		target.powers = slices.DeleteFunc(target.powers, func(p judge.Power) bool { return p == from })
 	}
@@ -159,10 +162,20 @@ func (s *session) cmdPress(c *parser.Command) error {
 			add(a)
 		}
 	} else {
+		// The recipient list of grey press is the one the sender wrote.
+		// Without the sender taken out of it, it names the sender no more
+		// than the sender chose to: grey press to all seven powers lists
+		// all seven, where the six others would point at the seventh.
+		shown := target.powers
+		if grey {
+			shown = addressed
+		}
 		var tag strings.Builder
-		for _, p := range target.powers {
+		for _, p := range shown {
 			d.To = append(d.To, mp.Powers[p].Name)
 			tag.WriteByte(mp.Powers[p].Letter)
+		}
+		for _, p := range target.powers {
 			if i := playerByPower(g, mp.Powers[p].Name); i >= 0 && g.Players[i].Status != state.Abandoned {
 				add(g.Players[i].Addr)
 			}

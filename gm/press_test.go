@@ -68,7 +68,9 @@ func TestPressGrey(t *testing.T) {
 	h.setPress("dt", "grey", true)
 	got := h.orders("dt", "F", "PRESS TO ALL BUT R\nWho am I?\nENDPRESS")
 	m := onlyTo(t, got, "england@example.org")
-	if m.Subject != "GMD:dt - S1901M Press from someone to AEGIT" {
+	// France is among the powers addressed, as France wrote them: the
+	// list does not point at the sender by leaving France out.
+	if m.Subject != "GMD:dt - S1901M Press from someone to AEFGIT" {
 		t.Errorf("grey subject %q", m.Subject)
 	}
 	mustContain(t, m.Body, "Message from someone to")

@@ -461,7 +461,7 @@ func genScaleGame(tx *state.Tx, m *Master, rng *rand.Rand, i int, hash []byte) e
 	}
 	for k := range mails {
 		id := fmt.Sprintf("<%d.%d.%x@mail.example.org>", i, k, rng.Uint64())
-		if err := tx.MarkSeen("msgid:"+id, created); err != nil {
+		if err := tx.MarkSeen(mailKey(g.MasterAddr, id, "orders", ""), created); err != nil {
 			return err
 		}
 		if err := tx.MarkSeen(fmt.Sprintf("imap/judge@example.org/INBOX/1/%d", i*64+k), created); err != nil {

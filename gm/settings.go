@@ -42,6 +42,7 @@ type gameSettings struct {
 	Partial    bool
 	NMR        bool
 	Zone       string
+	Multiple   bool   // one address may hold several seats
 	Movement   string // "72 hours"
 	Retreat    string
 	Adjustment string
@@ -57,7 +58,7 @@ func settingsOf(g *state.Game) gameSettings {
 		zone = "UTC"
 	}
 	return gameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple,
 		Movement:   hours(st.Movement),
 		Retreat:    hours(st.Retreat),
 		Adjustment: hours(st.Adjustment),
@@ -81,7 +82,11 @@ func (gs gameSettings) Summary() string {
 	if gs.NMR {
 		nmr = "NMR"
 	}
-	return press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
+	s := press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
+	if gs.Multiple {
+		s += ", one address may hold several seats"
+	}
+	return s
 }
 
 // Clock returns the phase lengths on one line.
@@ -106,8 +111,8 @@ func hours(d state.Duration) string {
 // setOptions maps every SET option, with its njudge synonyms, to the name
 // the handler goes by.
 var setOptions = map[string]string{
-	"PASSWORD": "PASSWORD",
-	"WAIT":     "WAIT", "NOWAIT": "NOWAIT",
+	"PASSWORD": "PASSWORD", "PASSWD": "PASSWORD", "PASS": "PASSWORD", "PWD": "PASSWORD",
+	"WAIT": "WAIT", "NOWAIT": "NOWAIT",
 	"DRAW": "DRAW", "NODRAW": "NODRAW",
 	"ABSENCE": "ABSENCE", "HOLIDAY": "ABSENCE", "VACATION": "ABSENCE",
 	"NOABSENCE": "NOABSENCE", "NOHOLIDAY": "NOABSENCE", "NOVACATION": "NOABSENCE",
@@ -116,6 +121,7 @@ var setOptions = map[string]string{
 	"PRESS": "PRESS", "WHITE": "WHITE", "GREY": "GREY", "GRAY": "GREY", "NOPRESS": "NOPRESS", "NONE": "NOPRESS",
 	"PARTIAL": "PARTIAL", "NOPARTIAL": "NOPARTIAL",
 	"ZONE": "ZONE", "TIMEZONE": "ZONE",
+	"MULTIPLE": "MULTIPLE", "NOMULTIPLE": "NOMULTIPLE",
 	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
 	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
 	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
@@ -125,7 +131,56 @@ var setOptions = map[string]string{
 
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+
+// setOption reads the words of a SET: the option as setOptions names it
+// ("" when there is no such option), the option as written, in upper
+// case ("NOWAIT", "DEADLINE"), and the words after it. "SET NO
+// WAIT" is SET NOWAIT; an option may be followed by a colon or an equals
+// sign, spaced or not ("PASSWORD: new", "PASSWORD=new"), and what is
+// glued after that is its first argument.
+func setOption(args []string) (opt, word string, rest []string) {
+	if len(args) == 0 {
+		return "", "", nil
+	}
+	word, rest = args[0], args[1:]
+	if i := strings.IndexAny(word, ":="); i >= 0 {
+		if glued := word[i+1:]; glued != "" {
+			rest = append([]string{glued}, rest...)
+		}
+		word = word[:i]
+	}
+	word = strings.ToUpper(word)
+	if word == "NO" && len(rest) > 0 { // "SET NO WAIT"
+		word, rest = "NO"+strings.ToUpper(rest[0]), rest[1:]
+	}
+	return setOptions[word], word, rest
+}
+
+// setSecret is the secretRule of SET. After a password option, in any
+// of its spellings, every word is hidden, and so is what was glued to
+// the option ("PASSWORD:new"). After an unknown option, which may be a
+// password option misspelt, so are the words after it and what is glued
+// to it ("PASWORD:new"). When a password
+// option comes after another word, the words are out of order ("SET new
+// PASSWORD"), and every word is hidden.
+func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
+	opt, _, _ := setOption(args)
+	if len(args) == 0 || opt != "" && opt != "PASSWORD" {
+		return nil, false, "", nil
+	}
+	first := strings.ContainsAny(args[0], ":=")
+	for _, w := range args[1:] {
+		if o, _, _ := setOption([]string{w}); o == "PASSWORD" {
+			first = true
+		}
+	}
+	hide := make([]bool, len(args))
+	for i := range hide {
+		hide[i] = i > 0 || first
+	}
+	return hide, false, "", nil
+}
 
 // cmdSet handles every SET command.
 func (s *session) cmdSet(c *parser.Command) error {
@@ -133,18 +188,17 @@ func (s *session) cmdSet(c *parser.Command) error {
 		s.fail(c.Line, "SET what? The options are %s.", setAccepted)
 		return nil
 	}
-	word, args := strings.ToUpper(c.Args[0]), c.Args[1:]
-	if word == "NO" && len(args) > 0 { // "SET NO WAIT"
-		word, args = "NO"+strings.ToUpper(args[0]), args[1:]
-	}
-	opt, ok := setOptions[word]
-	if !ok {
+	opt, word, args := setOption(c.Args)
+	if opt == "" {
+		if hide, _, _, _ := setSecret(s, c.Args); hide[0] {
+			word = hiddenWord // it may be a password
+		}
 		s.fail(c.Line, "Unknown option SET %s. The options are %s.", word, setAccepted)
 		return nil
 	}
 	switch opt {
 	case "PASSWORD":
-		return s.cmdSetPassword(c)
+		return s.cmdSetPassword(c, args)
 	case "WAIT", "NOWAIT":
 		return s.setWait(c, opt == "WAIT")
 	case "DRAW", "NODRAW":
@@ -206,6 +260,10 @@ func (s *session) cmdSet(c *parser.Command) error {
 		st.Partial, change = true, "Partial press is allowed: press may go to some powers only."
 	case "NOPARTIAL":
 		st.Partial, change = false, "Partial press is not allowed: press between powers must be broadcast."
+	case "MULTIPLE":
+		st.Multiple, change = true, "One address may now hold more than one seat, the master's included."
+	case "NOMULTIPLE":
+		st.Multiple, change = false, "One address may hold one seat only, and the master's address none other (seats already held stay)."
 	case "ZONE":
 		if len(args) != 1 {
 			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")

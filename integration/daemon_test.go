@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -260,7 +262,7 @@ func (j *judge) handled(letters []*letter) {
 	var missing []string
 	j.view(func(tx *state.Tx) error {
 		for _, l := range letters {
-			seen, err := tx.Seen("msgid:" + l.MessageID)
+			seen, err := tx.Seen(l.ledgerKey(j.t))
 			if err != nil {
 				return err
 			}
@@ -273,6 +275,17 @@ func (j *judge) handled(letters []*letter) {
 	if len(missing) > 0 {
 		j.t.Errorf("%d of %d mails not in the ledger: %s", len(missing), len(letters), strings.Join(missing, ", "))
 	}
+}
+
+// ledgerKey returns the key under which the judge records l as handled,
+// reading l as the judge does.
+func (l *letter) ledgerKey(t testing.TB) string {
+	t.Helper()
+	in, err := mail.Decode(bytes.NewReader(l.bytes()), 0)
+	if err != nil {
+		t.Fatalf("decoding %q: %v", l.Subject, err)
+	}
+	return (&gm.Mail{From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID}).LedgerKey()
 }
 
 // logCount returns how many lines of the daemon's log contain s.

@@ -11,7 +11,9 @@ type Command struct {
 	Line int    // line of the command in the mail body, from 1
 	Name string // the keyword in upper case: "SIGNON", "SET", "PRESS", ...; "ORDERS" for order lines
 	// Args are the words after the keyword as written. For SET the option
-	// is Args[0], upper-cased ("WAIT", "DEADLINE", "PASSWORD").
+	// is Args[0], upper-cased ("WAIT", "DEADLINE", "PASSWORD") up to a
+	// ':' or '=' in it: what is glued after one ("PASSWORD:Secret") is a
+	// value, kept as written.
 	Args []string
 	Text string // the line as written, trimmed
 	// Body is the text of a PRESS or BROADCAST (the lines up to ENDPRESS)
@@ -75,7 +77,7 @@ const maxKeyword = len("BROADCAST")
 // The word must be the whole keyword ("Pres" is not PRESS), and no
 // province of the standard map is one. The command's Args are the
 // words after the keyword as written, except that the option of a SET,
-// Args[0], is upper-cased.
+// Args[0], is upper-cased up to a ':' or '=' in it.
 //
 // The lines after a PRESS or BROADCAST, up to a line that is ENDPRESS or
 // ENDBROADCAST (in any case, spaces allowed: "end press"), are its Body,
@@ -175,9 +177,20 @@ func commandWords(line string) (name string, args []string) {
 		return name, nil
 	}
 	if name == "SET" {
-		args[0] = strings.ToUpper(args[0])
+		args[0] = upperOption(args[0])
 	}
 	return name, args
+}
+
+// upperOption returns the option word of a SET in upper case, up to a
+// ':' or '=' after which a value may be glued ("PASSWORD:Secret"): a
+// value keeps its case.
+func upperOption(word string) string {
+	i := strings.IndexAny(word, ":=")
+	if i < 0 {
+		return strings.ToUpper(word)
+	}
+	return strings.ToUpper(word[:i]) + word[i:]
 }
 
 // firstWord splits s into its first word and the text after it. Words are

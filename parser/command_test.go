@@ -108,6 +108,15 @@ On Tue, Jan 6, 2004 at 11:30 PM, GMD Judge <judge@example.org> wrote:
 		},
 	},
 	{
+		name: "a value glued to a SET option keeps its case",
+		mail: "set password:Hunter2\nSet passwd=Hunter2\nset PassWord: Hunter2",
+		want: []parser.Command{
+			cmd(1, "SET", "set password:Hunter2", "PASSWORD:Hunter2"),
+			cmd(2, "SET", "Set passwd=Hunter2", "PASSWD=Hunter2"),
+			cmd(3, "SET", "set PassWord: Hunter2", "PASSWORD:", "Hunter2"),
+		},
+	},
+	{
 		name: "old Mac line ends",
 		mail: "SIGNON Tdt pw\rF Ank - Bla\rA Con - Bul\r\rA Smy - Con",
 		want: []parser.Command{
@@ -536,7 +545,13 @@ func checkMail(t *testing.T, mail string, cmds []parser.Command) {
 		if len(args) == 0 {
 			args = nil
 		} else if c.Name == "SET" {
-			args[0] = strings.ToUpper(args[0]) // the option need not be ASCII
+			// The option need not be ASCII; a value glued after ':' or
+			// '=' keeps its case.
+			i := strings.IndexAny(args[0], ":=")
+			if i < 0 {
+				i = len(args[0])
+			}
+			args[0] = strings.ToUpper(args[0][:i]) + args[0][i:]
 		}
 		if !reflect.DeepEqual(c.Args, args) {
 			t.Fatalf("command %d %#v: args are not %q", i, c, args)

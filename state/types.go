@@ -56,6 +56,10 @@ type GameSettings struct {
 	Partial bool   `json:"partial"` // partial press (to some powers) allowed; default true
 	NMR     bool   `json:"nmr"`     // true: process civil disorder after grace; false (default): wait for a replacement
 	Zone    string `json:"zone"`    // IANA time zone for showing times, default "UTC"
+	// Multiple lets one address hold more than one seat, the master's
+	// included (SET MULTIPLE); off by default, and in games stored
+	// before it existed.
+	Multiple bool `json:"multiple,omitempty"`
 
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
