@@ -272,6 +272,9 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 		Templates:     set,
 		PasswordCost:  cfg.PasswordCost,
 		MaxLineLength: cfg.Limits.MaxLineLength,
+
+		MaxObservers:      cfg.Limits.MaxObservers,
+		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
