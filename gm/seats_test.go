@@ -295,3 +295,16 @@ func TestOneCommandTable(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmAlone: a CONFIRM line that nothing needs, or without a
+// code, is answered, and does nothing.
+func TestConfirmAlone(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	r := onlyTo(t, h.mail("x@example.org", "x", "CONFIRM ABCDEFGHJK\nLIST dt"), "x@example.org").Body
+	mustContain(t, r, "Nothing in this mail needed the confirmation code")
+	r = onlyTo(t, h.mail("x@example.org", "x", "CONFIRM"), "x@example.org").Body
+	mustContain(t, r, "Error (line 1): Use: CONFIRM code")
+	r = onlyTo(t, h.orders("dt", "F", "CONFIRM ABCDEFGHJK"), "france@example.org").Body
+	mustContain(t, r, "Signed on as France", "Nothing in this mail needed the confirmation code")
+}
