@@ -86,6 +86,12 @@ const (
 type Limits struct {
 	MaxMailSize   int64 // bytes of a whole incoming message; larger ones get a polite refusal
 	MaxLineLength int   // bytes of one line of a mail body
+	// MaxObservers is how many observers one game may have, and
+	// MaxGamesPerMaster how many games not yet over one address may be
+	// the master of; 0 leaves the game master's defaults
+	// (gm.DefaultMaxObservers, gm.DefaultMaxGamesPerMaster).
+	MaxObservers      int
+	MaxGamesPerMaster int
 }
 
 // TLSMode is how a connection to a mail server is secured.
@@ -495,6 +501,30 @@ var limitsSpecs = map[string]spec[*Limits]{
 			l.MaxLineLength = n
 		}
 	}},
+	"max-observers": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := positive(p, d); ok {
+			l.MaxObservers = n
+		}
+	}},
+	"max-games-per-master": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := positive(p, d); ok {
+			l.MaxGamesPerMaster = n
+		}
+	}},
+}
+
+// positive reads the one parameter of d as a whole number of at least 1.
+func positive(p *parser, d *Directive) (int, bool) {
+	v, ok := p.one(d)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		p.bad(d, "%q is not a whole number of at least 1", v)
+		return 0, false
+	}
+	return n, true
 }
 
 // parseSize reads "1048576", "512K", "1M" or "1G" (powers of 1024).

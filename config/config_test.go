@@ -64,7 +64,7 @@ password-cost 12
 ledger-retention 30d
 require-sender-auth DKIM-or-SPF
 auth-serv-id mx.example.org
-limits { max-mail-size 512K; max-line-length 200 }
+limits { max-mail-size 512K; max-line-length 200; max-observers 5; max-games-per-master 3 }
 imap {
 	address imap.example.org
 	tls starttls
@@ -100,7 +100,7 @@ smtp {
 	check("LogLevel", c.LogLevel, slog.LevelDebug)
 	check("PasswordCost", c.PasswordCost, 12)
 	check("LedgerRetention", c.LedgerRetention, 30*24*time.Hour)
-	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200})
+	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200, MaxObservers: 5, MaxGamesPerMaster: 3})
 	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
 		t.Fatalf("imap %v smtp %v", c.IMAP, c.SMTP)
@@ -214,6 +214,8 @@ func TestParseErrors(t *testing.T) {
 		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"size overflow", "limits { max-mail-size 99999999999999999G }\n", `judge.conf:1: limits: max-mail-size: "99999999999999999G" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"line length", "limits { max-line-length ten }\n", `judge.conf:1: limits: max-line-length: "ten" is not a number of bytes of at least 80`},
+		{"observers", "limits { max-observers 0 }\n", `judge.conf:1: limits: max-observers: "0" is not a whole number of at least 1`},
+		{"games per master", "limits { max-games-per-master many }\n", `judge.conf:1: limits: max-games-per-master: "many" is not a whole number of at least 1`},
 		{"tls mode", "smtp { address h; tls ssl }\n", `judge.conf:1: smtp: tls: "ssl" is not one of implicit, starttls, none`},
 		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" is not a duration of at least 1s (like 30s or 5m)`},
 		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a duration of at least 1s (like 30s or 5m)`},

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/crypto/bcrypt"
@@ -186,6 +187,9 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		s.fail(c.Line, "Unknown rules %q; use %s or %s.", rulesName, judge.DATC30.Name, judge.DATC24.Name)
 		return nil
 	}
+	if full, err := s.mastersTooMany(c.Line); err != nil || full {
+		return err
+	}
 	hash, msg := s.m.hashPassword(c.Args[1])
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
@@ -206,6 +210,40 @@ func (s *session) cmdCreate(c *parser.Command) error {
 	s.printf("You are its master: sign on with SIGNON M%s and your password.", name)
 	s.printf("Players join with SIGNON ?%s password; the game starts when %d have joined.", name, len(mp.Powers))
 	return s.noteUser(name)
+}
+
+// mastersTooMany reports, in the reply, whether the sender is already the
+// master of Config.MaxGamesPerMaster games that are not over, the most
+// one address may create. Judge admins may create any number.
+func (s *session) mastersTooMany(line int) (bool, error) {
+	if s.m.isAdmin(s.in.From) {
+		return false, nil
+	}
+	// The sender's user record lists the games they take part in, which
+	// is fewer to read than every game of the judge.
+	u, err := s.tx.User(s.in.From)
+	if errors.Is(err, state.ErrNotFound) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	n := 0
+	for _, name := range u.Games {
+		g, err := s.tx.Game(name)
+		if errors.Is(err, state.ErrNotFound) || errors.Is(err, state.ErrDamaged) {
+			continue // a damaged game is held apart, and not counted
+		} else if err != nil {
+			return false, err
+		}
+		if g.Status != state.Finished && sameAddr(g.MasterAddr, s.in.From) {
+			n++
+		}
+	}
+	if n < s.m.cfg.MaxGamesPerMaster {
+		return false, nil
+	}
+	s.fail(line, "You are already the master of %d games that are not over, the most this judge allows one address.", n)
+	return true, nil
 }
 
 // cmdSignon handles the three kinds of SIGNON: ?game (join a forming
@@ -274,9 +312,19 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	}
 	p := &g.Players[i]
 	if (p.Status == state.Abandoned || p.Status == state.Disorder) && g.Status != state.Finished {
-		// A seat nobody looks after is free to anyone, with a new password.
+		// A seat nobody looks after is free to anyone, with a new
+		// password, once they prove that the address the game's mail
+		// will go to is theirs, and unless that address holds another
+		// seat of the game.
 		if msg := s.secondSeat(g, i); msg != "" {
 			s.fail(c.Line, "%s", msg)
+			return errStop
+		}
+		if !s.confirmed(g, confirmTakeover, power) {
+			s.printf("%s in game '%s' is free for takeover.", power, g.Name)
+			if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
+				return err
+			}
 			return errStop
 		}
 		hash, msg := s.m.hashPassword(pw)
@@ -364,7 +412,7 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		if ok, err := s.checkSeat(c, g, g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw, g.Players[i].Addr); !ok {
 			return err
 		}
-		s.game = g
+		s.game, s.joined = g, true
 		if prefs != "" {
 			g.Players[i].Preference, s.dirty = prefs, true
 		}
@@ -383,7 +431,7 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	g.Players = append(g.Players, state.Player{
 		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
 	})
-	s.game, s.dirty = g, true
+	s.game, s.joined, s.dirty = g, true, true
 	if err := s.noteUser(g.Name); err != nil {
 		return err
 	}
@@ -455,16 +503,33 @@ func (s *session) cmdObserve(c *parser.Command) error {
 	return s.observe(c, g, c.Args[1])
 }
 
-// observe signs the sender on as an observer of g, adding them the first
-// time; a second OBSERVE from the same address checks the password.
+// observe signs the sender on as an observer of g; a second OBSERVE from
+// the same address checks the password. The first one only asks the
+// address to confirm (double opt-in): the judge mails no game to an
+// address before a mail with the code it was sent, which only the
+// address's reader has. Nothing is stored until then.
 func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	if i := observerByAddr(g, s.in.From); i >= 0 {
 		if ok, err := s.checkSeat(c, g, g.Name+"/O/"+strings.ToLower(s.in.From), g.Observers[i].PassHash, pw, g.Observers[i].Addr); !ok {
 			return err
 		}
-		s.game = g
+		s.game, s.observer = g, true
 		s.printf("You are observing game '%s'.", g.Name)
 		return nil
+	}
+	switch {
+	case slices.Contains(g.Barred, strings.ToLower(s.in.From)):
+		s.fail(c.Line, "The master of '%s' has removed this address from its observers.", g.Name)
+		return errStop
+	case len(g.Observers) >= s.m.cfg.MaxObservers:
+		s.fail(c.Line, "Game '%s' has %d observers, the most this judge allows.", g.Name, len(g.Observers))
+		return errStop
+	case !s.confirmed(g, confirmObserve, ""):
+		s.printf("You are not observing game '%s' yet.", g.Name)
+		if err := s.askConfirmation(c, g, confirmObserve, "", fmt.Sprintf("observe game '%s'", g.Name)); err != nil {
+			return err
+		}
+		return errStop
 	}
 	hash, msg := s.m.hashPassword(pw)
 	if msg != "" {
@@ -472,13 +537,13 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		return errStop
 	}
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
-	s.game, s.dirty = g, true
+	s.game, s.observer, s.dirty = g, true, true
 	s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
 	return s.noteUser(g.Name)
 }
 
-// cmdSetPassword handles SET PASSWORD new, for whoever is signed on;
-// args are the words after the option.
+// cmdSetPassword handles SET PASSWORD new, for the seat signed on to
+// with its password in this mail; args are the words after the option.
 func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
 	if len(args) != 1 {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
@@ -495,9 +560,9 @@ func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
 		g.MasterHash = hash
 	case s.power != "":
 		g.Players[playerByPower(g, s.power)].PassHash = hash
-	case playerByAddr(g, s.in.From) >= 0 && g.Status == state.Forming:
+	case s.joined && g.Status == state.Forming:
 		g.Players[playerByAddr(g, s.in.From)].PassHash = hash
-	case observerByAddr(g, s.in.From) >= 0:
+	case s.observer:
 		g.Observers[observerByAddr(g, s.in.From)].PassHash = hash
 	default:
 		s.fail(c.Line, "You hold no seat in '%s' to set a password for.", g.Name)
@@ -553,12 +618,12 @@ func (s *session) cmdResign(c *parser.Command) error {
 		if err := s.m.checkDraw(s.tx, g, s.now); err != nil {
 			return err
 		}
-	case g.Status == state.Forming && playerByAddr(g, s.in.From) >= 0:
+	case s.joined && g.Status == state.Forming:
 		i := playerByAddr(g, s.in.From)
 		g.Players = append(g.Players[:i], g.Players[i+1:]...)
 		s.dirty = true
 		s.printf("You have left game '%s'.", g.Name)
-	case observerByAddr(g, s.in.From) >= 0:
+	case s.observer:
 		i := observerByAddr(g, s.in.From)
 		g.Observers = append(g.Observers[:i], g.Observers[i+1:]...)
 		s.dirty = true

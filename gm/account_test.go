@@ -174,8 +174,12 @@ func TestResignAndTakeover(t *testing.T) {
 		t.Fatalf("the order after RESIGN was applied: %q", got)
 	}
 
-	// Anyone may take the seat, with a password of their own.
+	// Anyone may take the seat, with a password of their own, once they
+	// show that the address is theirs.
 	got = h.mail("newcomer@example.org", "x", "SIGNON Fdt fresh\nA Mar - Spa")
+	r = onlyTo(t, got, "newcomer@example.org")
+	mustContain(t, r.Body, "France in game 'dt' is free for takeover.")
+	got = h.mail("newcomer@example.org", "x", "CONFIRM "+codeIn(t, r.Body)+"\nSIGNON Fdt fresh\nA Mar - Spa")
 	r = replyTo(t, got, "newcomer@example.org")
 	mustContain(t, r.Body, "You have taken over France in game 'dt'", "France: Army Marseilles -> Spain.")
 	g = h.game("dt")
@@ -193,9 +197,8 @@ func TestResignAndTakeover(t *testing.T) {
 func TestObserve(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
-	r := onlyTo(t, h.mail("w@example.org", "x", "OBSERVE dt pw-w"), "w@example.org")
-	mustContain(t, r.Body, "You are now observing game 'dt'")
-	r = onlyTo(t, h.mail("W@example.org", "x", "WATCH dt pw-w\nA Par - Bur"), "W@example.org")
+	h.observe("w@example.org", "dt", "pw-w", "")
+	r := onlyTo(t, h.mail("W@example.org", "x", "WATCH dt pw-w\nA Par - Bur"), "W@example.org")
 	mustContain(t, r.Body, "You are observing game 'dt'.", "Observers cannot give orders.")
 	r = onlyTo(t, h.mail("w@example.org", "x", "SIGNON Odt bad"), "w@example.org")
 	mustContain(t, r.Body, "Wrong password")

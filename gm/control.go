@@ -265,14 +265,18 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 // cmdEject handles EJECT power: the power's player loses the seat, which
 // becomes abandoned and free for takeover. The player gets the notice
 // too, since an abandoned seat's address no longer gets the game's mail.
+// EJECT address removes an observer instead.
 func (s *session) cmdEject(c *parser.Command) error {
 	g, m := s.game, s.m
+	if len(c.Args) == 1 && strings.Contains(c.Args[0], "@") {
+		return s.ejectObserver(c, c.Args[0])
+	}
 	if g.Status != state.Active && g.Status != state.Paused {
 		s.fail(c.Line, "Game '%s' is %s: nobody can be ejected.", g.Name, g.Status)
 		return nil
 	}
 	if len(c.Args) != 1 {
-		s.fail(c.Line, "Use: EJECT power (its name or letter).")
+		s.fail(c.Line, "Use: EJECT power (its name or letter), or EJECT address for an observer.")
 		return nil
 	}
 	mp, err := gameMap(g)
@@ -305,6 +309,36 @@ func (s *session) cmdEject(c *parser.Command) error {
 	m.ordersChanged(g, s.now)
 	// The draw may pass without the ejected player's vote.
 	return m.checkDraw(s.tx, g, s.now)
+}
+
+// maxBarred bounds Game.Barred; past it the oldest entries go.
+const maxBarred = 200
+
+// ejectedData is the data of ejected.tmpl.
+type ejectedData struct {
+	headLines
+	Addr string // the observer's address
+}
+
+// ejectObserver handles EJECT address: the observer at addr stops
+// getting the game's mail and may not observe it again. They are told
+// so, once.
+func (s *session) ejectObserver(c *parser.Command, addr string) error {
+	g := s.game
+	i := observerByAddr(g, addr)
+	if i < 0 {
+		s.fail(c.Line, "Nobody observes '%s' from %s.", g.Name, addr)
+		return nil
+	}
+	addr = g.Observers[i].Addr
+	g.Observers = slices.Delete(g.Observers, i, i+1)
+	g.Barred = append(g.Barred, strings.ToLower(addr))
+	if n := len(g.Barred); n > maxBarred {
+		g.Barred = slices.Delete(g.Barred, 0, n-maxBarred)
+	}
+	s.dirty = true
+	s.printf("%s no longer observes '%s', and may not observe it again.", addr, g.Name)
+	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
 }
 
 // statusWord says a seat's status in a sentence.

@@ -1,6 +1,7 @@
 package gm
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -31,6 +32,11 @@ import (
 //
 // During a lockout the password is not checked at all, right or wrong,
 // so that the lockout gives nothing away; the reply says until when.
+// Since anyone can forge a player's address, a lockout of that address
+// must not keep the player out: the reply to it (which goes to that
+// address, not to the forger) gives a confirmation code, and a mail with
+// the code and the right password signs on to the address's own seat
+// during the lockout. A guesser, who never sees the code, stays held.
 // Sign-ons that check no password (joining a forming game, taking over
 // an abandoned power, a first OBSERVE) are not limited. A right password
 // forgets the sender's earlier mistakes for the game.
@@ -57,17 +63,33 @@ const (
 func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash []byte, pw, owner string) (bool, error) {
 	sender := strings.ToLower(s.in.From)
 	pruneGuard(g, s.now)
-	if until, all := lockedOut(g, sender, owner, s.now); !until.IsZero() {
-		if all {
+	until, gameLock := lockedOut(g, sender, owner, s.now)
+	// The seat's own address is locked only by its own lockout, which
+	// anyone can bring about with forged mails; a code mailed to it
+	// proves the mail comes from there, and lets the password be
+	// checked. The lockout stays for the mails without it.
+	unlocked := !until.IsZero() && !gameLock && sameAddr(sender, owner) && s.confirmed(g, confirmUnlock, "")
+	if !until.IsZero() && !unlocked {
+		if gameLock {
 			s.fail(c.Line, "Too many wrong passwords for game '%s': its sign-ons are locked until %s, but from the address each seat belongs to. Nothing else in this mail was done.",
 				g.Name, lockTime(until, s.now))
 		} else {
 			s.fail(c.Line, "Too many wrong passwords for game '%s' from you: sign-ons are locked until %s. Nothing else in this mail was done.",
 				g.Name, lockTime(until, s.now))
+			if sameAddr(sender, owner) {
+				if err := s.offerUnlock(c, g); err != nil {
+					return false, err
+				}
+			}
 		}
 		return false, errStop
 	}
 	if s.m.checkPassword(key, hash, pw) {
+		if unlocked {
+			// The mistakes are kept: they may be a guesser's, whom
+			// the lockout must go on holding back.
+			return true, nil
+		}
 		n := len(g.FailedSignons)
 		g.FailedSignons = slices.DeleteFunc(g.FailedSignons, func(f state.SignonFailure) bool { return f.Addr == sender })
 		if len(g.FailedSignons) != n {
@@ -94,6 +116,11 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 		until := lockEnd(s.now, senderLockout)
 		g.SignonLocks = append(g.SignonLocks, state.SignonLock{Addr: sender, Until: until})
 		s.printf("Too many wrong passwords for game '%s' from you: sign-ons are locked until %s.", g.Name, lockTime(until, s.now))
+		if holdsSeat(g, sender) {
+			if err := s.offerUnlock(c, g); err != nil {
+				return false, err
+			}
+		}
 	}
 	if all >= gameFailures && !slices.ContainsFunc(g.SignonLocks, func(l state.SignonLock) bool { return l.Addr == "" }) {
 		until := lockEnd(s.now, gameLockout)
@@ -106,6 +133,20 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 		return false, err
 	}
 	return false, errStop
+}
+
+// offerUnlock adds to the reply the code with which the sender, locked
+// out of g, may still sign on to their own seat: the reply goes to the
+// sender's address only, so whoever forged it to cause the lockout never
+// sees the code.
+func (s *session) offerUnlock(c *parser.Command, g *state.Game) error {
+	return s.askConfirmation(c, g, confirmUnlock, "", fmt.Sprintf("sign on to game '%s' during the lockout", g.Name))
+}
+
+// holdsSeat reports whether addr is the address of a seat of g: a
+// player's, the master's or an observer's.
+func holdsSeat(g *state.Game, addr string) bool {
+	return sameAddr(g.MasterAddr, addr) || playerByAddr(g, addr) >= 0 || observerByAddr(g, addr) >= 0
 }
 
 // pruneGuard forgets the failures too old to count and the lockouts

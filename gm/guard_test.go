@@ -134,7 +134,7 @@ func TestSignonLockoutObserverAndRejoin(t *testing.T) {
 	h := newHarness(t)
 	h.create("dt")
 	h.mail("alice@example.org", "join", "SIGNON ?dt pw-alice")
-	h.mail("watcher@example.org", "watch", "OBSERVE dt pw-o")
+	h.observe("watcher@example.org", "dt", "pw-o", "")
 	for i := range senderFailures {
 		r := replyTo(t, h.mail("alice@example.org", "join", "SIGNON ?dt wrong"), "alice@example.org").Body
 		mustContain(t, r, "Wrong password")

@@ -41,6 +41,7 @@ var commands = map[string]command{
 	"HISTORY":   {run: (*session).cmdHistory, account: true},
 	"SUMMARY":   {run: (*session).cmdSummary, account: true},
 	"HELP":      {run: (*session).cmdHelp, account: true},
+	"CONFIRM":   {run: (*session).cmdConfirm, account: true},
 	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
 	"PRESS":     {run: (*session).cmdPress},
 	"BROADCAST": {run: (*session).cmdPress},
@@ -79,7 +80,7 @@ const (
 )
 
 // accepted lists the commands for error messages.
-const accepted = "CREATE, SIGNON, OBSERVE, LIST, HISTORY, SUMMARY, HELP, PRESS, BROADCAST, SET, RESIGN; " +
+const accepted = "CREATE, SIGNON, OBSERVE, CONFIRM, LIST, HISTORY, SUMMARY, HELP, PRESS, BROADCAST, SET, RESIGN; " +
 	"for masters: BECOME, PROCESS, PREDICT, ROLLBACK, PAUSE, RESUME, TERMINATE, EJECT"
 
 // replyData is the data of reply.tmpl, the one reply to every mail.
@@ -132,6 +133,7 @@ func (s *session) run(cmds []parser.Command) error {
 		s.printf("Your mail had no commands in it. Send HELP for the list of commands.")
 		return nil
 	}
+	s.gatherCodes(cmds)
 	for i := range cmds {
 		c := &cmds[i]
 		if i == maxCommands {
@@ -148,6 +150,10 @@ func (s *session) run(cmds []parser.Command) error {
 		if err != nil {
 			return err
 		}
+	}
+	if len(s.codes) > 0 && !s.codeAsked {
+		s.paragraph()
+		s.printf("Nothing in this mail needed the confirmation code: send it with the command it confirms.")
 	}
 	return s.writeAck()
 }

@@ -175,6 +175,7 @@ func TestPasswordsNeverEchoed(t *testing.T) {
 	mails = append(mails, h.mail("a@example.org", "x", "SIGNON ?pg s3cretjoin")...)
 	mails = append(mails, h.mail("a@example.org", "x", "SIGNON ?pg s3cretjoin\nSET PASSWORD s3cretnew")...)
 	mails = append(mails, h.mail("o@example.org", "x", "OBSERVE pg s3cretobserve")...)
+	mails = append(mails, h.observe("o@example.org", "pg", "s3cretobserve", "SET PASSWORD s3cretother")...)
 	for _, m := range mails {
 		mustNotContain(t, m.Body, "s3cret")
 		mustNotContain(t, m.Subject, "s3cret")

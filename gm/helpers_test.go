@@ -3,6 +3,7 @@ package gm
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -284,4 +285,29 @@ func replyTo(t testing.TB, mails []*state.OutMail, addr string) *state.OutMail {
 		t.Fatalf("%d replies to %s, want 1", len(replies), addr)
 	}
 	return replies[0]
+}
+
+// codeRE finds the confirmation code in a reply that asks for one.
+var codeRE = regexp.MustCompile(`(?m)^  CONFIRM ([A-Z0-9]+)$`)
+
+// codeIn returns the confirmation code that a reply gives, failing the
+// test if it gives none.
+func codeIn(t testing.TB, body string) string {
+	t.Helper()
+	m := codeRE.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no confirmation code in:\n%s", body)
+	}
+	return m[1]
+}
+
+// observe has addr observe game with password pw, confirming the address
+// with the code the first reply gives, as an observer does. It returns
+// the mails of the confirming mail, which may hold more commands.
+func (h *harness) observe(addr, game, pw, more string) []*state.OutMail {
+	h.t.Helper()
+	first := replyTo(h.t, h.mail(addr, "watch", "OBSERVE "+game+" "+pw), addr).Body
+	got := h.mail(addr, "watch", "CONFIRM "+codeIn(h.t, first)+"\nOBSERVE "+game+" "+pw+"\n"+more)
+	mustContain(h.t, replyTo(h.t, got, addr).Body, "You are now observing game '"+game+"'")
+	return got
 }

@@ -68,15 +68,21 @@ func TestOneSeatPerAddress(t *testing.T) {
 			t.Fatalf("%s took over Russia", who)
 		}
 	}
-	// The player who gave the seat up may take it back.
-	r = replyTo(t, h.mail("russia@example.org", "back", "SIGNON Rdt pw-back"), "russia@example.org")
-	mustContain(t, r.Body, "You have taken over Russia")
+	// The player who gave the seat up may take it back (confirming the
+	// address like anyone else).
+	takeover := func(who, body string) {
+		t.Helper()
+		r := replyTo(t, h.mail(who, "takeover", body), who)
+		code := codeIn(t, r.Body)
+		r = replyTo(t, h.mail(who, "takeover", "CONFIRM "+code+"\n"+body), who)
+		mustContain(t, r.Body, "You have taken over Russia")
+	}
+	takeover("russia@example.org", "SIGNON Rdt pw-back")
 
 	// Allowed, a player may take a second seat.
 	h.mail("russia@example.org", "again", "SIGNON Rdt pw-back\nRESIGN")
 	h.mail(testMaster, "allow", "SIGNON Mdt "+testMasterPass+"\nSET MULTIPLE")
-	r = replyTo(t, h.mail("france@example.org", "takeover", "SIGNON Rdt pw-new"), "france@example.org")
-	mustContain(t, r.Body, "You have taken over Russia")
+	takeover("france@example.org", "SIGNON Rdt pw-new")
 }
 
 // No reply repeats a password, whatever order its words come in and

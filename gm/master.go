@@ -38,6 +38,15 @@ type Config struct {
 	// step doubles the time a sign-on with a new password costs; hashes
 	// already stored keep the cost they were made with.
 	PasswordCost int
+	// MaxObservers is how many observers one game may have, and
+	// MaxGamesPerMaster how many games not yet over one address may be
+	// the master of (judge admins are not held to it); 0 means the
+	// defaults, DefaultMaxObservers and DefaultMaxGamesPerMaster. Anyone
+	// can write any From, so without them one sender could fill the
+	// judge with games and have every mail of a game copied to
+	// hundreds.
+	MaxObservers      int
+	MaxGamesPerMaster int
 	// MaxLineLength is the longest command or order line read, in bytes;
 	// 0 means no limit. A longer line is refused with an error naming
 	// it, and never echoed: it is junk or a mistake, and echoing it
@@ -45,6 +54,12 @@ type Config struct {
 	// mail clients send a paragraph as one line.
 	MaxLineLength int
 }
+
+// The defaults of Config.MaxObservers and Config.MaxGamesPerMaster.
+const (
+	DefaultMaxObservers      = 20
+	DefaultMaxGamesPerMaster = 10
+)
 
 // Mail is one incoming mail, already decoded to text.
 type Mail struct {
@@ -87,6 +102,12 @@ func New(db *state.DB, cfg Config) *Master {
 	if cfg.PasswordCost == 0 {
 		cfg.PasswordCost = bcrypt.DefaultCost
 	}
+	if cfg.MaxObservers == 0 {
+		cfg.MaxObservers = DefaultMaxObservers
+	}
+	if cfg.MaxGamesPerMaster == 0 {
+		cfg.MaxGamesPerMaster = DefaultMaxGamesPerMaster
+	}
 	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
 }
 
@@ -110,6 +131,15 @@ type session struct {
 	power  string      // the power signed on as; "Master" for the master; "" for an observer
 	master bool        // signed on as the game's master
 	become string      // the power a master is acting for after BECOME
+	// joined is set when the sender signed on, with its password, to
+	// their seat in a forming game (SIGNON ?game), and observer when
+	// they signed on as an observer: the seat commands act on the seat
+	// signed on to and on no other, whatever the From says.
+	joined   bool
+	observer bool
+
+	codes     []string // the codes of the mail's CONFIRM lines
+	codeAsked bool     // a command looked for a code
 
 	reply      strings.Builder // the reply to the sender
 	errors     int             // errors reported in the reply

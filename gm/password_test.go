@@ -24,7 +24,7 @@ func TestPasswordsNeverKept(t *testing.T) {
 	keep := func(s string) string { secrets = append(secrets, s); return s }
 
 	h.mail(testMaster, "new", "CREATE ?dt "+keep(pw("M1")))
-	h.mail("watcher@example.org", "watch", "OBSERVE dt "+keep(pw("O1")))
+	h.observe("watcher@example.org", "dt", keep(pw("O1")), "")
 	for _, s := range standardSeats {
 		h.mail(s.Addr, "join", fmt.Sprintf("SIGNON ?dt %s %s", keep(pw(s.Letter+"1")), s.Letter))
 	}

@@ -20,7 +20,7 @@ func (h *harness) setPress(name, press string, partial bool) {
 func TestPressWhitePartial(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
-	h.mail("watcher@example.org", "x", "OBSERVE dt pw-o")
+	h.observe("watcher@example.org", "dt", "pw-o", "")
 	got := h.orders("dt", "F", "PRESS TO EG\nLet us share the channel.\nENDPRESS\nA Par - Bur")
 	// The press to England and to Germany, and the reply.
 	if len(got) != 3 {
@@ -147,7 +147,7 @@ func TestUnterminatedPress(t *testing.T) {
 func TestObserverPress(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
-	h.mail("watcher@example.org", "x", "OBSERVE dt pw-o")
+	h.observe("watcher@example.org", "dt", "pw-o", "")
 	r := onlyTo(t, h.mail("watcher@example.org", "x", "OBSERVE dt pw-o\nBROADCAST\nhi\nENDPRESS"), "watcher@example.org")
 	mustContain(t, r.Body, "Observers may send press only to the master")
 	got := h.mail("watcher@example.org", "x", "OBSERVE dt pw-o\nPRESS TO M\nhi\nENDPRESS")

@@ -27,7 +27,7 @@ var secretOrders = map[string]string{
 func TestSecrecy(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
-	h.mail("watcher@example.org", "x", "OBSERVE dt pw-o")
+	h.observe("watcher@example.org", "dt", "pw-o", "")
 
 	// Each power orders; its ack shows the lines that are its secret.
 	secrets := map[string][]string{} // addr -> lines only that address may see

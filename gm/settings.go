@@ -434,7 +434,7 @@ func (s *session) clearAbsences(c *parser.Command) error {
 func (s *session) setPreference(c *parser.Command, args []string) error {
 	g := s.game
 	i := playerByAddr(g, s.in.From)
-	if g.Status != state.Forming || i < 0 || s.master {
+	if g.Status != state.Forming || !s.joined || i < 0 {
 		s.fail(c.Line, "Preferences are for players of a game that has not started.")
 		return nil
 	}

@@ -323,11 +323,14 @@ func TestWholeGame(t *testing.T) {
 	w.h.advance(3 * time.Hour)
 	w.quietTick() // the game waits
 
-	// A newcomer takes Turkey over with a password of their own; the clock
-	// starts again for everyone.
+	// A newcomer takes Turkey over with a password of their own, once
+	// they have shown with the code the judge sent that the address is
+	// theirs; the clock starts again for everyone.
 	w.h.advance(2 * time.Hour)
 	newTurkey := "new.turkey@example.net"
-	got = w.mail(newTurkey, "SIGNON Twg sultan")
+	ask := w.reply(newTurkey, "SIGNON Twg sultan")
+	mustContain(t, ask.Body, "Turkey in game 'wg' is free for takeover.")
+	got = w.mail(newTurkey, "CONFIRM "+codeIn(t, ask.Body)+"\nSIGNON Twg sultan")
 	w.addr["T"], w.pass["T"] = newTurkey, "sultan"
 	restarted := w.h.now.Add(72 * time.Hour)
 	r = replyTo(t, got, newTurkey)

@@ -235,7 +235,7 @@ func TestHistoryShowsWritten(t *testing.T) {
 func TestWrittenSecrecy(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
-	h.mail("watcher@example.org", "x", "OBSERVE dt pw-o")
+	h.observe("watcher@example.org", "dt", "pw-o", "")
 	h.orders("dt", "F", "a par-bur")
 	h.process("dt")
 	// Texts no mail would hold but England's own: odd case and spacing.

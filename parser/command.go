@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -33,6 +34,7 @@ var commandNames = map[string]string{
 	"CREATE":    "CREATE",
 	"SIGNON":    "SIGNON",
 	"OBSERVE":   "OBSERVE",
+	"CONFIRM":   "CONFIRM",
 	"WATCH":     "OBSERVE",
 	"LIST":      "LIST",
 	"HISTORY":   "HISTORY",
@@ -57,6 +59,20 @@ var commandNames = map[string]string{
 	"PREDICT":   "PREDICT",
 }
 
+// CommandNames returns, sorted, every Name that ParseMail gives a
+// command line: the command table that whoever runs the commands must
+// cover, and may not go beyond.
+func CommandNames() []string {
+	var names []string
+	for _, n := range commandNames {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
 // maxKeyword is the length of the longest key of commandNames.
 const maxKeyword = len("BROADCAST")
 
@@ -70,10 +86,11 @@ const maxKeyword = len("BROADCAST")
 // A byte order mark at the start of the body is skipped.
 //
 // A command line is a line whose first word, in any case, is a command
-// keyword: CREATE, SIGNON, OBSERVE (or WATCH), LIST, HISTORY, SUMMARY (or
-// STATUS), PRESS, BROADCAST, SET, RESIGN (or WITHDRAW), HELP, SIGNOFF,
-// END, PROCESS, PAUSE (or SUSPEND), RESUME, TERMINATE, EJECT, BECOME,
-// ROLLBACK, PREDICT; "SIGN ON" and "SIGN OFF" are SIGNON and SIGNOFF.
+// keyword: CREATE, SIGNON, OBSERVE (or WATCH), CONFIRM, LIST, HISTORY,
+// SUMMARY (or STATUS), PRESS, BROADCAST, SET, RESIGN (or WITHDRAW), HELP,
+// SIGNOFF, END, PROCESS, PAUSE (or SUSPEND), RESUME, TERMINATE, EJECT,
+// BECOME, ROLLBACK, PREDICT; "SIGN ON" and "SIGN OFF" are SIGNON and
+// SIGNOFF.
 // The word must be the whole keyword ("Pres" is not PRESS), and no
 // province of the standard map is one. The command's Args are the
 // words after the keyword as written, except that the option of a SET,

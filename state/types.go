@@ -181,6 +181,16 @@ type Game struct {
 	// per mail) and change in the same transaction as the sign-on.
 	FailedSignons []SignonFailure `json:"failed_signons,omitempty"`
 	SignonLocks   []SignonLock    `json:"signon_locks,omitempty"`
+
+	// ConfirmKey is the game's secret for the confirmation codes the
+	// judge mails to an address to prove that whoever asks for something
+	// in its name reads its mail (observing, taking over a seat, signing
+	// on past a lockout). Codes are derived from it, so that none has to
+	// be stored until it is used; made on first need, never shown.
+	ConfirmKey []byte `json:"confirm_key,omitempty"`
+	// Barred lists the addresses, lower case, that the master ejected
+	// from the game's observers: they may not observe it again.
+	Barred []string `json:"barred,omitempty"`
 }
 
 // SignonFailure is one wrong password given for a seat of a game.

@@ -287,6 +287,9 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judge
 		Templates:     set,
 		PasswordCost:  cfg.PasswordCost,
 		MaxLineLength: cfg.Limits.MaxLineLength,
+
+		MaxObservers:      cfg.Limits.MaxObservers,
+		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }

@@ -1,0 +1,157 @@
+package gm
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// Confirmation codes. The From line of a mail proves nothing, so what
+// would have the judge mail an address that never asked for it (a new
+// observer), or hand a seat to an address (a takeover), or let an
+// address past a lockout that forged mails caused, needs proof that the
+// sender reads that address's mail. The judge gives a code in its reply,
+// which goes to that address only; the sender sends it back with a line
+// CONFIRM code in the mail that repeats the request.
+//
+// A code is an HMAC, under the game's ConfirmKey, of what it confirms
+// (kind, game, address, seat) and of the day it was given. Nothing is
+// stored per request: forged requests cost no space and cannot push a
+// real one out, and the same request gets the same code all day, so a
+// new mail never spoils a code already sent. A code is good on the day
+// it was given and the next, at least 24 hours.
+const (
+	confirmDay = 24 * time.Hour
+	// codeLen letters of confirmAlphabet carry 50 bits: a guesser with
+	// a thousand forged mails a second would need centuries.
+	codeLen         = 10
+	confirmAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789" // no I, O, 0, 1
+)
+
+// What a code confirms.
+const (
+	confirmObserve  = "observe"  // the address may get the game's mail as an observer
+	confirmTakeover = "takeover" // the address may take over the seat of a power
+	confirmUnlock   = "unlock"   // the seat's own address may sign on past its lockout
+)
+
+// confirmCode returns the code for kind, game, addr and seat on day
+// (days since the Unix epoch), under key.
+func confirmCode(key []byte, kind, game, addr, seat string, day int64) string {
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "%s\x00%s\x00%s\x00%s\x00%d", kind, game, strings.ToLower(addr), seat, day)
+	v := binary.BigEndian.Uint64(mac.Sum(nil))
+	code := make([]byte, codeLen)
+	for i := range code {
+		code[i] = confirmAlphabet[v&31]
+		v >>= 5
+	}
+	return string(code)
+}
+
+// confirmDayOf returns the day number of t for confirmCode.
+func confirmDayOf(t time.Time) int64 { return t.Unix() / int64(confirmDay/time.Second) }
+
+// normalizeCode returns a code as a player wrote it, in upper case and
+// without the spaces or dashes a mail client may add.
+func normalizeCode(s string) string {
+	return strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(s))
+}
+
+// cmdConfirm handles CONFIRM code. The codes of a mail are gathered
+// before any command runs (see session.run), so that the line may come
+// before or after the command it confirms; the command itself does
+// nothing more.
+func (s *session) cmdConfirm(c *parser.Command) error {
+	if len(c.Args) != 1 {
+		s.fail(c.Line, "Use: CONFIRM code, with the code the judge mailed to you.")
+	}
+	return nil
+}
+
+// gatherCodes keeps the codes of the CONFIRM lines of a mail, at most a
+// few: no honest mail has more than one.
+func (s *session) gatherCodes(cmds []parser.Command) {
+	for i := range cmds {
+		if c := &cmds[i]; c.Name == "CONFIRM" && len(c.Args) == 1 && len(s.codes) < 3 {
+			s.codes = append(s.codes, normalizeCode(c.Args[0]))
+		}
+	}
+}
+
+// confirmed reports whether the mail carries a valid code for kind and
+// seat in g from its sender.
+func (s *session) confirmed(g *state.Game, kind, seat string) bool {
+	s.codeAsked = true
+	if len(g.ConfirmKey) == 0 || len(s.codes) == 0 {
+		return false
+	}
+	day := confirmDayOf(s.now)
+	for _, d := range []int64{day, day - 1} {
+		want := confirmCode(g.ConfirmKey, kind, g.Name, s.in.From, seat, d)
+		for _, got := range s.codes {
+			if subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// confirmData is the data of confirm.tmpl.
+type confirmData struct {
+	Judge   string // the judge's address
+	Addr    string // the sender's address, which the code proves
+	Kind    string // "observe", "takeover" or "unlock"
+	What    string // what the code allows, as the end of a sentence: "observe game 'dt'"
+	Code    string
+	Command string // the line to send with the code: "OBSERVE dt <your password>"
+	Wrong   bool   // the mail had a code, wrong or too old
+}
+
+// askConfirmation adds to the reply the code that confirms kind and seat
+// in g for the sender, with how to use it: command is the command that
+// needs it, repeated in the confirming mail with the password left out.
+// The reply goes to the sender's address only, which is what makes the
+// code a proof. g gets its ConfirmKey the first time.
+func (s *session) askConfirmation(c *parser.Command, g *state.Game, kind, seat, what string) error {
+	if len(g.ConfirmKey) == 0 {
+		g.ConfirmKey = make([]byte, 32)
+		if _, err := rand.Read(g.ConfirmKey); err != nil {
+			return err
+		}
+		// The session may not sign on to g, and Handle writes only the
+		// game signed on to.
+		if err := s.tx.PutGame(g); err != nil {
+			return err
+		}
+	}
+	command := c.Name
+	if len(c.Args) > 0 {
+		command += " " + c.Args[0]
+	}
+	_, body, err := s.m.tmpl.Render("confirm", confirmData{
+		Judge:   s.m.cfg.JudgeAddr,
+		Addr:    s.in.From,
+		Kind:    kind,
+		What:    what,
+		Code:    confirmCode(g.ConfirmKey, kind, g.Name, s.in.From, seat, confirmDayOf(s.now)),
+		Command: command + " <your password>",
+		Wrong:   len(s.codes) > 0,
+	})
+	if err != nil {
+		return err
+	}
+	s.paragraph()
+	s.reply.WriteString(strings.TrimRight(body, "\n"))
+	s.reply.WriteByte('\n')
+	return nil
+}

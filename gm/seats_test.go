@@ -1,0 +1,310 @@
+package gm
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// Tests of what a forged From may not do: change a seat it did not sign
+// on to with its password, keep a player out with wrong passwords, take
+// over a seat or subscribe an address that never confirmed.
+
+// TestSeatCommandsNeedTheSeatsPassword: SET PASSWORD, SET PREFERENCE and
+// RESIGN act on the seat signed on to in the same mail with its
+// password, never on another seat of the same address. Before, in a
+// forming game, an OBSERVE under a player's forged address was enough to
+// change that player's password, preferences, or to take them out.
+func TestSeatCommandsNeedTheSeatsPassword(t *testing.T) {
+	h := newHarness(t)
+	h.create("fg")
+	const alice = "alice@example.org"
+	mustContain(t, replyTo(t, h.mail(alice, "join", "SIGNON ?fg pw-alice F"), alice).Body, "You have joined game 'fg'")
+
+	// A forger writes as Alice and observes the game.
+	for _, cmd := range []string{"SET PASSWORD mine", "SET PREFERENCE E", "RESIGN"} {
+		h.mail(alice, "forged", "OBSERVE fg x\n"+cmd)
+	}
+	// Alice's address is also an observer's, with a password of its own
+	// (a forger who knows it has only the observer's seat).
+	g := h.game("fg")
+	hash, err := bcrypt.GenerateFromPassword([]byte("pw-watch"), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Observers = append(g.Observers, state.Observer{Addr: alice, PassHash: hash})
+	h.putGame(g)
+	r := replyTo(t, h.mail(alice, "as observer", "OBSERVE fg pw-watch\nSET PREFERENCE E"), alice).Body
+	mustContain(t, r, "Preferences are for players of a game that has not started.")
+	r = replyTo(t, h.mail(alice, "as observer", "OBSERVE fg pw-watch\nSET PASSWORD mine"), alice).Body
+	mustContain(t, r, "Password changed.")
+	r = replyTo(t, h.mail(alice, "as observer", "OBSERVE fg mine\nRESIGN"), alice).Body
+	mustContain(t, r, "You no longer observe game 'fg'.")
+
+	g = h.game("fg")
+	i := playerByAddr(g, alice)
+	if i < 0 {
+		t.Fatal("Alice was taken out of the game")
+	}
+	if p := g.Players[i]; p.Preference != "F" {
+		t.Errorf("Alice's preference is %q, want F", p.Preference)
+	}
+	if len(g.Observers) != 0 {
+		t.Errorf("observers left: %+v", g.Observers)
+	}
+	mustContain(t, replyTo(t, h.mail(alice, "x", "SIGNON ?fg pw-alice"), alice).Body, "You are already in game 'fg'")
+	mustContain(t, replyTo(t, h.mail(alice, "x", "SIGNON ?fg mine"), alice).Body, "Wrong password")
+	// Signed on to her own seat, Alice changes it.
+	r = replyTo(t, h.mail(alice, "x", "SIGNON ?fg pw-alice\nSET PREFERENCE E\nSET PASSWORD pw-new"), alice).Body
+	mustContain(t, r, "Preference set: E.", "Password changed.")
+	mustContain(t, replyTo(t, h.mail(alice, "x", "SIGNON ?fg pw-new\nRESIGN"), alice).Body, "You have left game 'fg'.")
+}
+
+// TestLockoutCannotKeepTheOwnerOut: a forger who sends five wrong
+// passwords every quarter of an hour under France's address locks that
+// address, but France, with the code the lockout's reply brings to her
+// own address and her password, signs on every time, and so never goes
+// late or abandoned. The lockout still holds every mail without the
+// code, and the code opens no other seat.
+func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const france = "france@example.org"
+	var code string
+	for round := range 38 {
+		var last string
+		for range senderFailures {
+			last = replyTo(t, h.mail(france, "forged", "SIGNON Fdt guess"), france).Body
+		}
+		mustContain(t, last, "sign-ons are locked until")
+		// The reply, which only France reads, has the code; it is the
+		// same all day, so a new lockout spoils none already sent.
+		if c := codeIn(t, last); code == "" || round%4 == 0 {
+			code = c
+		}
+		h.advance(time.Minute)
+		// Without the code the lockout holds, the right password
+		// included.
+		r := replyTo(t, h.mail(france, "forged", "SIGNON Fdt pw-f"), france).Body
+		mustContain(t, r, "from you: sign-ons are locked until")
+		mustNotContain(t, r, "Signed on")
+		// With it, France signs on and orders.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt pw-f\nA Par - Bur"), france).Body
+		mustContain(t, r, "Signed on as France", "France: Army Paris -> Burgundy.")
+		// With it and a wrong password, nothing.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt guess"), france).Body
+		mustContain(t, r, "Wrong password")
+		// The next quarter of an hour, the forger starts again.
+		h.advance(15 * time.Minute)
+		h.tick()
+	}
+	if p := h.game("dt").Players[playerByPower(h.game("dt"), "France")]; p.Status != state.Playing || p.Addr != france {
+		t.Fatalf("France after the forger's day: %+v", p)
+	}
+
+	// In another game, England guesses France's password from his own
+	// address: he is locked, and his code opens his own seat, not
+	// France's.
+	h.startStandard("e2")
+	const england = "england@example.org"
+	var last string
+	for range senderFailures {
+		last = replyTo(t, h.mail(england, "guess", "SIGNON Fe2 guess"), england).Body
+	}
+	ecode := codeIn(t, last)
+	r := replyTo(t, h.mail(england, "guess", "CONFIRM "+ecode+"\nSIGNON Fe2 pw-f"), england).Body
+	mustContain(t, r, "locked until")
+	mustNotContain(t, r, "Signed on")
+	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+ecode+"\nSIGNON Ee2 pw-e"), england).Body
+	mustContain(t, r, "Signed on as England")
+	// France's code is for France's address in dt: it opens nothing else.
+	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+code+"\nSIGNON Ee2 pw-e"), england).Body
+	mustContain(t, r, "locked until", "The confirmation code in your mail is wrong or too old.")
+}
+
+// TestTakeoverNeedsTheNewAddress: an abandoned seat goes only to an
+// address that showed, with the code the judge sent it, that the
+// request came from there.
+func TestTakeoverNeedsTheNewAddress(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.orders("dt", "F", "RESIGN")
+	const victim, forger = "victim@example.org", "forger@example.net"
+
+	got := h.mail(victim, "forged", "SIGNON Fdt x\nA Par - Bur")
+	r := onlyTo(t, got, victim)
+	mustContain(t, r.Body, "France in game 'dt' is free for takeover.", "CONFIRM ", "SIGNON Fdt <your password>")
+	if len(got) != 1 {
+		t.Errorf("the request queued %d mails, want only the reply", len(got))
+	}
+	code := codeIn(t, r.Body)
+	seat := func() state.Player {
+		g := h.game("dt")
+		return g.Players[playerByPower(g, "France")]
+	}
+	if p := seat(); p.Status != state.Abandoned || p.Addr != "france@example.org" {
+		t.Fatalf("France after an unconfirmed takeover: %+v", p)
+	}
+	// The victim's code is no good from another address, nor for
+	// another seat, nor after two days.
+	r = onlyTo(t, h.mail(forger, "forged", "CONFIRM "+code+"\nSIGNON Fdt x"), forger)
+	mustContain(t, r.Body, "The confirmation code in your mail is wrong or too old.")
+	h.orders("dt", "G", "RESIGN")
+	r = onlyTo(t, h.mail(victim, "x", "CONFIRM "+code+"\nSIGNON Gdt x"), victim)
+	mustContain(t, r.Body, "Germany in game 'dt' is free for takeover.", "wrong or too old")
+	h.advance(49 * time.Hour)
+	r = onlyTo(t, h.mail(victim, "x", "CONFIRM "+code+"\nSIGNON Fdt x"), victim)
+	mustContain(t, r.Body, "wrong or too old")
+	if p := seat(); p.Status != state.Abandoned {
+		t.Fatalf("France after refused takeovers: %+v", p)
+	}
+	// A fresh code, sent back the next day, takes the seat.
+	code = codeIn(t, r.Body)
+	h.advance(30 * time.Hour)
+	got = h.mail(victim, "x", "SIGNON Fdt mine\nCONFIRM "+strings.ToLower(code[:5]+"-"+code[5:]))
+	mustContain(t, replyTo(t, got, victim).Body, "You have taken over France in game 'dt'")
+	if p := seat(); p.Status != state.Playing || p.Addr != victim {
+		t.Fatalf("France after the takeover: %+v", p)
+	}
+}
+
+// TestObserversConfirmAndAreCapped: no mail of the game goes to an
+// observer's address before it confirms; a game has at most
+// MaxObservers, and those who never confirmed do not count.
+func TestObserversConfirmAndAreCapped(t *testing.T) {
+	h := newHarness(t)
+	h.m.cfg.MaxObservers = 2
+	h.startStandard("dt")
+	const stranger = "stranger@example.org"
+	r := onlyTo(t, h.mail(stranger, "forged", "OBSERVE dt pw\nSET PASSWORD other"), stranger).Body
+	mustContain(t, r, "You are not observing game 'dt' yet.", "OBSERVE dt <your password>", "The rest of this mail was ignored.")
+	if n := len(h.game("dt").Observers); n != 0 {
+		t.Fatalf("%d observers before any confirmation", n)
+	}
+	broadcast := func() []*state.OutMail {
+		return h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nBROADCAST\nhello\nENDPRESS")
+	}
+	if got := mailsTo(broadcast(), stranger); len(got) != 0 {
+		t.Fatalf("an unconfirmed observer got %q", got[0].Subject)
+	}
+	// Another address cannot use the stranger's code.
+	r = onlyTo(t, h.mail("other@example.org", "x", "CONFIRM "+codeIn(t, r)+"\nOBSERVE dt pw"), "other@example.org").Body
+	mustContain(t, r, "wrong or too old")
+
+	h.observe(stranger, "dt", "pw", "")
+	if got := mailsTo(broadcast(), stranger); len(got) != 1 {
+		t.Fatalf("a confirmed observer got %d mails of a broadcast", len(got))
+	}
+	h.observe("second@example.org", "dt", "pw", "")
+	r = onlyTo(t, h.mail("third@example.org", "x", "OBSERVE dt pw"), "third@example.org").Body
+	mustContain(t, r, "Game 'dt' has 2 observers, the most this judge allows.")
+	mustNotContain(t, r, "CONFIRM ")
+	if n := len(h.game("dt").Observers); n != 2 {
+		t.Fatalf("%d observers, want 2", n)
+	}
+}
+
+// TestGamesPerMaster: one address is master of at most
+// MaxGamesPerMaster games that are not over; judge admins of any number.
+func TestGamesPerMaster(t *testing.T) {
+	h := newHarness(t)
+	h.m.cfg.MaxGamesPerMaster = 2
+	h.create("g1")
+	h.create("g2")
+	r := onlyTo(t, h.mail(testMaster, "x", "CREATE ?g3 pw"), testMaster).Body
+	mustContain(t, r, "You are already the master of 2 games that are not over")
+	if _, err := h.gameErr("g3"); err == nil {
+		t.Fatal("g3 was created")
+	}
+	g := h.game("g1")
+	g.Status = state.Finished
+	h.putGame(g)
+	h.create("g3")
+	h.m.cfg.Admins = []string{testMaster}
+	h.create("g4")
+}
+
+// gameErr reads a game, returning the error rather than failing.
+func (h *harness) gameErr(name string) (*state.Game, error) {
+	var g *state.Game
+	err := h.m.DB().View(func(tx *state.Tx) error {
+		var err error
+		g, err = tx.Game(name)
+		return err
+	})
+	return g, err
+}
+
+// TestEjectObserver: the master, or an admin signed on as the master,
+// removes an observer, who is told and may not observe again.
+func TestEjectObserver(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.observe("w@example.org", "dt", "pw-w", "")
+	h.observe("x@example.org", "dt", "pw-x", "")
+
+	got := h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nEJECT W@example.org\nEJECT nobody@example.org")
+	mustContain(t, replyTo(t, got, testMaster).Body, "w@example.org no longer observes 'dt'", "Nobody observes 'dt' from nobody@example.org.")
+	n := onlyTo(t, got, "w@example.org")
+	if n.Subject != "GMD:dt - S1901M Observer Ejected" {
+		t.Errorf("notice subject %q", n.Subject)
+	}
+	mustContain(t, n.Body, "The master of game 'dt' has removed w@example.org from its observers.")
+	r := onlyTo(t, h.mail("w@example.org", "x", "OBSERVE dt pw-w"), "w@example.org").Body
+	mustContain(t, r, "The master of 'dt' has removed this address from its observers.")
+	mustNotContain(t, r, "CONFIRM ")
+
+	h.m.cfg.Admins = []string{"keeper@example.org"}
+	got = h.mail("keeper@example.org", "x", "SIGNON Mdt\nEJECT x@example.org")
+	mustContain(t, replyTo(t, got, "keeper@example.org").Body, "x@example.org no longer observes 'dt'")
+	if g := h.game("dt"); len(g.Observers) != 0 || !slices.Equal(g.Barred, []string{"w@example.org", "x@example.org"}) {
+		t.Errorf("observers %+v, barred %v", g.Observers, g.Barred)
+	}
+	// A player may not eject anyone.
+	r = onlyTo(t, h.orders("dt", "F", "EJECT england@example.org"), "france@example.org").Body
+	mustContain(t, r, "Only the master of 'dt' may EJECT.")
+}
+
+// TestOneCommandTable: the parser's command names and the game master's
+// handlers are the same table: every command the parser finds is run,
+// and no handler waits for a command the parser never gives.
+func TestOneCommandTable(t *testing.T) {
+	names := parser.CommandNames()
+	for _, n := range names {
+		if to, ok := synonyms[n]; ok {
+			n = to
+		}
+		if _, ok := commands[n]; !ok {
+			t.Errorf("the parser finds %s, which the game master does not run", n)
+		}
+	}
+	for n := range commands {
+		if n != "ORDERS" && !slices.Contains(names, n) {
+			t.Errorf("the game master runs %s, which the parser never gives", n)
+		}
+	}
+	for _, n := range []string{"CONFIRM", "EJECT"} {
+		if !strings.Contains(accepted, n) {
+			t.Errorf("%s missing from the list of commands in errors", n)
+		}
+	}
+}
+
+// TestConfirmAlone: a CONFIRM line that nothing needs, or without a
+// code, is answered, and does nothing.
+func TestConfirmAlone(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	r := onlyTo(t, h.mail("x@example.org", "x", "CONFIRM ABCDEFGHJK\nLIST dt"), "x@example.org").Body
+	mustContain(t, r, "Nothing in this mail needed the confirmation code")
+	r = onlyTo(t, h.mail("x@example.org", "x", "CONFIRM"), "x@example.org").Body
+	mustContain(t, r, "Error (line 1): Use: CONFIRM code")
+	r = onlyTo(t, h.orders("dt", "F", "CONFIRM ABCDEFGHJK"), "france@example.org").Body
+	mustContain(t, r, "Signed on as France", "Nothing in this mail needed the confirmation code")
+}
