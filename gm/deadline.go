@@ -335,24 +335,37 @@ func parseLength(s string) (time.Duration, error) {
 	return days + rest, nil
 }
 
-// spellLength writes a length of time for people: "3 days", "36 hours",
-// "1 day 12 hours", "90m0s" for what is not whole hours.
+// spellLength writes a length of time as people do: "20 minutes",
+// "1 hour 30 minutes", "2 days 4 hours", "3 days". Every unit that is not
+// zero is named, down to the second; "no time" when d is not positive.
 func spellLength(d time.Duration) string {
 	if d <= 0 {
 		return "no time"
 	}
-	if d%time.Hour != 0 {
-		return d.String()
+	if d < time.Second {
+		return "less than a second"
 	}
-	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
 	var parts []string
-	if days > 0 {
-		parts = append(parts, countOf(days, "day"))
-	}
-	if hours > 0 {
-		parts = append(parts, countOf(hours, "hour"))
+	for _, u := range units {
+		if n := int(d / u.size); n > 0 {
+			parts = append(parts, countOf(n, u.name))
+		}
+		d %= u.size
 	}
 	return strings.Join(parts, " ")
+}
+
+// spellLeft writes the time left before an event for people, to the
+// nearest minute: "2 days 23 hours", "5 minutes", "less than a minute".
+func spellLeft(d time.Duration) string {
+	if d = d.Round(time.Minute); d <= 0 {
+		return "less than a minute"
+	}
+	return spellLength(d)
 }
 
 // countOf writes "1 day", "2 days".

@@ -42,7 +42,7 @@ type gameSettings struct {
 	Partial    bool
 	NMR        bool
 	Zone       string
-	Movement   string // "72 hours"
+	Movement   string // "3 days"
 	Retreat    string
 	Adjustment string
 	Grace      string
@@ -58,11 +58,11 @@ func settingsOf(g *state.Game) gameSettings {
 	}
 	return gameSettings{
 		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone,
-		Movement:   hours(st.Movement),
-		Retreat:    hours(st.Retreat),
-		Adjustment: hours(st.Adjustment),
-		Grace:      hours(st.Grace),
-		Reminder:   hours(st.Reminder),
+		Movement:   spellLength(time.Duration(st.Movement)),
+		Retreat:    spellLength(time.Duration(st.Retreat)),
+		Adjustment: spellLength(time.Duration(st.Adjustment)),
+		Grace:      spellLength(time.Duration(st.Grace)),
+		Reminder:   spellLength(time.Duration(st.Reminder)),
 	}
 }
 
@@ -86,21 +86,15 @@ func (gs gameSettings) Summary() string {
 
 // Clock returns the phase lengths on one line.
 func (gs gameSettings) Clock() string {
-	return fmt.Sprintf("movement %s, retreats %s, adjustments %s, grace %s, reminder %s before the deadline",
-		gs.Movement, gs.Retreat, gs.Adjustment, gs.Grace, gs.Reminder)
-}
-
-// hours writes a duration as "72 hours", or as Go does when it is not a
-// whole number of hours.
-func hours(d state.Duration) string {
-	t := time.Duration(d)
-	if t%time.Hour != 0 {
-		return t.String()
+	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminder+" before the deadline"
+	if gs.Grace == spellLength(0) {
+		grace = "no grace"
 	}
-	if t == time.Hour {
-		return "1 hour"
+	if gs.Reminder == spellLength(0) {
+		reminder = "no reminder"
 	}
-	return fmt.Sprintf("%d hours", t/time.Hour)
+	return fmt.Sprintf("movement %s, retreats %s, adjustments %s, %s, %s",
+		gs.Movement, gs.Retreat, gs.Adjustment, grace, reminder)
 }
 
 // setOptions maps every SET option, with its njudge synonyms, to the name
