@@ -336,11 +336,9 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "SET %s needs a value.", word)
 		return nil
 	}
-	if g.Status == state.Forming || g.Status == state.Finished {
-		if word == "DEADLINE" || word == "GRACE" {
-			s.fail(c.Line, "Game '%s' has no deadline now.", g.Name)
-			return nil
-		}
+	if (g.Status == state.Forming || g.Status == state.Finished) && word == "DEADLINE" {
+		s.fail(c.Line, "Game '%s' has no deadline now.", g.Name)
+		return nil
 	}
 	st := &g.Settings
 	switch word {
@@ -368,6 +366,12 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		st.Grace = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
+		if g.Status == state.Forming {
+			// No deadline yet: the grace is a setting like the others.
+			change := fmt.Sprintf("The grace is now %s: late orders are waited for that long after each deadline.", spellLength(d))
+			s.printf("%s", change)
+			return s.parameterChange(change)
+		}
 		s.printf("The grace of '%s' is now %s: it ends at %s.", g.Name, spellLength(d), formatDate(g, graceEnd(g)))
 		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g), "")
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gmdjudge/gmd/state"
 )
 
 // The time left and the settings reach players as people write them.
@@ -40,5 +42,34 @@ func TestDurationsSpeltForPeople(t *testing.T) {
 		if strings.Contains(text, "m0s") {
 			t.Errorf("a Go duration reaches people:\n%s", text)
 		}
+	}
+}
+
+func TestSetGraceBeforeStart(t *testing.T) {
+	h := newHarness(t)
+	h.create("dt")
+	got := h.mail(testMaster, "grace", "SIGNON Mdt "+testMasterPass+"\nSET GRACE 1d\n")
+	r := clockAbout(got, "Re:")
+	if len(r) != 1 {
+		t.Fatalf("replies %q", clockSubjects(got))
+	}
+	mustContain(t, r[0].Body, "The grace is now 1 day")
+	mustContain(t, clockDump(clockAbout(got, "Parameter Change")), "The grace is now 1 day")
+	if strings.Contains(r[0].Body, "Error") {
+		t.Errorf("SET GRACE refused before the start:\n%s", r[0].Body)
+	}
+	if g := h.game("dt"); time.Duration(g.Settings.Grace) != 24*time.Hour {
+		t.Fatalf("grace %v, want 24h", time.Duration(g.Settings.Grace))
+	}
+	for _, s := range standardSeats {
+		got = h.mail(s.Addr, "join", "SIGNON ?dt "+s.Pass+" "+s.Letter)
+	}
+	g := h.game("dt")
+	if g.Status != state.Active {
+		t.Fatalf("game %s", g.Status)
+	}
+	mustContain(t, clockDump(mailsTo(got, testMaster)), "grace 1 day,")
+	if want := g.Deadline.Add(24 * time.Hour); !graceEnd(g).Equal(want) {
+		t.Errorf("grace ends %v, want %v", graceEnd(g), want)
 	}
 }
