@@ -321,7 +321,8 @@ func statusWord(st state.PlayerStatus) string {
 }
 
 // cmdSetClock handles the master's SET DEADLINE, SET GRACE, SET
-// MOVEMENT/RETREAT/ADJUSTMENT and SET REMINDER. A new deadline applies
+// MOVEMENT/RETREAT/ADJUSTMENT (a length, or CLOCK and DAYS: see
+// setDeadlineTimes) and SET REMINDER. A new deadline applies
 // to the current phase, announced as a "Deadline Adjustment"; a new grace
 // applies to it too ("Grace Adjustment"); new phase lengths apply from the
 // next phase on; a new reminder time from the next reminder on.
@@ -375,6 +376,9 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.printf("The grace of '%s' is now %s: it ends at %s.", g.Name, spellLength(d), formatDate(g, graceEnd(g)))
 		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g), "")
 	}
+	if t, ok := phaseTypes[word]; ok && isTimesWord(c.Args[1]) {
+		return s.setDeadlineTimes(c, t, c.Args[1:])
+	}
 	d, err := parseLength(value)
 	if err != nil {
 		s.fail(c.Line, "%v.", err)
@@ -399,7 +403,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.printf("%s", change)
 		return s.parameterChange(change)
 	default:
-		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT or REMINDER.", word)
+		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT (a length, or CLOCK hh:mm, DAYS -MTWTF-) or REMINDER.", word)
 		return nil
 	}
 	if d <= 0 {

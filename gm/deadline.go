@@ -63,9 +63,7 @@ func currentPhase(g *state.Game) (judge.Phase, error) {
 }
 
 // startClock sets the deadline of the game's current phase, counted from
-// now, and when Tick must next look at it. A deadline that falls inside
-// the absence of a player who holds a seat moves to the end of that
-// absence. Call it after setting the game's status: a game that is not
+// now (see deadlineFor), and when Tick must next look at it. Call it after setting the game's status: a game that is not
 // active gets no wake time.
 func (m *Master) startClock(g *state.Game, now time.Time) {
 	t := judge.Movement
@@ -78,7 +76,7 @@ func (m *Master) startClock(g *state.Game, now time.Time) {
 // startClockFor is startClock for a phase of type t, for callers that
 // already know the phase.
 func (m *Master) startClockFor(g *state.Game, t judge.PhaseType, now time.Time) {
-	m.setDeadline(g, afterAbsences(g, now.Add(phaseLength(&g.Settings, t))), now)
+	m.setDeadline(g, deadlineFor(g, t, now), now)
 }
 
 // restartClock gives the current phase a fresh length from now, as after
@@ -89,7 +87,7 @@ func (m *Master) restartClock(g *state.Game, now time.Time) {
 	if p, err := currentPhase(g); err == nil {
 		t = p.Type
 	}
-	d := afterAbsences(g, now.Add(phaseLength(&g.Settings, t)))
+	d := deadlineFor(g, t, now)
 	if g.Deadline.After(d) {
 		d = g.Deadline
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 	_ "time/tzdata" // SET ZONE must work on hosts without a zone database
 
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -47,6 +48,9 @@ type gameSettings struct {
 	Adjustment string
 	Grace      string
 	Reminder   string
+	// When deadlines fall, by phase type: "at 21:00 on Mon Tue Wed Thu
+	// Fri"; "" for any time.
+	MovementTimes, RetreatTimes, AdjustmentTimes string
 }
 
 // settingsOf returns g's settings for templates.
@@ -63,6 +67,10 @@ func settingsOf(g *state.Game) gameSettings {
 		Adjustment: spellLength(time.Duration(st.Adjustment)),
 		Grace:      spellLength(time.Duration(st.Grace)),
 		Reminder:   spellLength(time.Duration(st.Reminder)),
+
+		MovementTimes:   ruleOf(&st, judge.Movement).describe(),
+		RetreatTimes:    ruleOf(&st, judge.Retreat).describe(),
+		AdjustmentTimes: ruleOf(&st, judge.Adjustment).describe(),
 	}
 }
 
@@ -84,7 +92,8 @@ func (gs gameSettings) Summary() string {
 	return press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
 }
 
-// Clock returns the phase lengths on one line.
+// Clock returns the phase lengths on one line, and when the deadlines
+// fall if the master set that.
 func (gs gameSettings) Clock() string {
 	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminder+" before the deadline"
 	if gs.Grace == spellLength(0) {
@@ -93,8 +102,16 @@ func (gs gameSettings) Clock() string {
 	if gs.Reminder == spellLength(0) {
 		reminder = "no reminder"
 	}
-	return fmt.Sprintf("movement %s, retreats %s, adjustments %s, %s, %s",
+	line := fmt.Sprintf("movement %s, retreats %s, adjustments %s, %s, %s",
 		gs.Movement, gs.Retreat, gs.Adjustment, grace, reminder)
+	for _, t := range []struct{ what, rule string }{
+		{"movement", gs.MovementTimes}, {"retreat", gs.RetreatTimes}, {"adjustment", gs.AdjustmentTimes},
+	} {
+		if t.rule != "" {
+			line += "; " + t.what + " deadlines " + t.rule
+		}
+	}
+	return line
 }
 
 // setOptions maps every SET option, with its njudge synonyms, to the name
@@ -119,7 +136,8 @@ var setOptions = map[string]string{
 
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
+	"(a length, or CLOCK hh:mm and DAYS -MTWTF-)"
 
 // cmdSet handles every SET command.
 func (s *session) cmdSet(c *parser.Command) error {
