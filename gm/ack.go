@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/report"
@@ -274,22 +273,7 @@ func (s *session) timeLeft() {
 		s.printf("The deadline, %s, has passed.", formatDate(g, g.Deadline))
 		return
 	}
-	s.printf("Time to deadline: %s.", spell(left))
-}
-
-// spell writes a duration as "2 days, 23 hours, 5 minutes".
-func spell(d time.Duration) string {
-	d = d.Round(time.Minute)
-	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
-	var parts []string
-	if days > 0 {
-		parts = append(parts, fmt.Sprintf("%d day%s", days, sIfMany(days)))
-	}
-	if days > 0 || hours > 0 {
-		parts = append(parts, fmt.Sprintf("%d hour%s", hours, sIfMany(hours)))
-	}
-	parts = append(parts, fmt.Sprintf("%d minute%s", mins, sIfMany(mins)))
-	return strings.Join(parts, ", ")
+	s.printf("Time to deadline: %s.", spellLeft(left))
 }
 
 // sIfMany returns "s" unless n is 1.

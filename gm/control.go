@@ -355,7 +355,8 @@ func statusWord(st state.PlayerStatus) string {
 }
 
 // cmdSetClock handles the master's SET DEADLINE, SET GRACE, SET
-// MOVEMENT/RETREAT/ADJUSTMENT and SET REMINDER. A new deadline applies
+// MOVEMENT/RETREAT/ADJUSTMENT (a length, or CLOCK and DAYS: see
+// setDeadlineTimes) and SET REMINDER. A new deadline applies
 // to the current phase, announced as a "Deadline Adjustment"; a new grace
 // applies to it too ("Grace Adjustment"); new phase lengths apply from the
 // next phase on; a new reminder time from the next reminder on.
@@ -370,11 +371,9 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "SET %s needs a value.", word)
 		return nil
 	}
-	if g.Status == state.Forming || g.Status == state.Finished {
-		if word == "DEADLINE" || word == "GRACE" {
-			s.fail(c.Line, "Game '%s' has no deadline now.", g.Name)
-			return nil
-		}
+	if (g.Status == state.Forming || g.Status == state.Finished) && word == "DEADLINE" {
+		s.fail(c.Line, "Game '%s' has no deadline now.", g.Name)
+		return nil
 	}
 	st := &g.Settings
 	switch word {
@@ -406,8 +405,17 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		st.Grace = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
+		if g.Status == state.Forming {
+			// No deadline yet: the grace is a setting like the others.
+			change := fmt.Sprintf("The grace is now %s: late orders are waited for that long after each deadline.", spellLength(d))
+			s.printf("%s", change)
+			return s.parameterChange(change)
+		}
 		s.printf("The grace of '%s' is now %s: it ends at %s.", g.Name, spellLength(d), formatDate(g, graceEnd(g)))
 		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g), "")
+	}
+	if t, ok := phaseTypes[word]; ok && isTimesWord(c.Args[1]) {
+		return s.setDeadlineTimes(c, t, c.Args[1:])
 	}
 	d, err := parseLength(value)
 	if err != nil {
@@ -433,7 +441,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.printf("%s", change)
 		return s.parameterChange(change)
 	default:
-		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT or REMINDER.", word)
+		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT (a length, or CLOCK hh:mm, DAYS -MTWTF-) or REMINDER.", word)
 		return nil
 	}
 	if d <= 0 {

@@ -63,9 +63,7 @@ func currentPhase(g *state.Game) (judge.Phase, error) {
 }
 
 // startClock sets the deadline of the game's current phase, counted from
-// now, and when Tick must next look at it. A deadline that falls inside
-// the absence of a player who holds a seat moves to the end of that
-// absence. Call it after setting the game's status: a game that is not
+// now (see deadlineFor), and when Tick must next look at it. Call it after setting the game's status: a game that is not
 // active gets no wake time.
 func (m *Master) startClock(g *state.Game, now time.Time) {
 	t := judge.Movement
@@ -78,7 +76,7 @@ func (m *Master) startClock(g *state.Game, now time.Time) {
 // startClockFor is startClock for a phase of type t, for callers that
 // already know the phase.
 func (m *Master) startClockFor(g *state.Game, t judge.PhaseType, now time.Time) {
-	m.setDeadline(g, afterAbsences(g, now.Add(phaseLength(&g.Settings, t))), now)
+	m.setDeadline(g, deadlineFor(g, t, now), now)
 }
 
 // restartClock gives the current phase a fresh length from now, as after
@@ -89,7 +87,7 @@ func (m *Master) restartClock(g *state.Game, now time.Time) {
 	if p, err := currentPhase(g); err == nil {
 		t = p.Type
 	}
-	d := afterAbsences(g, now.Add(phaseLength(&g.Settings, t)))
+	d := deadlineFor(g, t, now)
 	if g.Deadline.After(d) {
 		d = g.Deadline
 	}
@@ -351,24 +349,37 @@ const maxLength = 366 * 24 * time.Hour
 // away.
 func latestDate(now time.Time) time.Time { return now.AddDate(1, 0, 0) }
 
-// spellLength writes a length of time for people: "3 days", "36 hours",
-// "1 day 12 hours", "90m0s" for what is not whole hours.
+// spellLength writes a length of time as people do: "20 minutes",
+// "1 hour 30 minutes", "2 days 4 hours", "3 days". Every unit that is not
+// zero is named, down to the second; "no time" when d is not positive.
 func spellLength(d time.Duration) string {
 	if d <= 0 {
 		return "no time"
 	}
-	if d%time.Hour != 0 {
-		return d.String()
+	if d < time.Second {
+		return "less than a second"
 	}
-	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
 	var parts []string
-	if days > 0 {
-		parts = append(parts, countOf(days, "day"))
-	}
-	if hours > 0 {
-		parts = append(parts, countOf(hours, "hour"))
+	for _, u := range units {
+		if n := int(d / u.size); n > 0 {
+			parts = append(parts, countOf(n, u.name))
+		}
+		d %= u.size
 	}
 	return strings.Join(parts, " ")
+}
+
+// spellLeft writes the time left before an event for people, to the
+// nearest minute: "2 days 23 hours", "5 minutes", "less than a minute".
+func spellLeft(d time.Duration) string {
+	if d = d.Round(time.Minute); d <= 0 {
+		return "less than a minute"
+	}
+	return spellLength(d)
 }
 
 // countOf writes "1 day", "2 days".

@@ -120,10 +120,22 @@ func TestAfterAbsences(t *testing.T) {
 func TestSpellLength(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		72 * time.Hour: "3 days", 36 * time.Hour: "1 day 12 hours", time.Hour: "1 hour", 25 * time.Hour: "1 day 1 hour",
-		90 * time.Minute: "1h30m0s", 0: "no time",
+		90 * time.Minute: "1 hour 30 minutes", 20 * time.Minute: "20 minutes", 52 * time.Hour: "2 days 4 hours",
+		49*time.Hour + time.Minute + 5*time.Second: "2 days 1 hour 1 minute 5 seconds", 0: "no time",
 	} {
 		if got := spellLength(d); got != want {
 			t.Errorf("spellLength(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+func TestSpellLeft(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		5 * time.Minute: "5 minutes", 5*time.Minute - 20*time.Second: "5 minutes", 20 * time.Second: "less than a minute",
+		71*time.Hour + 59*time.Minute + 50*time.Second: "3 days", -time.Minute: "less than a minute",
+	} {
+		if got := spellLeft(d); got != want {
+			t.Errorf("spellLeft(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

@@ -185,15 +185,7 @@ func (h *harness) create(name string) {
 func (h *harness) startStandard(name string) []*state.OutMail {
 	h.t.Helper()
 	h.create(name)
-	var got []*state.OutMail
-	for _, s := range standardSeats {
-		got = h.mail(s.Addr, "join", fmt.Sprintf("SIGNON ?%s %s %s", name, s.Pass, s.Letter))
-	}
-	g := h.game(name)
-	if g.Status != state.Active {
-		h.t.Fatalf("game %s is %s after seven sign-ons", name, g.Status)
-	}
-	return got
+	return joinAll(h, name)
 }
 
 // seatOf returns the address and sign-on line (a format taking the

@@ -128,7 +128,8 @@ type (
 	reminderData struct {
 		headLines
 		Power  string   // "France"
-		Hours  int      // whole hours left to the deadline, rounded up
+		Left   string   // the time left to the deadline: "1 day", "5 minutes"
+		Hours  int      // whole hours left, rounded up (for templates older than Left)
 		Orders []string // the power's orders so far, canonical lines
 	}
 

@@ -305,7 +305,7 @@ func TestCompleteOrdersProcessEarly(t *testing.T) {
 		t.Fatalf("processed with Turkey's orders missing: %d mails", len(got))
 	}
 	r := onlyTo(t, h.orders("dt", "T", "A Con - Bul\nA Smy - Arm"), "turkey@example.org")
-	mustContain(t, r.Body, "Orders not received for Fleet Ankara.", "Time to deadline: 2 days, 23 hours, 0 minutes.")
+	mustContain(t, r.Body, "Orders not received for Fleet Ankara.", "Time to deadline: 2 days 23 hours.")
 	h.orders("dt", "T", "F Ank - Bla")
 	got := h.tick()
 	var results *state.OutMail

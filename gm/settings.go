@@ -6,6 +6,7 @@ import (
 	"time"
 	_ "time/tzdata" // SET ZONE must work on hosts without a zone database
 
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -43,11 +44,14 @@ type gameSettings struct {
 	NMR        bool
 	Zone       string
 	Multiple   bool   // one address may hold several seats
-	Movement   string // "72 hours"
+	Movement   string // "3 days"
 	Retreat    string
 	Adjustment string
 	Grace      string
 	Reminder   string
+	// When deadlines fall, by phase type: "at 21:00 on Mon Tue Wed Thu
+	// Fri"; "" for any time.
+	MovementTimes, RetreatTimes, AdjustmentTimes string
 }
 
 // settingsOf returns g's settings for templates.
@@ -59,11 +63,15 @@ func settingsOf(g *state.Game) gameSettings {
 	}
 	return gameSettings{
 		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple,
-		Movement:   hours(st.Movement),
-		Retreat:    hours(st.Retreat),
-		Adjustment: hours(st.Adjustment),
-		Grace:      hours(st.Grace),
-		Reminder:   hours(st.Reminder),
+		Movement:   spellLength(time.Duration(st.Movement)),
+		Retreat:    spellLength(time.Duration(st.Retreat)),
+		Adjustment: spellLength(time.Duration(st.Adjustment)),
+		Grace:      spellLength(time.Duration(st.Grace)),
+		Reminder:   spellLength(time.Duration(st.Reminder)),
+
+		MovementTimes:   ruleOf(&st, judge.Movement).describe(),
+		RetreatTimes:    ruleOf(&st, judge.Retreat).describe(),
+		AdjustmentTimes: ruleOf(&st, judge.Adjustment).describe(),
 	}
 }
 
@@ -89,23 +97,26 @@ func (gs gameSettings) Summary() string {
 	return s
 }
 
-// Clock returns the phase lengths on one line.
+// Clock returns the phase lengths on one line, and when the deadlines
+// fall if the master set that.
 func (gs gameSettings) Clock() string {
-	return fmt.Sprintf("movement %s, retreats %s, adjustments %s, grace %s, reminder %s before the deadline",
-		gs.Movement, gs.Retreat, gs.Adjustment, gs.Grace, gs.Reminder)
-}
-
-// hours writes a duration as "72 hours", or as Go does when it is not a
-// whole number of hours.
-func hours(d state.Duration) string {
-	t := time.Duration(d)
-	if t%time.Hour != 0 {
-		return t.String()
+	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminder+" before the deadline"
+	if gs.Grace == spellLength(0) {
+		grace = "no grace"
 	}
-	if t == time.Hour {
-		return "1 hour"
+	if gs.Reminder == spellLength(0) {
+		reminder = "no reminder"
 	}
-	return fmt.Sprintf("%d hours", t/time.Hour)
+	line := fmt.Sprintf("movement %s, retreats %s, adjustments %s, %s, %s",
+		gs.Movement, gs.Retreat, gs.Adjustment, grace, reminder)
+	for _, t := range []struct{ what, rule string }{
+		{"movement", gs.MovementTimes}, {"retreat", gs.RetreatTimes}, {"adjustment", gs.AdjustmentTimes},
+	} {
+		if t.rule != "" {
+			line += "; " + t.what + " deadlines " + t.rule
+		}
+	}
+	return line
 }
 
 // setOptions maps every SET option, with its njudge synonyms, to the name
@@ -131,7 +142,8 @@ var setOptions = map[string]string{
 
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT"
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
+	"(a length, or CLOCK hh:mm and DAYS -MTWTF-)"
 
 // setOption reads the words of a SET: the option as setOptions names it
 // ("" when there is no such option), the option as written, in upper

@@ -148,12 +148,13 @@ func (m *Master) remind(tx *state.Tx, g *state.Game, pos *judge.Position, sv sur
 	h := m.headFor(g, pos.Phase)
 	left := g.Deadline.Sub(now)
 	hours := int((left + time.Hour - 1) / time.Hour)
+	spelt := spellLeft(left)
 	for _, i := range sv.missing {
 		p := &g.Players[i]
 		if p.Status != state.Playing {
 			continue // nobody to remind at an abandoned seat
 		}
-		data := reminderData{headLines: h, Power: p.Power, Hours: hours, Orders: g.Orders[p.Power]}
+		data := reminderData{headLines: h, Power: p.Power, Hours: hours, Left: spelt, Orders: g.Orders[p.Power]}
 		if err := m.send(tx, now, "reminder", data, []string{p.Addr}, ""); err != nil {
 			return err
 		}

@@ -115,7 +115,7 @@ func TestWholeGame(t *testing.T) {
 				"Movement orders for Spring of 1901. (wg.001)",
 				"England: Fleet London -> North Sea.\n", "England: Fleet Edinburgh -> Norwegian Sea.\n",
 				"England: Army Liverpool -> Yorkshire.\n", "England's orders are complete.",
-				"Time to deadline: 2 days, 23 hours, 0 minutes."}},
+				"Time to deadline: 2 days 23 hours."}},
 			// France writes in words, misspells a province (line 3 of the
 			// mail) and orders a fleet where it cannot go (line 5); the
 			// good lines around them count.
@@ -196,7 +196,7 @@ func TestWholeGame(t *testing.T) {
 		phase: "F1901R",
 		orders: []wgOrders{
 			{"F", "A Bur - Pic", []string{"Retreat orders for Fall of 1901. (wg.003)", "France:    Army  Burgundy -> Picardy.\n",
-				"France's orders are complete.", "Time to deadline: 23 hours, 0 minutes."}},
+				"France's orders are complete.", "Time to deadline: 23 hours."}},
 			{"R", "A Gal disband", []string{"Russia:    Army  Galicia DISBAND.\n", "Russia's orders are complete."}},
 		},
 		results: []string{
@@ -282,7 +282,7 @@ func TestWholeGame(t *testing.T) {
 		t.Fatalf("at the reminder time %d mails, want Turkey's reminder only", len(got))
 	}
 	m = w.only(got, w.addr["T"], "GMD:wg - S1902M Reminder")
-	mustContain(t, m.Body, "There is less than 24 hours to the deadline", "You have sent no orders for Turkey in this phase.")
+	mustContain(t, m.Body, "The deadline is in 1 day and", "You have sent no orders for Turkey in this phase.")
 
 	// The deadline passes: a late notice to everyone names Turkey.
 	w.h.now = deadline
@@ -336,7 +336,7 @@ func TestWholeGame(t *testing.T) {
 	r = replyTo(t, got, newTurkey)
 	mustContain(t, r.Body, "You have taken over Turkey in game 'wg'",
 		"Orders not received for Fleet Ankara, Army Armenia, Army Bulgaria, Army Smyrna.",
-		"Time to deadline: 3 days, 0 hours, 0 minutes.")
+		"Time to deadline: 3 days.")
 	var notice *state.OutMail
 	for _, m := range got {
 		if m != r {

@@ -67,6 +67,24 @@ type GameSettings struct {
 	Adjustment Duration `json:"adjustment"` // default 24h
 	Grace      Duration `json:"grace"`      // after the deadline, before abandonment or civil disorder; default 48h
 	Reminder   Duration `json:"reminder"`   // before the deadline, to players still missing orders; default 24h
+
+	// When the deadlines of each phase type may fall (njudge's SET MOVE
+	// CLOCK and SET MOVE DAYS); the zero value allows any time.
+	MovementTimes   DeadlineTimes `json:"movement_times,omitzero"`
+	RetreatTimes    DeadlineTimes `json:"retreat_times,omitzero"`
+	AdjustmentTimes DeadlineTimes `json:"adjustment_times,omitzero"`
+}
+
+// DeadlineTimes restricts the deadlines of one phase type to a time of
+// day and to some weekdays, in the game's zone.
+type DeadlineTimes struct {
+	// Clock is the time of day of every deadline, "21:00"; "" for none.
+	Clock string `json:"clock,omitempty"`
+	// Days are the weekdays a deadline may fall on, njudge's way: seven
+	// places from Sunday to Saturday, each the day's letter (the day is
+	// allowed), its lower-case letter (allowed after noon) or '-' (not
+	// allowed), as "-MTWTF-"; "" allows every day.
+	Days string `json:"days,omitempty"`
 }
 
 // Duration is a time.Duration that reads and writes as "72h0m0s" in JSON.
