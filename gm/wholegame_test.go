@@ -162,7 +162,7 @@ func TestWholeGame(t *testing.T) {
 		orders: []wgOrders{
 			// England convoys into Norway.
 			{"E", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg H", []string{
-				"England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\n", "England: Army Yorkshire -> Norway.\n"}},
+				"England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\n", "England: Army Yorkshire -> North Sea -> Norway.\n"}},
 			{"F", "A Bur H\nA Spa H\nF Mao - Por", []string{"France's orders are complete."}},
 			// Germany attacks Burgundy with support.
 			{"G", "a ruh-bur, a mun s a ruh-bur, f den h", []string{
@@ -177,10 +177,10 @@ func TestWholeGame(t *testing.T) {
 		},
 		results: []string{
 			"Movement results for Fall of 1901. (wg.002)\n",
-			"England: Army Yorkshire -> Norway.\n",
+			"England: Army Yorkshire -> North Sea -> Norway.\n",
 			"France: Army Burgundy HOLD. (*dislodged*)\n",
 			"Germany: Army Ruhr -> Burgundy.\n",
-			"Italy: Army Apulia -> Tunis.\n",
+			"Italy: Army Apulia -> Ionian Sea -> Tunis.\n",
 			"Russia: Army Galicia HOLD. (*dislodged*)\n",
 			"Russia: Fleet Sevastopol -> Black Sea. (*bounce*)\n",
 			"The following units were dislodged:\n\n" +
