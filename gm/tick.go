@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -174,7 +175,22 @@ func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 	g.LateNoticed = now
 	refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
 	data := lateData{headLines: m.head(g), Powers: refs, Letters: letters, Grace: graceEnd(g), NMR: g.Settings.NMR}
-	return m.send(tx, now, "late", data, m.recipients(g), "")
+	// The late players get their own copy, whose subject starts with
+	// "[You are late!]" as njudge's does.
+	var late []string
+	for _, i := range sv.missing {
+		if p := &g.Players[i]; p.Status == state.Playing {
+			late = append(late, p.Addr)
+		}
+	}
+	others := slices.DeleteFunc(m.recipients(g), func(a string) bool {
+		return slices.ContainsFunc(late, func(l string) bool { return sameAddr(a, l) })
+	})
+	if err := m.send(tx, now, "late", data, others, ""); err != nil {
+		return err
+	}
+	data.YouAreLate = true
+	return m.send(tx, now, "late", data, late, "")
 }
 
 // countLate adds one to the late count of the players of the given seats.

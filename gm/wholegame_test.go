@@ -287,10 +287,7 @@ func TestWholeGame(t *testing.T) {
 	// The deadline passes: a late notice to everyone names Turkey.
 	w.h.now = deadline
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("at the deadline %d mails, want one late notice", len(got))
-	}
-	m = w.toAll(got[0], "GMD:wg - S1902M Late Notice: T")
+	m = w.lateNotice(got, "T", "GMD:wg - S1902M Late Notice: T")
 	mustContain(t, m.Body, "Diplomacy game 'wg' is waiting for Turkey's orders.\n",
 		"This power will be considered abandoned and free for takeover\nif orders are not received by "+
 			wgStamp(deadline.Add(48*time.Hour))+".")
@@ -299,10 +296,7 @@ func TestWholeGame(t *testing.T) {
 	// Half the grace: another late notice, nothing processed.
 	w.h.advance(24 * time.Hour)
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("a day into the grace %d mails, want one late notice", len(got))
-	}
-	w.toAll(got[0], "GMD:wg - S1902M Late Notice: T")
+	w.lateNotice(got, "T", "GMD:wg - S1902M Late Notice: T")
 	w.wantPhase("S1902M")
 
 	// The grace runs out (NoNMR, the default): Turkey is abandoned and the
@@ -529,10 +523,7 @@ func TestWholeGame(t *testing.T) {
 	w.quietTick()
 	w.h.now = deadline
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("at the Winter 1903 deadline %d mails, want one late notice", len(got))
-	}
-	m = w.toAll(got[0], "GMD:wg - W1903A Late Notice: F")
+	m = w.lateNotice(got, "F", "GMD:wg - W1903A Late Notice: F")
 	mustContain(t, m.Body, "Diplomacy game 'wg' is waiting for France's orders.\n",
 		"It will be considered in civil disorder if orders are not received by\n"+wgStamp(deadline.Add(48*time.Hour))+";")
 	w.h.now = deadline.Add(48 * time.Hour)
@@ -708,6 +699,32 @@ func (w *wholeGame) toAll(m *state.OutMail, subject string) *state.OutMail {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		w.t.Errorf("%q went to %q, want %q", m.Subject, got, want)
+	}
+	return m
+}
+
+// lateNotice checks that mails are one late notice with this subject to
+// everyone but the late player of letter, and the same notice to that
+// player with "[You are late!] " before the subject, as njudge sends it;
+// it returns the first.
+func (w *wholeGame) lateNotice(mails []*state.OutMail, letter, subject string) *state.OutMail {
+	w.t.Helper()
+	if len(mails) != 2 {
+		w.t.Fatalf("%d mails, want the late notice and its copy to the late player", len(mails))
+	}
+	m := mails[0]
+	if m.Subject != subject {
+		w.t.Errorf("subject %q, want %q", m.Subject, subject)
+	}
+	got, want := slices.Clone(m.To), w.everyoneBut(letter)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		w.t.Errorf("%q went to %q, want %q", m.Subject, got, want)
+	}
+	late := w.only(mails[1:], w.addr[letter], "[You are late!] "+subject)
+	if len(late.To) != 1 || late.Body != m.Body {
+		w.t.Errorf("the late player's copy went to %q, and its body differs: %v", late.To, late.Body != m.Body)
 	}
 	return m
 }
