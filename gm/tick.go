@@ -220,24 +220,26 @@ func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 		}
 		return m.process(tx, g, pos, rules, now)
 	}
-	fresh := false
+	// The players who lose their seats now are told too, as njudge tells
+	// them, though an abandoned seat gets the game's mail no more.
+	var fresh []string
 	for _, i := range sv.missing {
 		if p := &g.Players[i]; p.Status == state.Playing {
 			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
-			fresh = true
+			fresh = append(fresh, p.Addr)
 		}
 	}
-	if fresh {
+	if len(fresh) > 0 {
 		// The draw may now pass without the late players' votes.
 		if err := m.checkDraw(tx, g, now); err != nil || g.Status != state.Active {
 			return err
 		}
 	}
-	if fresh || g.LateNoticed.Before(graceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
+	if len(fresh) > 0 || g.LateNoticed.Before(graceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
 		g.LateNoticed = now
 		refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
 		data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Waiting: true}
-		if err := m.send(tx, now, "abandoned", data, m.recipients(g), ""); err != nil {
+		if err := m.send(tx, now, "abandoned", data, append(m.recipients(g), fresh...), ""); err != nil {
 			return err
 		}
 	}

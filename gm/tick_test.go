@@ -334,8 +334,10 @@ func TestNoNMRAbandonAndTakeover(t *testing.T) {
 			t.Errorf("replacement call lacks %q:\n%s", s, got[0].Body)
 		}
 	}
-	if slices.Contains(got[0].To, clockAddr("France")) {
-		t.Errorf("the abandoned seat's old player still gets the game's mail: %q", got[0].To)
+	// The player who lost the seat is told, with everyone in the game, as
+	// njudge tells them.
+	if !slices.Contains(got[0].To, clockAddr("France")) || len(got[0].To) != 8 {
+		t.Errorf("the call for a replacement went to %q, want the 7 players and the master", got[0].To)
 	}
 	g := e.game("dt")
 	if st := clockSeat(t, g, "France").Status; st != state.Abandoned || g.Turn != 0 {
@@ -353,6 +355,9 @@ func TestNoNMRAbandonAndTakeover(t *testing.T) {
 	e.tick(end.Add(48 * time.Hour))
 	if got := e.mails(); len(clockAbout(got, "Waiting for Replacements: F")) != 1 || len(got) != 1 {
 		t.Errorf("after 48 hours: %q", clockSubjects(got))
+	} else if slices.Contains(got[0].To, clockAddr("France")) {
+		// The seat's mail no longer goes to the player who lost it.
+		t.Errorf("the repeated call went to the old player: %q", got[0].To)
 	}
 
 	// A takeover starts the clock afresh.

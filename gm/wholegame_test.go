@@ -300,15 +300,15 @@ func TestWholeGame(t *testing.T) {
 	w.wantPhase("S1902M")
 
 	// The grace runs out (NoNMR, the default): Turkey is abandoned and the
-	// game waits for a replacement. The player who vanished is not told.
+	// game waits for a replacement. The player who vanished is told too.
 	w.h.advance(24 * time.Hour)
 	got = w.tick()
 	oldTurkey := w.addr["T"]
-	w.addr["T"] = ""
 	if len(got) != 1 {
 		t.Fatalf("at the end of the grace %d mails, want one call for a replacement", len(got))
 	}
 	m = w.toAll(got[0], "GMD:wg - S1902M Waiting for Replacements: T")
+	w.addr["T"] = ""
 	mustContain(t, m.Body, "waiting for someone to take over the abandoned Turkey.", "  SIGNON Twg password\n")
 	if p := w.seat("Turkey"); p.Status != state.Abandoned {
 		t.Errorf("Turkey's seat is %s after the grace, want abandoned", p.Status)
