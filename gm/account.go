@@ -252,11 +252,16 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			return errStop
 		}
 		s.game, s.power = g, power
+		returned := sameAddr(p.Addr, s.in.From)
 		if err := s.takeover(i, hash); err != nil {
 			return err
 		}
 		s.dirty = true
-		s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
+		if returned {
+			s.printf("Welcome back: you play %s in game '%s' again; your password is the one you just used.", power, g.Name)
+		} else {
+			s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
+		}
 		return s.noteUser(g.Name)
 	}
 	if ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr); !ok {

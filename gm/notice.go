@@ -159,6 +159,7 @@ type (
 		headLines
 		Power     string // "France"
 		Addr      string // the new player's address
+		Returned  bool   // the seat's own player came back to it
 		Restarted bool   // the deadline was computed afresh
 		Waiting   []string
 	}
