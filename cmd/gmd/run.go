@@ -261,6 +261,11 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 	if err != nil {
 		return nil, err
 	}
+	// An operator's template that the master cannot run stops the judge
+	// now, naming its file and line, and not the mail queue later.
+	if err := gm.CheckTemplates(set); err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
 	db, err := state.Open(cfg.DB)
 	if err != nil {
 		return nil, err
