@@ -9,6 +9,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
 )
 
 // writeAck ends the reply of a mail signed on to a game being played: a
@@ -213,29 +214,9 @@ func (s *session) constructionHint(pos *judge.Position, p judge.Power, orders []
 		where = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
 	}
 	s.reply.WriteByte('\n')
-	s.reply.WriteString(wrapText(fmt.Sprintf("%s may give up one build to start a supply centre in %s instead, "+
+	s.reply.WriteString(templates.Wrap(fmt.Sprintf("%s may give up one build to start a supply centre in %s instead, "+
 		"as in \"s.c. %s\". It is built when the Fall of %d ends, unless a unit of another power is ordered there first.",
-		mp.Powers[p].Name, where, names[0], pos.Phase.Year+1), 78))
-}
-
-// wrapText breaks text into lines of at most width characters at spaces,
-// each ended by a newline.
-func wrapText(text string, width int) string {
-	var b strings.Builder
-	line := 0
-	for i, w := range strings.Fields(text) {
-		if i > 0 && line+1+len(w) > width {
-			b.WriteByte('\n')
-			line = 0
-		} else if i > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += len(w)
-	}
-	b.WriteByte('\n')
-	return b.String()
+		mp.Powers[p].Name, where, names[0], pos.Phase.Year+1)) + "\n")
 }
 
 // masterStatus writes, for the master, which powers have complete orders.

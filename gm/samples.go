@@ -24,6 +24,9 @@ func templateSamples() map[string][]any {
 	when := time.Date(2026, time.January, 6, 23, 30, 0, 0, time.UTC)
 	hdr := Header{Judge: "GMD", Game: "dt", Variant: "Standard", Phase: "S1901M", Deadline: "Tue Jan 06 2026 23:30:00 +0000"}
 	head := headLines{Header: hdr, Tag: "GMD:dt - S1901M", Game: "dt", Deadline: when, Zone: "UTC"}
+	// The longest game name there may be, for the lines that hold it.
+	long := head
+	long.Game, long.Tag = "twelveletter", "GMD:twelveletter - S1901M"
 	france := powerRef{Name: "France", Letter: "F", Late: 2}
 	russia := powerRef{Name: "Russia", Letter: "R", Late: 1, Abandoned: true}
 	results := "Movement results for Spring of 1901. (dt.001)\n\n" +
@@ -68,15 +71,17 @@ func templateSamples() map[string][]any {
 			lateData{headLines: head, Powers: []powerRef{france}, Letters: "F", Grace: when.Add(48 * time.Hour)},
 			lateData{headLines: head, Powers: []powerRef{france, russia}, Letters: "FR", Grace: when, NMR: true, YouAreLate: true},
 			lateData{headLines: head, Powers: []powerRef{france}, Letters: "F", Grace: when, NMR: true},
-			lateData{headLines: head, Powers: []powerRef{france, russia}, Letters: "FR", Grace: when},
+			lateData{headLines: long, Powers: []powerRef{france, russia}, Letters: "FR", Grace: when},
 		},
 		"abandoned": {
 			abandonedData{headLines: head, Powers: []powerRef{france, russia}, Letters: "FR", Waiting: true},
-			abandonedData{headLines: head, Powers: []powerRef{france}, Letters: "F", Ejected: true},
+			abandonedData{headLines: long, Powers: []powerRef{france}, Letters: "F", Ejected: true},
+			abandonedData{headLines: long, Powers: []powerRef{russia}, Letters: "R", Waiting: true},
 		},
 		"takeover": {
 			takeoverData{headLines: head, Power: "France", Addr: "new@example.org", Restarted: true},
-			takeoverData{headLines: head, Power: "France", Addr: "f@example.org", Returned: true, Waiting: []string{"Russia", "Turkey"}},
+			takeoverData{headLines: long, Power: "France", Addr: "francois.dupont@example.org", Returned: true, Waiting: []string{"Russia", "Turkey"}},
+			takeoverData{headLines: long, Power: "France", Addr: "francois.dupont@example.org", Waiting: []string{"Russia", "Turkey"}},
 		},
 		"draw": {endData{headLines: head, How: "draw", Winners: []string{"England", "France"}, Letters: "EF",
 			Text: "The game was declared a draw between England and France.", Seats: seats, Turns: 12, Started: when, Ended: when}},

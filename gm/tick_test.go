@@ -61,7 +61,7 @@ func TestReminderOnce(t *testing.T) {
 		if m.Subject != "GMD:dt - S1901M Reminder" {
 			t.Errorf("subject %q", m.Subject)
 		}
-		if !strings.Contains(m.Body, "There is less than 24 hours to the deadline and you have not yet placed complete and valid moves.") {
+		if !containsText(m.Body, "There is less than 24 hours to the deadline and you have not yet placed complete and valid moves.") {
 			t.Errorf("body:\n%s", m.Body)
 		}
 	}

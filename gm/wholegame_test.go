@@ -583,6 +583,11 @@ func TestWholeGame(t *testing.T) {
 	if _, ok := recs[10].Orders["France"]; ok {
 		t.Errorf("W1903A recorded orders for France, which sent none: %q", recs[10].Orders["France"])
 	}
+
+	// No line of any mail of the game (results with convoys, retreats and
+	// adjustments, acknowledgements, notices) is wider than 78 characters,
+	// but for the classic layout's exceptions.
+	wantNarrow(t, w.all)
 }
 
 // wgStamp writes a time as the judge's mails do.
@@ -850,7 +855,7 @@ func (w *wholeGame) results(phase string, wants ...string) string {
 // has reports whether text holds want, failing the test if not.
 func (w *wholeGame) has(text, want string) bool {
 	w.t.Helper()
-	if !strings.Contains(text, want) {
+	if !containsText(text, want) {
 		w.t.Errorf("missing %q in:\n%s", want, text)
 		return false
 	}

@@ -49,6 +49,9 @@ var Funcs = template.FuncMap{
 		}
 		return t.In(loc).Format("Mon Jan 02 2006 15:04:05 -0700")
 	},
+	// wrap breaks the lines of a text that are longer than LineWidth
+	// (see Wrap): for sentences that hold names and dates.
+	"wrap": Wrap,
 	"indent": func(n int, s string) string {
 		pad := strings.Repeat(" ", n)
 		return pad + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pad)
