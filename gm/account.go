@@ -320,7 +320,11 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "%s", msg)
 			return errStop
 		}
-		if !s.confirmed(g, confirmTakeover, power) {
+		// The seat's own address with the seat's own password is the
+		// player coming back: the password proves it, as at any sign-on.
+		back := sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 &&
+			s.m.checkPassword(g.Name+"/"+string(letter), p.PassHash, pw)
+		if !back && !s.confirmed(g, confirmTakeover, power) {
 			s.printf("%s in game '%s' is free for takeover.", power, g.Name)
 			if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
 				return err
@@ -333,11 +337,16 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			return errStop
 		}
 		s.game, s.power = g, power
+		returned := sameAddr(p.Addr, s.in.From)
 		if err := s.takeover(i, hash); err != nil {
 			return err
 		}
 		s.dirty = true
-		s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
+		if returned {
+			s.printf("Welcome back: you play %s in game '%s' again; your password is the one you just used.", power, g.Name)
+		} else {
+			s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
+		}
 		return s.noteUser(g.Name)
 	}
 	if ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr); !ok {

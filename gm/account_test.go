@@ -290,3 +290,46 @@ func TestAdminSignon(t *testing.T) {
 	r = onlyTo(t, h.mail("keeper@example.org", "typo", "SIGNON Mxx\nRESUME"), "keeper@example.org")
 	mustNotContain(t, r.Body, "Signed on as the master")
 }
+
+// TestReturnFromCivilDisorder: a player whose seat fell into civil
+// disorder signs on again from their own address. They are back, not a
+// newcomer: the reply and the notice say so (njudge: "has returned as
+// France"), and the seat keeps its late count.
+func TestReturnFromCivilDisorder(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	g := h.game("dt")
+	g.Settings.NMR = true
+	fr := &g.Players[playerByPower(g, "France")]
+	fr.Status, fr.Late = state.Disorder, 2
+	h.putGame(g)
+
+	got := h.orders("dt", "F", "A Par - Bur")
+	r := replyTo(t, got, "france@example.org")
+	mustContain(t, r.Body, "Welcome back: you play France in game 'dt' again", "France: Army Paris -> Burgundy.")
+	mustNotContain(t, r.Body, "taken over")
+	var notice *state.OutMail
+	for _, m := range got {
+		if strings.Contains(m.Subject, "France") && !strings.HasPrefix(m.Subject, "Re: ") {
+			notice = m
+		}
+	}
+	if notice == nil || notice.Subject != "GMD:dt - S1901M Return of France" {
+		t.Fatalf("no return notice among %d mails (last %v)", len(got), notice)
+	}
+	mustContain(t, notice.Body, "france@example.org has returned as France in game 'dt'.")
+	mustNotContain(t, notice.Body, "taken over")
+	g = h.game("dt")
+	if p := g.Players[playerByPower(g, "France")]; p.Status != state.Playing || p.Late != 2 {
+		t.Errorf("France's seat after the return: %s, late %d; want playing, late 2", p.Status, p.Late)
+	}
+
+	// Someone else at a seat in civil disorder takes it over.
+	g = h.game("dt")
+	g.Players[playerByPower(g, "Italy")].Status = state.Disorder
+	h.putGame(g)
+	r = replyTo(t, h.mail("new@example.org", "x", "SIGNON Idt fresh"), "new@example.org")
+	code := codeIn(t, r.Body)
+	r = replyTo(t, h.mail("new@example.org", "x", "CONFIRM "+code+"\nSIGNON Idt fresh"), "new@example.org")
+	mustContain(t, r.Body, "You have taken over Italy in game 'dt'")
+}

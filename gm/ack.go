@@ -8,6 +8,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
 )
 
 // writeAck ends the reply of a mail signed on to a game being played: a
@@ -27,14 +28,14 @@ func (s *session) writeAck() error {
 	if power == "" && !s.master {
 		return nil // an observer
 	}
-	pos, _, err := s.m.position(g)
+	pos, rules, err := s.m.position(g)
 	if err != nil {
 		return err
 	}
 	s.paragraph()
 	if power == "" {
 		s.masterStatus(pos)
-	} else if err := s.powerAck(pos, power); err != nil {
+	} else if err := s.powerAck(pos, rules, power); err != nil {
 		return err
 	}
 	s.timeLeft()
@@ -47,7 +48,7 @@ func ackTitle(g *state.Game, ph judge.Phase) string {
 }
 
 // powerAck writes one power's orders and what it still owes.
-func (s *session) powerAck(pos *judge.Position, power string) error {
+func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string) error {
 	g, mp := s.game, pos.Map
 	p, ok := powerOf(mp, power)
 	if !ok {
@@ -58,7 +59,7 @@ func (s *session) powerAck(pos *judge.Position, power string) error {
 	case judge.Adjustment:
 		s.adjustmentAck(pos, p, orders)
 	default:
-		if err := s.unitAck(pos, p, orders); err != nil {
+		if err := s.unitAck(pos, rules, p, orders); err != nil {
 			return err
 		}
 	}
@@ -76,7 +77,7 @@ func (s *session) powerAck(pos *judge.Position, power string) error {
 // unitAck writes the orders of a movement or retreat phase with
 // report.WriteResults, every order ruled a success and every unit without
 // an order a default, so that the ack reads exactly like the results will.
-func (s *session) unitAck(pos *judge.Position, p judge.Power, orders []judge.Order) error {
+func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power, orders []judge.Order) error {
 	mp := pos.Map
 	missing := unordered(pos, p, orders)
 	if len(orders) == 0 && len(missing) == 0 {
@@ -88,8 +89,12 @@ func (s *session) unitAck(pos *judge.Position, p judge.Power, orders []judge.Ord
 		return nil
 	}
 	res := &judge.Resolution{Phase: pos.Phase}
+	routes := convoyRoutes(pos, rules, orders)
 	for _, o := range orders {
 		r := judge.OrderResult{Order: o, Outcome: judge.Succeeds}
+		if int(o.Unit) < len(mp.Locs) {
+			r.Route = routes[mp.Province(o.Unit)]
+		}
 		if o.Kind == judge.Disband {
 			r.Outcome = judge.Disbanded
 		}
@@ -124,6 +129,24 @@ func (s *session) unitAck(pos *judge.Position, p judge.Power, orders []judge.Ord
 	}
 	s.printf("Orders not received for %s.", strings.Join(names, ", "))
 	return nil
+}
+
+// convoyRoutes returns, by the province of the army, the route of each
+// army that the power's own fleets convoy without the army's order naming
+// the route, as the judge finds it: the acknowledgement prints it as the
+// results will ("Army London -> North Sea -> Norway."). Other powers'
+// fleets are not known until the phase is processed.
+func convoyRoutes(pos *judge.Position, rules judge.Rules, orders []judge.Order) map[judge.Loc][]judge.Loc {
+	if pos.Phase.Type != judge.Movement || !slices.ContainsFunc(orders, func(o judge.Order) bool { return o.Kind == judge.Convoy }) {
+		return nil
+	}
+	routes := map[judge.Loc][]judge.Loc{}
+	for _, r := range judge.Adjudicate(pos, orders, rules).Results {
+		if len(r.Route) > 0 && int(r.Order.Unit) < len(pos.Map.Locs) {
+			routes[pos.Map.Province(r.Order.Unit)] = r.Route
+		}
+	}
+	return routes
 }
 
 // adjustmentAck writes the builds, removals and waives of an adjustment
@@ -190,29 +213,9 @@ func (s *session) constructionHint(pos *judge.Position, p judge.Power, orders []
 		where = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
 	}
 	s.reply.WriteByte('\n')
-	s.reply.WriteString(wrapText(fmt.Sprintf("%s may give up one build to start a supply centre in %s instead, "+
+	s.reply.WriteString(templates.Wrap(fmt.Sprintf("%s may give up one build to start a supply centre in %s instead, "+
 		"as in \"s.c. %s\". It is built when the Fall of %d ends, unless a unit of another power is ordered there first.",
-		mp.Powers[p].Name, where, names[0], pos.Phase.Year+1), 78))
-}
-
-// wrapText breaks text into lines of at most width characters at spaces,
-// each ended by a newline.
-func wrapText(text string, width int) string {
-	var b strings.Builder
-	line := 0
-	for i, w := range strings.Fields(text) {
-		if i > 0 && line+1+len(w) > width {
-			b.WriteByte('\n')
-			line = 0
-		} else if i > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(w)
-		line += len(w)
-	}
-	b.WriteByte('\n')
-	return b.String()
+		mp.Powers[p].Name, where, names[0], pos.Phase.Year+1)) + "\n")
 }
 
 // masterStatus writes, for the master, which powers have complete orders.

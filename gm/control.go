@@ -28,11 +28,19 @@ import (
 // so that nothing is processed before the deadline. gmd does not: WAIT is
 // each player's own choice, and a phase whose orders are all in may go on
 // once the newcomer has sent theirs.
+//
+// A player who comes back to their own seat (from the address it had) is
+// returning, not taking over: they keep their late count, absences and
+// the date they joined, and everyone is told that they are back.
 func (s *session) takeover(i int, passHash []byte) error {
 	g, m := s.game, s.m
 	p := &g.Players[i]
+	returned := sameAddr(p.Addr, s.in.From)
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
-	p.Wait, p.Draw, p.Late, p.Absences, p.Joined = false, false, 0, nil, s.now.UTC()
+	p.Wait, p.Draw = false, false
+	if !returned {
+		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+	}
 	s.dirty = true
 
 	var waiting []string
@@ -45,7 +53,7 @@ func (s *session) takeover(i int, passHash []byte) error {
 	if restarted {
 		m.restartClock(g, s.now)
 	}
-	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: p.Addr, Restarted: restarted, Waiting: waiting}
+	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: p.Addr, Returned: returned, Restarted: restarted, Waiting: waiting}
 	return m.send(s.tx, s.now, "takeover", data, m.recipients(g), "")
 }
 

@@ -14,7 +14,7 @@ func TestProcessCommand(t *testing.T) {
 	e.newGame("dt", clockT0, func(g *state.Game) { g.Orders = clockStartOrders("France") })
 	now := clockT0.Add(time.Hour)
 	reply := e.session("dt", clockMaster, now, func(s *session) error { return s.cmdProcess(clockCmd("PROCESS", "F1901M")) })
-	if !strings.Contains(reply, "The current phase of 'dt' is S1901M, not F1901M: nothing was processed.") {
+	if !containsText(reply, "The current phase of 'dt' is S1901M, not F1901M: nothing was processed.") {
 		t.Errorf("reply: %q", reply)
 	}
 	reply = e.session("dt", clockMaster, now, func(s *session) error { return s.cmdProcess(clockCmd("PROCESS", "Autumn")) })
@@ -119,7 +119,7 @@ func TestRollback(t *testing.T) {
 	e.mails()
 
 	reply := e.session("dt", clockMaster, clockT0, func(s *session) error { return s.cmdRollback(clockCmd("ROLLBACK", "F1902M")) })
-	if !strings.Contains(reply, "Phase F1902M of 'dt' has not been processed: the processed phases are S1901M, F1901M.") {
+	if !containsText(reply, "Phase F1902M of 'dt' has not been processed: the processed phases are S1901M, F1901M.") {
 		t.Errorf("reply %q", reply)
 	}
 	now := clockT0.Add(2 * time.Hour)
@@ -229,7 +229,7 @@ func TestSetClock(t *testing.T) {
 		t.Errorf("+48h: deadline %v", g.Deadline)
 	}
 	e.mails()
-	if reply := set("DEADLINE", "2020-01-01", "10:00"); !strings.Contains(reply, "is not in the future") {
+	if reply := set("DEADLINE", "2020-01-01", "10:00"); !containsText(reply, "is not in the future") {
 		t.Errorf("past deadline: %q", reply)
 	}
 	if reply := set("DEADLINE", "soon"); !strings.Contains(reply, "cannot read the date") {

@@ -182,7 +182,8 @@ func (s *session) do(c *parser.Command) error {
 		// Order lines are not echoed: the acknowledgement lists the
 		// orders, and cmdOrders starts its own paragraph for errors.
 		s.paragraph()
-		s.printf("> %s", echo(name, c, hide))
+		// The player's own line, as written (but for passwords).
+		s.reply.WriteString("> " + echo(name, c, hide) + "\n")
 	}
 	switch {
 	case misplaced:

@@ -243,14 +243,42 @@ func mailsTo(mails []*state.OutMail, addr string) []*state.OutMail {
 	return out
 }
 
-// mustContain fails unless text holds every one of wants.
+// mustContain fails unless text holds every one of wants, as written or
+// (for a sentence the judge broke over lines, as it breaks every line
+// longer than 78 characters) with its lines joined.
 func mustContain(t testing.TB, text string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
-		if !strings.Contains(text, w) {
+		if !containsText(text, w) {
 			t.Errorf("missing %q in:\n%s", w, text)
 		}
 	}
+}
+
+// containsText reports whether text holds want, as written or with the
+// lines of each paragraph joined by a space (see mustContain).
+func containsText(text, want string) bool {
+	return strings.Contains(text, want) || strings.Contains(joinLines(text), want)
+}
+
+// joinLines joins the lines of each paragraph of text, undoing the line
+// breaks of templates.Wrap: a newline and the indentation after it become
+// one space, but a blank line stays.
+func joinLines(text string) string {
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		switch {
+		case i == 0:
+		case l == "" || lines[i-1] == "":
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(' ')
+			l = strings.TrimLeft(l, " ")
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // mustNotContain fails if text holds any of bad.

@@ -258,7 +258,8 @@ func (s *session) writtenOrders(g *state.Game, r *state.PhaseRecord) error {
 		texts := r.Written[p.Name]
 		for i, l := range lines {
 			if i < len(texts) && texts[i] != "" {
-				s.printf("  %s", texts[i])
+				// The player's own words, not broken.
+				s.reply.WriteString("  " + texts[i] + "\n")
 			} else {
 				s.printf("  %s  (as stored)", l)
 			}

@@ -70,19 +70,19 @@ func TestOneSeatPerAddress(t *testing.T) {
 	}
 	// The player who gave the seat up may take it back (confirming the
 	// address like anyone else).
-	takeover := func(who, body string) {
+	takeover := func(who, body, want string) {
 		t.Helper()
 		r := replyTo(t, h.mail(who, "takeover", body), who)
 		code := codeIn(t, r.Body)
 		r = replyTo(t, h.mail(who, "takeover", "CONFIRM "+code+"\n"+body), who)
-		mustContain(t, r.Body, "You have taken over Russia")
+		mustContain(t, r.Body, want)
 	}
-	takeover("russia@example.org", "SIGNON Rdt pw-back")
+	takeover("russia@example.org", "SIGNON Rdt pw-back", "Welcome back: you play Russia")
 
 	// Allowed, a player may take a second seat.
 	h.mail("russia@example.org", "again", "SIGNON Rdt pw-back\nRESIGN")
 	h.mail(testMaster, "allow", "SIGNON Mdt "+testMasterPass+"\nSET MULTIPLE")
-	takeover("france@example.org", "SIGNON Rdt pw-new")
+	takeover("france@example.org", "SIGNON Rdt pw-new", "You have taken over Russia")
 }
 
 // No reply repeats a password, whatever order its words come in and

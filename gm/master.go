@@ -148,22 +148,25 @@ type session struct {
 }
 
 // printf adds a line to the reply.
+// Lines longer than templates.LineWidth are broken at spaces (RFC 5322's
+// 78 characters); text that must stay as it is (the classic layout's
+// order lines, a player's own words) goes into s.reply directly.
 func (s *session) printf(format string, args ...any) {
-	fmt.Fprintf(&s.reply, format, args...)
+	s.reply.WriteString(templates.Wrap(fmt.Sprintf(format, args...)))
 	if !strings.HasSuffix(format, "\n") {
 		s.reply.WriteByte('\n')
 	}
 }
 
-// fail reports an error in the reply, naming the line it came from.
+// fail reports an error in the reply, naming the line it came from. Like
+// printf, it breaks lines that are too long.
 func (s *session) fail(line int, format string, args ...any) {
 	s.errors++
+	where := "Error: "
 	if line > 0 {
-		fmt.Fprintf(&s.reply, "Error (line %d): ", line)
-	} else {
-		s.reply.WriteString("Error: ")
+		where = fmt.Sprintf("Error (line %d): ", line)
 	}
-	fmt.Fprintf(&s.reply, format, args...)
+	s.reply.WriteString(templates.Wrap(where + fmt.Sprintf(format, args...)))
 	s.reply.WriteByte('\n')
 }
 

@@ -141,6 +141,9 @@ type (
 		Letters string    // "FR"
 		Grace   time.Time // when the grace runs out
 		NMR     bool      // late powers fall into civil disorder (else they are abandoned)
+		// YouAreLate is set in the copy to the late players, whose
+		// subject starts with "[You are late!]" as njudge's does.
+		YouAreLate bool
 	}
 
 	// abandonedData is for abandoned.tmpl: seats free for takeover.
@@ -157,6 +160,7 @@ type (
 		headLines
 		Power     string // "France"
 		Addr      string // the new player's address
+		Returned  bool   // the seat's own player came back to it
 		Restarted bool   // the deadline was computed afresh
 		Waiting   []string
 	}

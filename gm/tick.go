@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -175,7 +176,22 @@ func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 	g.LateNoticed = now
 	refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
 	data := lateData{headLines: m.head(g), Powers: refs, Letters: letters, Grace: graceEnd(g), NMR: g.Settings.NMR}
-	return m.send(tx, now, "late", data, m.recipients(g), "")
+	// The late players get their own copy, whose subject starts with
+	// "[You are late!]" as njudge's does.
+	var late []string
+	for _, i := range sv.missing {
+		if p := &g.Players[i]; p.Status == state.Playing {
+			late = append(late, p.Addr)
+		}
+	}
+	others := slices.DeleteFunc(m.recipients(g), func(a string) bool {
+		return slices.ContainsFunc(late, func(l string) bool { return sameAddr(a, l) })
+	})
+	if err := m.send(tx, now, "late", data, others, ""); err != nil {
+		return err
+	}
+	data.YouAreLate = true
+	return m.send(tx, now, "late", data, late, "")
 }
 
 // countLate adds one to the late count of the players of the given seats.
@@ -205,24 +221,26 @@ func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 		}
 		return m.process(tx, g, pos, rules, now)
 	}
-	fresh := false
+	// The players who lose their seats now are told too, as njudge tells
+	// them, though an abandoned seat gets the game's mail no more.
+	var fresh []string
 	for _, i := range sv.missing {
 		if p := &g.Players[i]; p.Status == state.Playing {
 			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
-			fresh = true
+			fresh = append(fresh, p.Addr)
 		}
 	}
-	if fresh {
+	if len(fresh) > 0 {
 		// The draw may now pass without the late players' votes.
 		if err := m.checkDraw(tx, g, now); err != nil || g.Status != state.Active {
 			return err
 		}
 	}
-	if fresh || g.LateNoticed.Before(graceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
+	if len(fresh) > 0 || g.LateNoticed.Before(graceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
 		g.LateNoticed = now
 		refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
 		data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Waiting: true}
-		if err := m.send(tx, now, "abandoned", data, m.recipients(g), ""); err != nil {
+		if err := m.send(tx, now, "abandoned", data, append(m.recipients(g), fresh...), ""); err != nil {
 			return err
 		}
 	}

@@ -61,7 +61,7 @@ func TestReminderOnce(t *testing.T) {
 		if m.Subject != "GMD:dt - S1901M Reminder" {
 			t.Errorf("subject %q", m.Subject)
 		}
-		if !strings.Contains(m.Body, "The deadline is in 1 day and you have not yet placed\ncomplete and valid moves.") {
+		if !containsText(m.Body, "The deadline is in 1 day and you have not yet placed complete and valid moves.") {
 			t.Errorf("body:\n%s", m.Body)
 		}
 	}
@@ -98,15 +98,22 @@ func TestLateNotices(t *testing.T) {
 
 	e.tick(clockD)
 	got := e.mails()
-	if len(got) != 1 {
-		t.Fatalf("at the deadline: %q, want one late notice", clockSubjects(got))
+	if len(got) != 2 {
+		t.Fatalf("at the deadline: %q, want one late notice and its copy to the late players", clockSubjects(got))
 	}
 	late := got[0]
 	if late.Subject != "GMD:dt - S1901M Late Notice: FR" {
 		t.Errorf("subject %q", late.Subject)
 	}
-	if len(late.To) != 8 {
-		t.Errorf("late notice to %q, want the 7 players and the master", late.To)
+	if len(late.To) != 6 {
+		t.Errorf("late notice to %q, want the 5 players on time and the master", late.To)
+	}
+	// njudge marks the late players' copy in its subject.
+	you := got[1]
+	if you.Subject != "[You are late!] GMD:dt - S1901M Late Notice: FR" || len(you.To) != 2 ||
+		!slices.ContainsFunc(you.To, func(a string) bool { return a == clockSeat(t, e.game("dt"), "France").Addr }) ||
+		you.Body != late.Body {
+		t.Errorf("the late players' copy: %q to %q", you.Subject, you.To)
 	}
 	for _, s := range []string{
 		"Diplomacy game 'dt' is waiting for France's orders: 2 times late.\n",
@@ -133,7 +140,7 @@ func TestLateNotices(t *testing.T) {
 	}
 	e.tick(clockD.Add(24 * time.Hour))
 	got = e.mails()
-	if len(clockAbout(got, "Late Notice: FR")) != 1 || len(got) != 1 {
+	if len(clockAbout(got, "Late Notice: FR")) != 2 || len(got) != 2 {
 		t.Errorf("a day after the deadline: %q, want one late notice", clockSubjects(got))
 	}
 	g = e.game("dt")
@@ -269,7 +276,7 @@ func TestNMRCivilDisorder(t *testing.T) {
 	e.tick(clockD)
 	got := e.mails()
 	late := clockAbout(got, "Late Notice: F")
-	if len(late) != 1 || !strings.Contains(late[0].Body, "It will be considered in civil disorder if orders are not received by\n") {
+	if len(late) != 2 || !strings.Contains(late[0].Body, "It will be considered in civil disorder if orders are not received by\n") {
 		t.Fatalf("late notice in an NMR game:\n%s", clockDump(got))
 	}
 	e.tick(clockD.Add(24 * time.Hour))
@@ -327,8 +334,10 @@ func TestNoNMRAbandonAndTakeover(t *testing.T) {
 			t.Errorf("replacement call lacks %q:\n%s", s, got[0].Body)
 		}
 	}
-	if slices.Contains(got[0].To, clockAddr("France")) {
-		t.Errorf("the abandoned seat's old player still gets the game's mail: %q", got[0].To)
+	// The player who lost the seat is told, with everyone in the game, as
+	// njudge tells them.
+	if !slices.Contains(got[0].To, clockAddr("France")) || len(got[0].To) != 8 {
+		t.Errorf("the call for a replacement went to %q, want the 7 players and the master", got[0].To)
 	}
 	g := e.game("dt")
 	if st := clockSeat(t, g, "France").Status; st != state.Abandoned || g.Turn != 0 {
@@ -346,6 +355,9 @@ func TestNoNMRAbandonAndTakeover(t *testing.T) {
 	e.tick(end.Add(48 * time.Hour))
 	if got := e.mails(); len(clockAbout(got, "Waiting for Replacements: F")) != 1 || len(got) != 1 {
 		t.Errorf("after 48 hours: %q", clockSubjects(got))
+	} else if slices.Contains(got[0].To, clockAddr("France")) {
+		// The seat's mail no longer goes to the player who lost it.
+		t.Errorf("the repeated call went to the old player: %q", got[0].To)
 	}
 
 	// A takeover starts the clock afresh.

@@ -209,6 +209,9 @@ func TestVariant343536(t *testing.T) {
 	if !pos.IsCenter(pos.Map.Names()["yor"]) || pos.Phase != (judge.Phase{Season: judge.Spring, Year: 1903, Type: judge.Movement}) {
 		t.Errorf("position %s, Yorkshire a centre: %v", pos.Phase, pos.IsCenter(pos.Map.Names()["yor"]))
 	}
+	// No line of the game's mails, constructions and all, is wider than
+	// 78 characters, but for the classic layout's exceptions.
+	wantNarrow(t, h.outbox())
 }
 
 // mustAddr returns the address of the player of a power letter.

@@ -162,7 +162,7 @@ func TestWholeGame(t *testing.T) {
 		orders: []wgOrders{
 			// England convoys into Norway.
 			{"E", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg H", []string{
-				"England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\n", "England: Army Yorkshire -> Norway.\n"}},
+				"England: Fleet North Sea CONVOY Army Yorkshire -> Norway.\n", "England: Army Yorkshire -> North Sea -> Norway.\n"}},
 			{"F", "A Bur H\nA Spa H\nF Mao - Por", []string{"France's orders are complete."}},
 			// Germany attacks Burgundy with support.
 			{"G", "a ruh-bur, a mun s a ruh-bur, f den h", []string{
@@ -177,10 +177,10 @@ func TestWholeGame(t *testing.T) {
 		},
 		results: []string{
 			"Movement results for Fall of 1901. (wg.002)\n",
-			"England: Army Yorkshire -> Norway.\n",
+			"England: Army Yorkshire -> North Sea -> Norway.\n",
 			"France: Army Burgundy HOLD. (*dislodged*)\n",
 			"Germany: Army Ruhr -> Burgundy.\n",
-			"Italy: Army Apulia -> Tunis.\n",
+			"Italy: Army Apulia -> Ionian Sea -> Tunis.\n",
 			"Russia: Army Galicia HOLD. (*dislodged*)\n",
 			"Russia: Fleet Sevastopol -> Black Sea. (*bounce*)\n",
 			"The following units were dislodged:\n\n" +
@@ -287,10 +287,7 @@ func TestWholeGame(t *testing.T) {
 	// The deadline passes: a late notice to everyone names Turkey.
 	w.h.now = deadline
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("at the deadline %d mails, want one late notice", len(got))
-	}
-	m = w.toAll(got[0], "GMD:wg - S1902M Late Notice: T")
+	m = w.lateNotice(got, "T", "GMD:wg - S1902M Late Notice: T")
 	mustContain(t, m.Body, "Diplomacy game 'wg' is waiting for Turkey's orders.\n",
 		"This power will be considered abandoned and free for takeover\nif orders are not received by "+
 			wgStamp(deadline.Add(48*time.Hour))+".")
@@ -299,22 +296,19 @@ func TestWholeGame(t *testing.T) {
 	// Half the grace: another late notice, nothing processed.
 	w.h.advance(24 * time.Hour)
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("a day into the grace %d mails, want one late notice", len(got))
-	}
-	w.toAll(got[0], "GMD:wg - S1902M Late Notice: T")
+	w.lateNotice(got, "T", "GMD:wg - S1902M Late Notice: T")
 	w.wantPhase("S1902M")
 
 	// The grace runs out (NoNMR, the default): Turkey is abandoned and the
-	// game waits for a replacement. The player who vanished is not told.
+	// game waits for a replacement. The player who vanished is told too.
 	w.h.advance(24 * time.Hour)
 	got = w.tick()
 	oldTurkey := w.addr["T"]
-	w.addr["T"] = ""
 	if len(got) != 1 {
 		t.Fatalf("at the end of the grace %d mails, want one call for a replacement", len(got))
 	}
 	m = w.toAll(got[0], "GMD:wg - S1902M Waiting for Replacements: T")
+	w.addr["T"] = ""
 	mustContain(t, m.Body, "waiting for someone to take over the abandoned Turkey.", "  SIGNON Twg password\n")
 	if p := w.seat("Turkey"); p.Status != state.Abandoned {
 		t.Errorf("Turkey's seat is %s after the grace, want abandoned", p.Status)
@@ -532,10 +526,7 @@ func TestWholeGame(t *testing.T) {
 	w.quietTick()
 	w.h.now = deadline
 	got = w.tick()
-	if len(got) != 1 {
-		t.Fatalf("at the Winter 1903 deadline %d mails, want one late notice", len(got))
-	}
-	m = w.toAll(got[0], "GMD:wg - W1903A Late Notice: F")
+	m = w.lateNotice(got, "F", "GMD:wg - W1903A Late Notice: F")
 	mustContain(t, m.Body, "Diplomacy game 'wg' is waiting for France's orders.\n",
 		"It will be considered in civil disorder if orders are not received by\n"+wgStamp(deadline.Add(48*time.Hour))+";")
 	w.h.now = deadline.Add(48 * time.Hour)
@@ -595,6 +586,11 @@ func TestWholeGame(t *testing.T) {
 	if _, ok := recs[10].Orders["France"]; ok {
 		t.Errorf("W1903A recorded orders for France, which sent none: %q", recs[10].Orders["France"])
 	}
+
+	// No line of any mail of the game (results with convoys, retreats and
+	// adjustments, acknowledgements, notices) is wider than 78 characters,
+	// but for the classic layout's exceptions.
+	wantNarrow(t, w.all)
 }
 
 // wgStamp writes a time as the judge's mails do.
@@ -711,6 +707,32 @@ func (w *wholeGame) toAll(m *state.OutMail, subject string) *state.OutMail {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		w.t.Errorf("%q went to %q, want %q", m.Subject, got, want)
+	}
+	return m
+}
+
+// lateNotice checks that mails are one late notice with this subject to
+// everyone but the late player of letter, and the same notice to that
+// player with "[You are late!] " before the subject, as njudge sends it;
+// it returns the first.
+func (w *wholeGame) lateNotice(mails []*state.OutMail, letter, subject string) *state.OutMail {
+	w.t.Helper()
+	if len(mails) != 2 {
+		w.t.Fatalf("%d mails, want the late notice and its copy to the late player", len(mails))
+	}
+	m := mails[0]
+	if m.Subject != subject {
+		w.t.Errorf("subject %q, want %q", m.Subject, subject)
+	}
+	got, want := slices.Clone(m.To), w.everyoneBut(letter)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		w.t.Errorf("%q went to %q, want %q", m.Subject, got, want)
+	}
+	late := w.only(mails[1:], w.addr[letter], "[You are late!] "+subject)
+	if len(late.To) != 1 || late.Body != m.Body {
+		w.t.Errorf("the late player's copy went to %q, and its body differs: %v", late.To, late.Body != m.Body)
 	}
 	return m
 }
@@ -836,7 +858,7 @@ func (w *wholeGame) results(phase string, wants ...string) string {
 // has reports whether text holds want, failing the test if not.
 func (w *wholeGame) has(text, want string) bool {
 	w.t.Helper()
-	if !strings.Contains(text, want) {
+	if !containsText(text, want) {
 		w.t.Errorf("missing %q in:\n%s", want, text)
 		return false
 	}

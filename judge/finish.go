@@ -74,6 +74,9 @@ func (s *mover) finish(res *Resolution) {
 		case s.kind(p) == Hold:
 			r.Outcome = Succeeds
 		case s.kind(p) == Move:
+			if s.via[p] && len(s.ord[p].Route) == 0 {
+				r.Route = s.convoyRoute(p)
+			}
 			switch {
 			case s.res[p]:
 				r.Outcome = Succeeds

@@ -12,7 +12,10 @@ package judge
 // Everything is indexed by the Loc of the unit's base province, so the
 // working state is a handful of flat slices, reused through a pool.
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 type decision uint8
 
@@ -701,6 +704,41 @@ func (s *mover) convoyPath(p Loc) bool {
 		}
 	}
 	return false
+}
+
+// convoyRoute returns the shortest chain of fleets ordered to convoy the
+// army at p from p to its destination, whether they survive or not, as
+// the seas they are in; nil if there is none. Ties go to the fleets first
+// in map order, so that the same orders always give the same route.
+func (s *mover) convoyRoute(p Loc) []Loc {
+	m, t := s.m, s.dest[p]
+	from := map[Loc]Loc{} // each fleet reached, and the fleet before it (NoLoc: the army)
+	var queue []Loc
+	for _, f := range m.provinces {
+		if s.convoys(f, p) && m.FleetReaches(f, p) {
+			from[f] = NoLoc
+			queue = append(queue, f)
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		if m.FleetReaches(f, t) {
+			var route []Loc
+			for g := f; g != NoLoc; g = from[g] {
+				route = append(route, g)
+			}
+			slices.Reverse(route)
+			return route
+		}
+		for _, g := range m.provinces {
+			if _, seen := from[g]; !seen && s.convoys(g, p) && m.FleetAdjacent(f, g) {
+				from[g] = f
+				queue = append(queue, g)
+			}
+		}
+	}
+	return nil
 }
 
 // convoys reports whether the unit at f is ordered to convoy the army at a

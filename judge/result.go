@@ -48,6 +48,13 @@ type OrderResult struct {
 	Default bool
 	// Reason says why a Void order was void, for acknowledgements.
 	Reason string
+	// Route is, for an army moving by convoy whose order named no route,
+	// the seas of the fleets ordered to convoy it, from the army to its
+	// destination, as the results print them ("Army London -> North Sea
+	// -> Norway"): the shortest such chain, the first in map order, whether
+	// or not the convoy got through. It is nil for every other order; an
+	// order that names its route has it in Order.Route.
+	Route []Loc
 }
 
 // RetreatOptions lists where a dislodged unit may retreat.

@@ -125,7 +125,13 @@ func (wr *writer) movement() {
 				wr.b.WriteString(" HOLD")
 			}
 		case judge.Move:
-			for _, l := range o.Route {
+			// A convoyed army prints its whole route, as its order
+			// wrote it or as the judge found it.
+			route := o.Route
+			if len(route) == 0 {
+				route = x.r.Route
+			}
+			for _, l := range route {
 				wr.b.WriteString(" -> ")
 				wr.b.WriteString(m.FullName(l))
 			}

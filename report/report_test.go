@@ -589,3 +589,29 @@ func TestWrapWords(t *testing.T) {
 		t.Errorf("79 characters: %q", b.String())
 	}
 }
+
+// TestConvoyRoutePrinted: a convoyed army prints its whole route, the one
+// its order wrote or else the one the judge found (judge-mail-format.md
+// §3d: "England: Army London -> North Sea -> Norway.").
+func TestConvoyRoutePrinted(t *testing.T) {
+	f := newFixture(t)
+	pos := f.position("S1901M", "England A lon", "England F nth", "France A bre", "France F eng", "France F mao")
+	found := f.order("England", judge.Move, judge.Army, "lon")
+	found.Target = f.loc("nwy")
+	convoy := f.order("England", judge.Convoy, judge.Fleet, "nth")
+	convoy.Target, convoy.Dest = f.loc("lon"), f.loc("nwy")
+	written := f.order("France", judge.Move, judge.Army, "bre")
+	written.Target, written.Route = f.loc("por"), []judge.Loc{f.loc("mao")}
+	r := result(found, judge.Succeeds)
+	r.Route = []judge.Loc{f.loc("nth")}
+	res := &judge.Resolution{Phase: pos.Phase, Results: []judge.OrderResult{
+		r, result(convoy, judge.Succeeds), result(written, judge.Bounced),
+	}}
+	var b strings.Builder
+	if err := WriteResults(&b, pos, res); err != nil {
+		t.Fatal(err)
+	}
+	hasLines(t, b.String(),
+		"England: Army London -> North Sea -> Norway.",
+		"France: Army Brest -> Mid-Atlantic Ocean -> Portugal. (*bounce*)")
+}

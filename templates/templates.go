@@ -9,7 +9,9 @@ package templates
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,6 +49,9 @@ var Funcs = template.FuncMap{
 		}
 		return t.In(loc).Format("Mon Jan 02 2006 15:04:05 -0700")
 	},
+	// wrap breaks the lines of a text that are longer than LineWidth
+	// (see Wrap): for sentences that hold names and dates.
+	"wrap": Wrap,
 	"indent": func(n int, s string) string {
 		pad := strings.Repeat(" ", n)
 		return pad + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pad)
@@ -55,7 +60,7 @@ var Funcs = template.FuncMap{
 
 // Builtin returns the templates embedded in the binary.
 func Builtin() *Set {
-	s, err := load(builtin, nil)
+	s, err := load(builtin, nil, "")
 	if err != nil {
 		panic("templates: embedded templates are broken: " + err.Error())
 	}
@@ -64,6 +69,10 @@ func Builtin() *Set {
 
 // Load returns the embedded templates with every NAME.tmpl file of dir in
 // place of the embedded one of the same name. An empty dir means Builtin.
+// A file that does not parse, or whose name is not one of the embedded
+// templates' (a misspelt file would never be used), is an error that
+// names the file and line. Load does not execute the templates: see
+// Check.
 func Load(dir string) (*Set, error) {
 	if dir == "" {
 		return Builtin(), nil
@@ -71,10 +80,12 @@ func Load(dir string) (*Set, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("templates directory: %w", err)
 	}
-	return load(builtin, os.DirFS(dir))
+	return load(builtin, os.DirFS(dir), dir)
 }
 
-func load(base fs.FS, override fs.FS) (*Set, error) {
+// load reads the templates of base, then those of override (read from
+// the directory dir, which names its files in errors) in their place.
+func load(base fs.FS, override fs.FS, dir string) (*Set, error) {
 	s := &Set{byName: map[string]*template.Template{}}
 	for _, fsys := range []fs.FS{base, override} {
 		if fsys == nil {
@@ -85,22 +96,61 @@ func load(base fs.FS, override fs.FS) (*Set, error) {
 			return nil, err
 		}
 		for _, n := range names {
+			path := n
+			if fsys == override {
+				path = filepath.Join(dir, n)
+			}
+			name := strings.TrimSuffix(n, ".tmpl")
+			if _, ok := s.byName[name]; fsys == override && !ok {
+				return nil, fmt.Errorf("%s: gmd sends no mail named %q; the templates are %s", path, name, strings.Join(s.Names(), ", "))
+			}
 			src, err := fs.ReadFile(fsys, n)
 			if err != nil {
 				return nil, err
 			}
-			name := strings.TrimSuffix(n, ".tmpl")
-			t, err := template.New(name).Funcs(Funcs).Option("missingkey=error").Parse(string(src))
+			// The template is named after its file, so that errors in
+			// it, when it is parsed and when it is run, read
+			// "dir/reply.tmpl:12:5: ...".
+			t, err := template.New(path).Funcs(Funcs).Option("missingkey=error").Parse(string(src))
 			if err != nil {
-				return nil, fmt.Errorf("template %s: %w", n, err)
+				return nil, fileError(err)
 			}
 			if t.Lookup("subject") == nil || t.Lookup("body") == nil {
-				return nil, fmt.Errorf("template %s: must define \"subject\" and \"body\"", n)
+				return nil, fmt.Errorf("%s: must define \"subject\" and \"body\"", path)
 			}
 			s.byName[name] = t
 		}
 	}
 	return s, nil
+}
+
+// fileError drops the "template: " that text/template puts before the
+// file:line of its errors.
+func fileError(err error) error {
+	if msg, ok := strings.CutPrefix(err.Error(), "template: "); ok {
+		return errors.New(msg)
+	}
+	return err
+}
+
+// Check runs every template that samples has data for, subject and body,
+// on each of its samples, and returns the first error, with the file and
+// line where it happened: a misspelt field, a function called wrongly.
+// Run at start-up with data of every shape the judge sends, it finds
+// these mistakes before the first mail needs the template. Branches that
+// no sample takes are not checked.
+func (s *Set) Check(samples map[string][]any) error {
+	for _, name := range s.Names() {
+		t := s.byName[name]
+		for _, data := range samples[name] {
+			for _, part := range []string{"subject", "body"} {
+				if err := t.ExecuteTemplate(io.Discard, part, data); err != nil {
+					return fileError(err)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // Names lists the loaded templates.
@@ -122,12 +172,12 @@ func (s *Set) Render(name string, data any) (subject, body string, err error) {
 	}
 	var b bytes.Buffer
 	if err := t.ExecuteTemplate(&b, "subject", data); err != nil {
-		return "", "", fmt.Errorf("template %s: %w", name, err)
+		return "", "", fileError(err)
 	}
 	subject = strings.Join(strings.Fields(b.String()), " ")
 	b.Reset()
 	if err := t.ExecuteTemplate(&b, "body", data); err != nil {
-		return "", "", fmt.Errorf("template %s: %w", name, err)
+		return "", "", fileError(err)
 	}
 	return subject, b.String(), nil
 }

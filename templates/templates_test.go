@@ -54,3 +54,36 @@ func TestOverrideErrors(t *testing.T) {
 		t.Error("a missing directory should be an error")
 	}
 }
+
+// A file named after no mail would never be used: Load says so.
+func TestOverrideUnknownName(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "reminde.tmpl"), []byte(`{{define "subject"}}x{{end}}{{define "body"}}y{{end}}`), 0o644)
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "reminde.tmpl")+`: gmd sends no mail named "reminde"`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// Check runs the templates on sample data and reports a misspelt field
+// with the file and line, as parse errors are.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "help.tmpl"), []byte("{{define \"subject\"}}{{.Judge}} help{{end}}\n{{define \"body\"}}\n{{.Jugde}}{{end}}"), 0o644)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := map[string][]any{"help": {map[string]string{"Judge": "GMD", "Addr": "judge@x"}}}
+	err = s.Check(samples)
+	if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "help.tmpl")+":3:2: ") {
+		t.Errorf("Check: %v", err)
+	}
+	if err := Builtin().Check(samples); err != nil {
+		t.Errorf("the built-in help: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "help.tmpl"), []byte("{{define \"subject\"}}x{{end}}\n{{define \"body\"}}{{if .X}}{{end}"), 0o644)
+	if _, err := Load(dir); err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "help.tmpl")+":2: ") {
+		t.Errorf("a parse error: %v", err)
+	}
+}

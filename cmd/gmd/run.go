@@ -276,6 +276,11 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judge
 	if err != nil {
 		return nil, err
 	}
+	// An operator's template that the master cannot run stops the judge
+	// now, naming its file and line, and not the mail queue later.
+	if err := gm.CheckTemplates(set); err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
 	db, err := open(cfg.DB)
 	if err != nil {
 		return nil, err
