@@ -20,30 +20,32 @@ type command struct {
 	run     func(*session, *parser.Command) error
 	account bool // valid before a sign-on
 	master  bool // the game's master only
+	output  bool // answers with more than a line: held to Config.MaxOutputCommands
+	mails   bool // may mail others than the sender: not run once Config.MaxMailsPerMail is used up
 }
 
 // commands maps each command name, after synonyms, to its handler.
 var commands = map[string]command{
 	"CREATE":    {run: (*session).cmdCreate, account: true},
-	"SIGNON":    {run: (*session).cmdSignon, account: true},
+	"SIGNON":    {run: (*session).cmdSignon, account: true, mails: true}, // the last to join starts the game
 	"OBSERVE":   {run: (*session).cmdObserve, account: true},
-	"LIST":      {run: (*session).cmdList, account: true},
-	"HISTORY":   {run: (*session).cmdHistory, account: true},
-	"SUMMARY":   {run: (*session).cmdSummary, account: true},
-	"HELP":      {run: (*session).cmdHelp, account: true},
+	"LIST":      {run: (*session).cmdList, account: true, output: true},
+	"HISTORY":   {run: (*session).cmdHistory, account: true, output: true},
+	"SUMMARY":   {run: (*session).cmdSummary, account: true, output: true},
+	"HELP":      {run: (*session).cmdHelp, account: true, output: true},
 	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
-	"PRESS":     {run: (*session).cmdPress},
-	"BROADCAST": {run: (*session).cmdPress},
-	"SET":       {run: (*session).cmdSet},
-	"RESIGN":    {run: (*session).cmdResign},
+	"PRESS":     {run: (*session).cmdPress, mails: true},
+	"BROADCAST": {run: (*session).cmdPress, mails: true},
+	"SET":       {run: (*session).cmdSet, mails: true}, // settings and draw votes tell the game
+	"RESIGN":    {run: (*session).cmdResign, mails: true},
 	"BECOME":    {run: (*session).cmdBecome, master: true},
-	"PROCESS":   {run: (*session).cmdProcess, master: true},
-	"PREDICT":   {run: (*session).cmdPredict, master: true},
-	"ROLLBACK":  {run: (*session).cmdRollback, master: true},
-	"PAUSE":     {run: (*session).cmdPause, master: true},
-	"RESUME":    {run: (*session).cmdResume, master: true},
-	"TERMINATE": {run: (*session).cmdTerminate, master: true},
-	"EJECT":     {run: (*session).cmdEject, master: true},
+	"PROCESS":   {run: (*session).cmdProcess, master: true, mails: true},
+	"PREDICT":   {run: (*session).cmdPredict, master: true, output: true, mails: true},
+	"ROLLBACK":  {run: (*session).cmdRollback, master: true, mails: true},
+	"PAUSE":     {run: (*session).cmdPause, master: true, mails: true},
+	"RESUME":    {run: (*session).cmdResume, master: true, mails: true},
+	"TERMINATE": {run: (*session).cmdTerminate, master: true, mails: true},
+	"EJECT":     {run: (*session).cmdEject, master: true, mails: true},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }, account: true},
 }
 
@@ -112,6 +114,7 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 			}
 		}
 		s := &session{m: m, tx: tx, now: now, in: in}
+		s.reply.limit = m.cfg.MaxReplySize
 		if err := s.run(parser.ParseMail(in.Body)); err != nil {
 			return err
 		}
@@ -153,6 +156,7 @@ func (s *session) run(cmds []parser.Command) error {
 			return err
 		}
 	}
+	s.reportNotRun()
 	return s.writeAck()
 }
 
@@ -165,6 +169,9 @@ func (s *session) do(c *parser.Command) error {
 	if max := s.m.cfg.MaxLineLength; max > 0 && len(c.Text) > max {
 		s.paragraph()
 		s.fail(c.Line, "%s", tooLong(len(c.Text), max))
+		return nil
+	}
+	if !s.allowed(name, c) {
 		return nil
 	}
 	if name != "ORDERS" {
@@ -200,7 +207,7 @@ func tooLong(n, max int) string {
 // paragraph starts a new paragraph of the reply: a blank line after
 // whatever is there already.
 func (s *session) paragraph() {
-	if t := s.reply.String(); t != "" && !strings.HasSuffix(t, "\n\n") {
+	if s.reply.Len() > 0 && !s.reply.HasSuffix("\n\n") {
 		s.reply.WriteByte('\n')
 	}
 }
@@ -236,10 +243,14 @@ func echo(name string, c *parser.Command) string {
 
 // sendReply queues the one reply to the mail.
 func (s *session) sendReply() error {
+	text := strings.TrimRight(strings.TrimLeft(s.reply.String(), "\n"), "\n") + "\n"
+	if s.reply.full() {
+		text += "\n" + cutNote(s.reply.limit) + "\n"
+	}
 	d := replyData{
 		Tag:     s.m.cfg.JudgeName,
 		Subject: stripSubject(s.in.Subject, s.m.cfg.JudgeName),
-		Text:    strings.TrimRight(strings.TrimLeft(s.reply.String(), "\n"), "\n") + "\n",
+		Text:    text,
 		Errors:  s.errors,
 	}
 	if s.game != nil {

@@ -146,6 +146,24 @@ func (h *harness) game(name string) *state.Game {
 	return g
 }
 
+// press returns the press sent in game's current phase, in order.
+func (h *harness) press(name string) []*state.Press {
+	h.t.Helper()
+	var ps []*state.Press
+	err := h.m.DB().View(func(tx *state.Tx) error {
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		ps, err = tx.Press(name, g.Turn)
+		return err
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return ps
+}
+
 // putGame writes a game as a test set it up.
 func (h *harness) putGame(g *state.Game) {
 	h.t.Helper()

@@ -100,7 +100,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		"history ok: turn 6 stored under key 0000000000000005",
 		"outbox mail 99 is beyond the sequence (1)",
 		`ledger "<m@x>": value is not a time`,
-		"settings: schema 0, meta says 1",
+		fmt.Sprintf("settings: schema 0, meta says %d", SchemaVersion),
 		`unknown bucket "stray"`,
 	}
 	for _, w := range want {

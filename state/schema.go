@@ -13,7 +13,7 @@ import (
 // SchemaVersion is the layout of the database this gmd reads and writes.
 // Open migrates a database written by an older gmd and refuses one written
 // by a newer gmd.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // The top-level buckets.
 var (
@@ -25,12 +25,13 @@ var (
 	bucketWake     = []byte("wake")     // encodeTime(Wake) + name → empty
 	bucketLedger   = []byte("ledger")   // mail key → encodeTime(handled)
 	bucketOutbox   = []byte("outbox")   // big-endian ID → JSON OutMail
+	bucketPress    = []byte("press")    // lower-case name → bucket: pressKey(turn, seq) → JSON Press
 )
 
 // allBuckets lists the top-level buckets of the current schema.
 var allBuckets = [][]byte{
 	bucketMeta, bucketSettings, bucketUsers, bucketGames,
-	bucketHistory, bucketWake, bucketLedger, bucketOutbox,
+	bucketHistory, bucketWake, bucketLedger, bucketOutbox, bucketPress,
 }
 
 // The keys gmd keeps for itself in the meta bucket; PutMeta refuses
@@ -53,6 +54,7 @@ var formatMarker = []byte("gmd")
 // shipped.
 var migrations = []func(*bbolt.Tx) error{
 	0: migrateTo1,
+	1: migrateTo2,
 }
 
 // migrateTo1 makes the first release's layout. Schema 0 is a file that

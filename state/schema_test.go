@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,8 +95,8 @@ func TestNewDatabase(t *testing.T) {
 	if got := metaValue(t, path, metaFormat); got != "gmd" {
 		t.Errorf("format marker %q, want gmd", got)
 	}
-	if got := metaValue(t, path, metaSchema); got != "1" {
-		t.Errorf("schema %q, want 1", got)
+	if got := metaValue(t, path, metaSchema); got != strconv.Itoa(SchemaVersion) {
+		t.Errorf("schema %q, want %d", got, SchemaVersion)
 	}
 	rawBolt(t, path, func(tx *bbolt.Tx) error {
 		for _, name := range allBuckets {
@@ -145,7 +147,7 @@ func TestNewerSchemaRejected(t *testing.T) {
 	}
 	db.Close()
 	rawBolt(t, path, func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(metaSchema, []byte("7")) })
-	wantOpenError(t, path, path, "database schema 7 is newer than this gmd (1)")
+	wantOpenError(t, path, path, fmt.Sprintf("database schema 7 is newer than this gmd (%d)", SchemaVersion))
 	if got := metaValue(t, path, metaSchema); got != "7" {
 		t.Errorf("the refused file was changed: schema %q", got)
 	}
@@ -332,8 +334,8 @@ func TestMigrateFromV0(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if s.SchemaVersion != 1 {
-			t.Errorf("settings schema %d after migration, want 1", s.SchemaVersion)
+		if s.SchemaVersion != SchemaVersion {
+			t.Errorf("settings schema %d after migration, want %d", s.SchemaVersion, SchemaVersion)
 		}
 		return nil
 	})
@@ -355,7 +357,7 @@ func TestMigrationsRunInOrder(t *testing.T) {
 	step := func(from int) func(*bbolt.Tx) error {
 		return func(tx *bbolt.Tx) error {
 			// Each migration sees the schema its predecessor recorded.
-			if got := string(tx.Bucket(bucketMeta).Get(metaSchema)); got != string(rune('0'+from)) {
+			if got := string(tx.Bucket(bucketMeta).Get(metaSchema)); got != strconv.Itoa(from) {
 				t.Errorf("migration from %d sees schema %q", from, got)
 			}
 			ran = append(ran, from)
@@ -363,24 +365,25 @@ func TestMigrationsRunInOrder(t *testing.T) {
 			return err
 		}
 	}
-	migrations = append(slices.Clip(migrations), step(1), step(2))
+	v := SchemaVersion
+	migrations = append(slices.Clip(migrations), step(v), step(v+1))
 	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	view(t, db, func(tx *Tx) error {
 		s, _ := tx.Settings()
-		if s.SchemaVersion != 3 {
-			t.Errorf("settings schema %d, want 3", s.SchemaVersion)
+		if s.SchemaVersion != v+2 {
+			t.Errorf("settings schema %d, want %d", s.SchemaVersion, v+2)
 		}
 		return nil
 	})
 	db.Close()
-	if !slices.Equal(ran, []int{1, 2}) {
-		t.Errorf("migrations ran from %v, want [1 2]", ran)
+	if !slices.Equal(ran, []int{v, v + 1}) {
+		t.Errorf("migrations ran from %v, want [%d %d]", ran, v, v+1)
 	}
-	if got := metaValue(t, path, metaSchema); got != "3" {
-		t.Errorf("schema after migration %q, want 3", got)
+	if got := metaValue(t, path, metaSchema); got != strconv.Itoa(v+2) {
+		t.Errorf("schema after migration %q, want %d", got, v+2)
 	}
 
 	// Opening again runs nothing.
@@ -409,9 +412,9 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 		},
 		func(tx *bbolt.Tx) error { return errors.New("disk on fire") },
 	)
-	wantOpenError(t, path, path, "migrate from schema 2", "disk on fire")
-	if got := metaValue(t, path, metaSchema); got != "1" {
-		t.Errorf("schema after a failed migration %q, want 1", got)
+	wantOpenError(t, path, path, fmt.Sprintf("migrate from schema %d", SchemaVersion+1), "disk on fire")
+	if got := metaValue(t, path, metaSchema); got != strconv.Itoa(SchemaVersion) {
+		t.Errorf("schema after a failed migration %q, want %d", got, SchemaVersion)
 	}
 	rawBolt(t, path, func(tx *bbolt.Tx) error {
 		if tx.Bucket([]byte("first")) != nil {

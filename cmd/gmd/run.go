@@ -272,6 +272,12 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 		Templates:     set,
 		PasswordCost:  cfg.PasswordCost,
 		MaxLineLength: cfg.Limits.MaxLineLength,
+
+		MaxReplySize:      cfg.Limits.MaxReplySize,
+		MaxOutputCommands: cfg.Limits.MaxOutputCommands,
+		MaxMailsPerMail:   cfg.Limits.MaxMailsPerMail,
+		MaxPressPerMail:   cfg.Limits.MaxPressPerMail,
+		MaxPressPerPhase:  cfg.Limits.MaxPressPerPhase,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
