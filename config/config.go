@@ -173,8 +173,8 @@ const (
 	DefaultMaxMailsPerMail   = 50
 	DefaultMaxPressPerMail   = 64 << 10
 	DefaultMaxPressPerPhase  = 256 << 10
-	DefaultMailbox       = "INBOX"
-	DefaultPollInterval  = 60 * time.Second
+	DefaultMailbox           = "INBOX"
+	DefaultPollInterval      = 60 * time.Second
 )
 
 // The ledger of handled mails is what keeps a mail offered twice from

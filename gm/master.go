@@ -122,10 +122,10 @@ type session struct {
 	master bool        // signed on as the game's master
 	become string      // the power a master is acting for after BECOME
 
-	reply      replyText       // the reply to the sender
-	errors     int             // errors reported in the reply
-	dirty      bool            // s.game changed and must be written back
-	orderLines int             // lines of orders read so far (maxOrderLines)
+	reply      replyText // the reply to the sender
+	errors     int       // errors reported in the reply
+	dirty      bool      // s.game changed and must be written back
+	orderLines int       // lines of orders read so far (maxOrderLines)
 
 	// What the mail has cost so far, for the bounds of cost.go.
 	outputs    int   // commands with output run
