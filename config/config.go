@@ -162,19 +162,22 @@ const (
 	DefaultJudgeAddr     = "judge@localhost"
 	DefaultMaxMailSize   = 1 << 20
 	DefaultMaxLineLength = 1000
-	// The bounds on one mail's cost (Limits). 64K holds a LIST of about
-	// 800 games or a HISTORY of 12 phases with room to spare; 4 answers
-	// any honest mail of questions (HELP, LIST, HISTORY, SUMMARY); 50
-	// mails is a broadcast to a full game of seven with observers, plus
-	// a few press messages, plus the reply; 64K of press is a long
-	// letter, and 256K a phase of busy diplomacy for one sender.
+	DefaultMailbox       = "INBOX"
+	DefaultPollInterval  = 60 * time.Second
+)
+
+// The bounds on one mail's cost (Limits). 64K holds a LIST of about
+// 800 games or a HISTORY of 12 phases with room to spare; 4 answers
+// any honest mail of questions (HELP, LIST, HISTORY, SUMMARY); 50
+// mails is a broadcast to a full game of seven with observers, plus
+// a few press messages, plus the reply; 64K of press is a long
+// letter, and 256K a phase of busy diplomacy for one sender.
+const (
 	DefaultMaxReplySize      = 64 << 10
 	DefaultMaxOutputCommands = 4
 	DefaultMaxMailsPerMail   = 50
 	DefaultMaxPressPerMail   = 64 << 10
 	DefaultMaxPressPerPhase  = 256 << 10
-	DefaultMailbox           = "INBOX"
-	DefaultPollInterval      = 60 * time.Second
 )
 
 // The ledger of handled mails is what keeps a mail offered twice from
