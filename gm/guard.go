@@ -51,7 +51,7 @@ const (
 
 // checkSeat checks pw, the password given for a seat of g whose own
 // address is owner, against hash, under the limits above; key names the
-// seat for Master.checkPassword. It returns true for the right password.
+// seat for session.checkPassword. It returns true for the right password.
 // Otherwise the reply says why (wrong, or locked out), the failure is
 // recorded in g, and the error is errStop, or a database error.
 func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash []byte, pw, owner string) (bool, error) {
@@ -67,7 +67,11 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 		}
 		return false, errStop
 	}
-	if s.m.checkPassword(key, hash, pw) {
+	right, err := s.checkPassword(c, key, hash, pw)
+	if err != nil {
+		return false, err
+	}
+	if right {
 		n := len(g.FailedSignons)
 		g.FailedSignons = slices.DeleteFunc(g.FailedSignons, func(f state.SignonFailure) bool { return f.Addr == sender })
 		if len(g.FailedSignons) != n {

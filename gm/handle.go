@@ -86,8 +86,10 @@ type replyData struct {
 // Handle processes one incoming mail at time now: every command and order
 // in it, in one transaction with the ledger entry and the replies. A mail
 // already recorded in the ledger is ignored, and so is mail from the
-// judge itself. An error means nothing was done and the mail may be tried
-// again.
+// judge itself. The bcrypt work of the mail's passwords is done outside
+// the transaction, with no lock held (bcryptWork), and is bounded by
+// maxBcryptPerMail. An error means nothing was done and the mail may be
+// tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
 	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
@@ -106,6 +108,22 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 			keys = append(keys, k)
 		}
 	}
+	work := &bcryptWork{}
+	for {
+		err := m.handleOnce(in, now, keys, work)
+		if !errors.Is(err, errBcryptNeeded) {
+			return err
+		}
+		// No lock is held here: the transaction was abandoned.
+		if err := work.do(m.cfg.PasswordCost); err != nil {
+			return err
+		}
+	}
+}
+
+// handleOnce is one run of Handle's transaction, with the bcrypt work
+// done so far; errBcryptNeeded means it needs more (bcryptWork).
+func (m *Master) handleOnce(in *Mail, now time.Time, keys []string, work *bcryptWork) error {
 	return m.db.Update(func(tx *state.Tx) error {
 		for _, k := range keys {
 			seen, err := tx.Seen(k)
@@ -113,7 +131,7 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 				return err
 			}
 		}
-		s := &session{m: m, tx: tx, now: now, in: in}
+		s := &session{m: m, tx: tx, now: now, in: in, work: work}
 		s.reply.limit = m.cfg.MaxReplySize
 		if err := s.run(parser.ParseMail(in.Body)); err != nil {
 			return err

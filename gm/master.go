@@ -127,6 +127,8 @@ type session struct {
 	dirty      bool      // s.game changed and must be written back
 	orderLines int       // lines of orders read so far (maxOrderLines)
 
+	work *bcryptWork // the mail's bcrypt work, done outside the transaction
+
 	// What the mail has cost so far, for the bounds of cost.go.
 	outputs    int   // commands with output run
 	notRun     []int // lines of the commands with output not run
