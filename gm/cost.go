@@ -16,8 +16,9 @@ import (
 //   - a reply's text is cut at MaxReplySize bytes, at a line end, with a
 //     note saying so (replyText);
 //   - at most MaxOutputCommands of the commands whose answer is more
-//     than a line (those with output in the command table) run; one
-//     line at the end lists the lines of those that did not;
+//     than a line (those with output in the command table) run, and
+//     none once the reply is full; one line at the end lists the lines
+//     of those that did not;
 //   - one mail causes at most MaxMailsPerMail mails, one per recipient
 //     address and the reply included: a press that would go over is
 //     refused whole, and once the mails are used up, no later command
@@ -81,7 +82,7 @@ func (r *replyText) full() bool { return r.cut }
 // cutNote is the line that ends a reply whose text was cut.
 func cutNote(limit int) string {
 	return fmt.Sprintf("[This reply was truncated at %d bytes, the most this judge sends in one reply. "+
-		"Everything in your mail was still done; ask for less in one mail to see all of it.]", limit)
+		"After that point %s were not run; everything else in your mail was done. Ask for less in one mail.]", limit, outputCommands())
 }
 
 // outputCommands names the commands that the table marks output, for the
@@ -103,7 +104,9 @@ func outputCommands() string {
 func (s *session) allowed(name string, c *parser.Command) bool {
 	cmd := commands[name]
 	if cmd.output {
-		if most := s.m.cfg.MaxOutputCommands; most > 0 && s.outputs >= most {
+		// Once the reply is full, what such a command writes would
+		// all be cut: it is not run either.
+		if most := s.m.cfg.MaxOutputCommands; most > 0 && s.outputs >= most || s.reply.full() {
 			s.notRun = append(s.notRun, c.Line)
 			return false
 		}
@@ -134,8 +137,11 @@ func (s *session) reportNotRun() {
 		more = fmt.Sprintf(" and %d more", n-10)
 	}
 	s.paragraph()
-	s.fail(0, "Not run (lines %s%s): this judge answers at most %d of %s in one mail.",
-		strings.Join(lines, ", "), more, s.m.cfg.MaxOutputCommands, outputCommands())
+	why := fmt.Sprintf("this judge answers at most %d of %s in one mail", s.m.cfg.MaxOutputCommands, outputCommands())
+	if s.reply.full() {
+		why = "the reply was full"
+	}
+	s.fail(0, "Not run (lines %s%s): %s.", strings.Join(lines, ", "), more, why)
 }
 
 // mailsLeft returns how many more mails this mail may cause besides its

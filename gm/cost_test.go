@@ -67,7 +67,8 @@ func TestReplyCut(t *testing.T) {
 	}
 	got := h.mail("someone@example.net", "list", "LIST\nLIST\n")
 	r := onlyTo(t, got, "someone@example.net")
-	mustContain(t, r.Body, "g000", "[This reply was truncated at 4096 bytes, the most this judge sends in one reply.")
+	mustContain(t, r.Body, "g000", "[This reply was truncated at 4096 bytes, the most this judge sends in one reply. "+
+		"After that point HELP, HISTORY, LIST, PREDICT and SUMMARY were not run; everything else in your mail was done.")
 	mustNotContain(t, r.Body, "g299")
 	text, _, _ := strings.Cut(r.Body, "\n\n[This reply was truncated")
 	if len(text) > 4<<10 {

@@ -58,7 +58,7 @@ func (s *session) listAll() error {
 	var lines []string
 	size := 0
 	err := s.tx.ForEachGame(func(g *state.Game) error {
-		if s.reply.limit > 0 && size > s.reply.limit {
+		if s.reply.limit > 0 && size > s.reply.limit-s.reply.Len() {
 			return errListFull
 		}
 		if s.game != nil && g.Name == s.game.Name {
