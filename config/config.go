@@ -92,6 +92,17 @@ type Limits struct {
 	// (gm.DefaultMaxObservers, gm.DefaultMaxGamesPerMaster).
 	MaxObservers      int
 	MaxGamesPerMaster int
+
+	// The bounds on what one incoming mail may cost the judge and the
+	// addresses it writes to. Replies go to the From line, which anyone
+	// can forge, so without them the judge could be turned on a third
+	// party: each bound keeps a mail's effect within a fixed multiple of
+	// nothing the sender controls.
+	MaxReplySize      int   // bytes of the text of one reply; the rest is cut, with a note saying so
+	MaxOutputCommands int   // HELP, LIST, HISTORY, SUMMARY and PREDICT answered per mail; later ones are not run
+	MaxMailsPerMail   int   // mails one incoming mail may cause, one per recipient address, the reply included
+	MaxPressPerMail   int64 // bytes of press text one mail may send
+	MaxPressPerPhase  int64 // bytes of press text one sender may send in one phase of a game
 }
 
 // TLSMode is how a connection to a mail server is secured.
@@ -161,6 +172,20 @@ const (
 	DefaultPollInterval  = 60 * time.Second
 )
 
+// The bounds on one mail's cost (Limits). 64K holds a LIST of about
+// 800 games or a HISTORY of 12 phases with room to spare; 4 answers
+// any honest mail of questions (HELP, LIST, HISTORY, SUMMARY); 50
+// mails is a broadcast to a full game of seven with observers, plus
+// a few press messages, plus the reply; 64K of press is a long
+// letter, and 256K a phase of busy diplomacy for one sender.
+const (
+	DefaultMaxReplySize      = 64 << 10
+	DefaultMaxOutputCommands = 4
+	DefaultMaxMailsPerMail   = 50
+	DefaultMaxPressPerMail   = 64 << 10
+	DefaultMaxPressPerPhase  = 256 << 10
+)
+
 // The ledger of handled mails is what keeps a mail offered twice from
 // being applied twice, so an entry must outlive every way its mail can
 // come back as new:
@@ -196,6 +221,12 @@ func Defaults() *Config {
 		Limits: Limits{
 			MaxMailSize:   DefaultMaxMailSize,
 			MaxLineLength: DefaultMaxLineLength,
+
+			MaxReplySize:      DefaultMaxReplySize,
+			MaxOutputCommands: DefaultMaxOutputCommands,
+			MaxMailsPerMail:   DefaultMaxMailsPerMail,
+			MaxPressPerMail:   DefaultMaxPressPerMail,
+			MaxPressPerPhase:  DefaultMaxPressPerPhase,
 		},
 		LogLevel:        slog.LevelInfo,
 		PasswordCost:    bcrypt.DefaultCost,
@@ -502,26 +533,68 @@ var limitsSpecs = map[string]spec[*Limits]{
 		}
 	}},
 	"max-observers": {apply: func(p *parser, d *Directive, l *Limits) {
-		if n, ok := positive(p, d); ok {
+		if n, ok := p.countAtLeast(d, 1); ok {
 			l.MaxObservers = n
 		}
 	}},
 	"max-games-per-master": {apply: func(p *parser, d *Directive, l *Limits) {
-		if n, ok := positive(p, d); ok {
+		if n, ok := p.countAtLeast(d, 1); ok {
 			l.MaxGamesPerMaster = n
+		}
+	}},
+	"max-reply-size": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := p.sizeAtLeast(d, 4<<10); ok {
+			l.MaxReplySize = int(min(n, 1<<30))
+		}
+	}},
+	"max-output-commands": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := p.countAtLeast(d, 1); ok {
+			l.MaxOutputCommands = n
+		}
+	}},
+	"max-mails-per-mail": {apply: func(p *parser, d *Directive, l *Limits) {
+		// Below 10 a broadcast in a game of seven could never go out.
+		if n, ok := p.countAtLeast(d, 10); ok {
+			l.MaxMailsPerMail = n
+		}
+	}},
+	"max-press-per-mail": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := p.sizeAtLeast(d, 1<<10); ok {
+			l.MaxPressPerMail = n
+		}
+	}},
+	"max-press-per-phase": {apply: func(p *parser, d *Directive, l *Limits) {
+		if n, ok := p.sizeAtLeast(d, 1<<10); ok {
+			l.MaxPressPerPhase = n
 		}
 	}},
 }
 
-// positive reads the one parameter of d as a whole number of at least 1.
-func positive(p *parser, d *Directive) (int, bool) {
+// sizeAtLeast reads the one value of d as a size (parseSize) of at least
+// least bytes, reporting it when it is not one.
+func (p *parser) sizeAtLeast(d *Directive, least int64) (int64, bool) {
+	v, ok := p.one(d)
+	if !ok {
+		return 0, false
+	}
+	n, err := parseSize(v)
+	if err != nil || n < least {
+		p.bad(d, "%q is not a size of at least %dK (like 64K, 1M or 65536)", v, least>>10)
+		return 0, false
+	}
+	return n, true
+}
+
+// countAtLeast reads the one value of d as a whole number of at least
+// least, reporting it when it is not one.
+func (p *parser) countAtLeast(d *Directive, least int) (int, bool) {
 	v, ok := p.one(d)
 	if !ok {
 		return 0, false
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		p.bad(d, "%q is not a whole number of at least 1", v)
+	if err != nil || n < least || n > 1_000_000 {
+		p.bad(d, "%q is not a whole number from %d to 1000000", v, least)
 		return 0, false
 	}
 	return n, true

@@ -29,7 +29,8 @@ func TestDefaults(t *testing.T) {
 	if c.LedgerRetention != 90*24*time.Hour {
 		t.Errorf("ledger retention %v, want 90 days", c.LedgerRetention)
 	}
-	if c.Limits.MaxMailSize != 1<<20 || c.Limits.MaxLineLength != 1000 {
+	if c.Limits != (Limits{MaxMailSize: 1 << 20, MaxLineLength: 1000, MaxReplySize: 64 << 10, MaxOutputCommands: 4,
+		MaxMailsPerMail: 50, MaxPressPerMail: 64 << 10, MaxPressPerPhase: 256 << 10}) {
 		t.Errorf("limits %+v", c.Limits)
 	}
 	if c.IMAP != nil || c.SMTP != nil || c.DB != "" || c.LogLevel != slog.LevelInfo || c.SenderAuth != (SenderAuth{Require: SenderAuthNone}) {
@@ -64,7 +65,11 @@ password-cost 12
 ledger-retention 30d
 require-sender-auth DKIM-or-SPF
 auth-serv-id mx.example.org
-limits { max-mail-size 512K; max-line-length 200; max-observers 5; max-games-per-master 3 }
+limits {
+	max-mail-size 512K; max-line-length 200; max-observers 5; max-games-per-master 3
+	max-reply-size 8K; max-output-commands 2; max-mails-per-mail 12
+	max-press-per-mail 2K; max-press-per-phase 1M
+}
 imap {
 	address imap.example.org
 	tls starttls
@@ -100,7 +105,8 @@ smtp {
 	check("LogLevel", c.LogLevel, slog.LevelDebug)
 	check("PasswordCost", c.PasswordCost, 12)
 	check("LedgerRetention", c.LedgerRetention, 30*24*time.Hour)
-	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200, MaxObservers: 5, MaxGamesPerMaster: 3})
+	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200, MaxObservers: 5, MaxGamesPerMaster: 3,
+		MaxReplySize: 8 << 10, MaxOutputCommands: 2, MaxMailsPerMail: 12, MaxPressPerMail: 2 << 10, MaxPressPerPhase: 1 << 20})
 	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
 		t.Fatalf("imap %v smtp %v", c.IMAP, c.SMTP)
@@ -214,8 +220,13 @@ func TestParseErrors(t *testing.T) {
 		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"size overflow", "limits { max-mail-size 99999999999999999G }\n", `judge.conf:1: limits: max-mail-size: "99999999999999999G" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"line length", "limits { max-line-length ten }\n", `judge.conf:1: limits: max-line-length: "ten" is not a number of bytes of at least 80`},
-		{"observers", "limits { max-observers 0 }\n", `judge.conf:1: limits: max-observers: "0" is not a whole number of at least 1`},
-		{"games per master", "limits { max-games-per-master many }\n", `judge.conf:1: limits: max-games-per-master: "many" is not a whole number of at least 1`},
+		{"observers", "limits { max-observers 0 }\n", `judge.conf:1: limits: max-observers: "0" is not a whole number from 1 to 1000000`},
+		{"games per master", "limits { max-games-per-master many }\n", `judge.conf:1: limits: max-games-per-master: "many" is not a whole number from 1 to 1000000`},
+		{"reply size", "limits { max-reply-size 1K }\n", `judge.conf:1: limits: max-reply-size: "1K" is not a size of at least 4K (like 64K, 1M or 65536)`},
+		{"output commands", "limits { max-output-commands 0 }\n", `judge.conf:1: limits: max-output-commands: "0" is not a whole number from 1 to 1000000`},
+		{"mails per mail", "limits { max-mails-per-mail 9 }\n", `judge.conf:1: limits: max-mails-per-mail: "9" is not a whole number from 10 to 1000000`},
+		{"press per mail", "limits { max-press-per-mail lots }\n", `judge.conf:1: limits: max-press-per-mail: "lots" is not a size of at least 1K (like 64K, 1M or 65536)`},
+		{"press per phase", "limits { max-press-per-phase 100 }\n", `judge.conf:1: limits: max-press-per-phase: "100" is not a size of at least 1K (like 64K, 1M or 65536)`},
 		{"tls mode", "smtp { address h; tls ssl }\n", `judge.conf:1: smtp: tls: "ssl" is not one of implicit, starttls, none`},
 		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" is not a duration of at least 1s (like 30s or 5m)`},
 		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a duration of at least 1s (like 30s or 5m)`},

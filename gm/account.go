@@ -28,29 +28,51 @@ type verifiedPass struct {
 // seat ("dt/F", "dt/M") for the in-memory cache of passwords already
 // verified, so that a player's every mail does not pay for bcrypt.
 func (m *Master) checkPassword(key string, hash []byte, pw string) bool {
-	sum := sha256.Sum256([]byte(pw))
-	if v, ok := m.verified.Load(key); ok {
-		vp := v.(verifiedPass)
-		if vp.hash == string(hash) && subtle.ConstantTimeCompare(vp.sum[:], sum[:]) == 1 {
-			return true
-		}
+	if m.knownPassword(key, hash, pw) {
+		return true
 	}
 	if len(hash) == 0 || bcrypt.CompareHashAndPassword(hash, []byte(pw)) != nil {
 		return false
 	}
-	m.verified.Store(key, verifiedPass{hash: string(hash), sum: sum})
+	m.rememberPassword(key, hash, pw)
 	return true
+}
+
+// knownPassword reports whether pw was verified against hash for the seat
+// key before, in this process: then it is right without bcrypt.
+func (m *Master) knownPassword(key string, hash []byte, pw string) bool {
+	sum := sha256.Sum256([]byte(pw))
+	if v, ok := m.verified.Load(key); ok {
+		vp := v.(verifiedPass)
+		return vp.hash == string(hash) && subtle.ConstantTimeCompare(vp.sum[:], sum[:]) == 1
+	}
+	return false
+}
+
+// rememberPassword records that pw is the password of hash for the seat
+// key, for knownPassword.
+func (m *Master) rememberPassword(key string, hash []byte, pw string) {
+	m.verified.Store(key, verifiedPass{hash: string(hash), sum: sha256.Sum256([]byte(pw))})
+}
+
+// passwordProblem returns why pw cannot be a new password, or "".
+func passwordProblem(pw string) string {
+	switch {
+	case pw == "":
+		return "a password is needed"
+	case len(pw) > 64:
+		return "the password is too long (at most 64 characters)"
+	}
+	return ""
 }
 
 // hashPassword returns the bcrypt hash of a new password, at the cost of
 // Config.PasswordCost, or a message for the player when the password
-// cannot be used.
+// cannot be used. A mail's commands call session.newPasswordHash instead,
+// which keeps bcrypt out of the write transaction.
 func (m *Master) hashPassword(pw string) ([]byte, string) {
-	switch {
-	case pw == "":
-		return nil, "a password is needed"
-	case len(pw) > 64:
-		return nil, "the password is too long (at most 64 characters)"
+	if msg := passwordProblem(pw); msg != "" {
+		return nil, msg
 	}
 	h, err := bcrypt.GenerateFromPassword([]byte(pw), m.cfg.PasswordCost)
 	if err != nil {
@@ -190,7 +212,10 @@ func (s *session) cmdCreate(c *parser.Command) error {
 	if full, err := s.mastersTooMany(c.Line); err != nil || full {
 		return err
 	}
-	hash, msg := s.m.hashPassword(c.Args[1])
+	hash, msg, err := s.newPasswordHash(c.Args[1])
+	if err != nil {
+		return err
+	}
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil
@@ -322,8 +347,14 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		}
 		// The seat's own address with the seat's own password is the
 		// player coming back: the password proves it, as at any sign-on.
-		back := sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 &&
-			s.m.checkPassword(g.Name+"/"+string(letter), p.PassHash, pw)
+		back := false
+		if sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 {
+			ok, err := s.checkPassword(c, g.Name+"/"+string(letter), p.PassHash, pw)
+			if err != nil {
+				return err
+			}
+			back = ok
+		}
 		if !back && !s.confirmed(g, confirmTakeover, power) {
 			s.printf("%s in game '%s' is free for takeover.", power, g.Name)
 			if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
@@ -331,7 +362,10 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			}
 			return errStop
 		}
-		hash, msg := s.m.hashPassword(pw)
+		hash, msg, err := s.newPasswordHash(pw)
+		if err != nil {
+			return err
+		}
 		if msg != "" {
 			s.fail(c.Line, "%s.", capitalize(msg))
 			return errStop
@@ -432,7 +466,10 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		s.fail(c.Line, "%s", msg)
 		return errStop
 	}
-	hash, msg := s.m.hashPassword(pw)
+	hash, msg, err := s.newPasswordHash(pw)
+	if err != nil {
+		return err
+	}
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
@@ -540,7 +577,10 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		}
 		return errStop
 	}
-	hash, msg := s.m.hashPassword(pw)
+	hash, msg, err := s.newPasswordHash(pw)
+	if err != nil {
+		return err
+	}
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
@@ -558,7 +598,10 @@ func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
 		return nil
 	}
-	hash, msg := s.m.hashPassword(args[0])
+	hash, msg, err := s.newPasswordHash(args[0])
+	if err != nil {
+		return err
+	}
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil

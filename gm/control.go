@@ -167,6 +167,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	// The pending orders go, and their texts as written with them; the
 	// history records deleted above took the later phases' texts.
 	g.Position, g.Turn, g.Orders, g.Written = rec.Position, rec.Turn-1, nil, nil
+	g.PressSent = nil // the phase is played again, with its limit on press
 	if g.Status == state.Finished {
 		g.Status, g.Result = state.Active, ""
 	}

@@ -57,7 +57,7 @@ const (
 
 // checkSeat checks pw, the password given for a seat of g whose own
 // address is owner, against hash, under the limits above; key names the
-// seat for Master.checkPassword. It returns true for the right password.
+// seat for session.checkPassword. It returns true for the right password.
 // Otherwise the reply says why (wrong, or locked out), the failure is
 // recorded in g, and the error is errStop, or a database error.
 func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash []byte, pw, owner string) (bool, error) {
@@ -84,7 +84,11 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 		}
 		return false, errStop
 	}
-	if s.m.checkPassword(key, hash, pw) {
+	right, err := s.checkPassword(c, key, hash, pw)
+	if err != nil {
+		return false, err
+	}
+	if right {
 		if unlocked {
 			// The mistakes are kept: they may be a guesser's, whom
 			// the lockout must go on holding back.

@@ -27,34 +27,36 @@ type command struct {
 	// of order is refused before it is run, so that no message of its
 	// handler can quote a password either.
 	secret secretRule
+	output  bool // answers with more than a line: held to Config.MaxOutputCommands
+	mails   bool // may mail others than the sender: not run once Config.MaxMailsPerMail is used up
 }
 
 // commands maps each command name, after synonyms, to its handler.
 var commands = map[string]command{
 	"CREATE": {run: (*session).cmdCreate, account: true,
 		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules]")},
-	"SIGNON": {run: (*session).cmdSignon, account: true,
+	"SIGNON": {run: (*session).cmdSignon, account: true, mails: true, // the last to join starts the game
 		secret: passwordAfter((*session).isSeat, true, "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)")},
 	"OBSERVE": {run: (*session).cmdObserve, account: true,
 		secret: passwordAfter((*session).isGame, true, "OBSERVE game password")},
-	"LIST":      {run: (*session).cmdList, account: true},
-	"HISTORY":   {run: (*session).cmdHistory, account: true},
-	"SUMMARY":   {run: (*session).cmdSummary, account: true},
-	"HELP":      {run: (*session).cmdHelp, account: true},
+	"LIST":      {run: (*session).cmdList, account: true, output: true},
+	"HISTORY":   {run: (*session).cmdHistory, account: true, output: true},
+	"SUMMARY":   {run: (*session).cmdSummary, account: true, output: true},
+	"HELP":      {run: (*session).cmdHelp, account: true, output: true},
 	"CONFIRM":   {run: (*session).cmdConfirm, account: true},
 	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
-	"PRESS":     {run: (*session).cmdPress},
-	"BROADCAST": {run: (*session).cmdPress},
-	"SET":       {run: (*session).cmdSet, secret: setSecret},
-	"RESIGN":    {run: (*session).cmdResign},
+	"PRESS":     {run: (*session).cmdPress, mails: true},
+	"BROADCAST": {run: (*session).cmdPress, mails: true},
+	"SET":       {run: (*session).cmdSet, mails: true, secret: setSecret}, // settings and draw votes tell the game
+	"RESIGN":    {run: (*session).cmdResign, mails: true},
 	"BECOME":    {run: (*session).cmdBecome, master: true},
-	"PROCESS":   {run: (*session).cmdProcess, master: true},
-	"PREDICT":   {run: (*session).cmdPredict, master: true},
-	"ROLLBACK":  {run: (*session).cmdRollback, master: true},
-	"PAUSE":     {run: (*session).cmdPause, master: true},
-	"RESUME":    {run: (*session).cmdResume, master: true},
-	"TERMINATE": {run: (*session).cmdTerminate, master: true},
-	"EJECT":     {run: (*session).cmdEject, master: true},
+	"PROCESS":   {run: (*session).cmdProcess, master: true, mails: true},
+	"PREDICT":   {run: (*session).cmdPredict, master: true, output: true, mails: true},
+	"ROLLBACK":  {run: (*session).cmdRollback, master: true, mails: true},
+	"PAUSE":     {run: (*session).cmdPause, master: true, mails: true},
+	"RESUME":    {run: (*session).cmdResume, master: true, mails: true},
+	"TERMINATE": {run: (*session).cmdTerminate, master: true, mails: true},
+	"EJECT":     {run: (*session).cmdEject, master: true, mails: true},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }, account: true},
 }
 
@@ -95,8 +97,10 @@ type replyData struct {
 // Handle processes one incoming mail at time now: every command and order
 // in it, in one transaction with the ledger entries (Mail.LedgerKey and
 // Mail.Ledger) and the replies. A mail already recorded in the ledger is
-// ignored, and so is mail from the judge itself. An error means nothing was done and the mail may be tried
-// again.
+// ignored, and so is mail from the judge itself. The bcrypt work of the
+// mail's passwords is done outside the transaction, with no lock held
+// (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
+// was done and the mail may be tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
 	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
@@ -106,15 +110,29 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 		return m.Ignore(in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
-	return m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
-		return m.apply(tx, in, now)
-	})
+	work := &bcryptWork{}
+	for {
+		err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+			return m.apply(tx, in, now, work)
+		})
+		if !errors.Is(err, errBcryptNeeded) {
+			return err
+		}
+		// No lock is held here: the transaction was abandoned.
+		if err := work.do(m.cfg.PasswordCost); err != nil {
+			return err
+		}
+	}
 }
 
 // apply does what the mail in asks, in tx: its commands and orders, the
 // game written back, and the reply queued. It does not touch the ledger.
-func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time) error {
-	s := &session{m: m, tx: tx, now: now, in: in}
+// errBcryptNeeded means that the mail needs bcrypt work that work has not
+// done yet: the caller abandons tx, does it (bcryptWork.do) and tries
+// again.
+func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time, work *bcryptWork) error {
+	s := &session{m: m, tx: tx, now: now, in: in, work: work}
+	s.reply.limit = m.cfg.MaxReplySize
 	if err := s.run(parser.ParseMail(in.Body)); err != nil {
 		return err
 	}
@@ -155,6 +173,7 @@ func (s *session) run(cmds []parser.Command) error {
 		s.paragraph()
 		s.printf("Nothing in this mail needed the confirmation code: send it with the command it confirms.")
 	}
+	s.reportNotRun()
 	return s.writeAck()
 }
 
@@ -177,6 +196,9 @@ func (s *session) do(c *parser.Command) error {
 		if hide, misplaced, usage, err = cmd.secret(s, c.Args); err != nil {
 			return err
 		}
+	}
+	if !s.allowed(name, c, hide) {
+		return nil
 	}
 	if name != "ORDERS" {
 		// Order lines are not echoed: the acknowledgement lists the
@@ -214,7 +236,7 @@ func tooLong(n, max int) string {
 // paragraph starts a new paragraph of the reply: a blank line after
 // whatever is there already.
 func (s *session) paragraph() {
-	if t := s.reply.String(); t != "" && !strings.HasSuffix(t, "\n\n") {
+	if s.reply.Len() > 0 && !s.reply.HasSuffix("\n\n") {
 		s.reply.WriteByte('\n')
 	}
 }
@@ -308,10 +330,14 @@ func (s *session) isSeat(word string) (bool, error) {
 
 // sendReply queues the one reply to the mail.
 func (s *session) sendReply() error {
+	text := strings.TrimRight(strings.TrimLeft(s.reply.String(), "\n"), "\n") + "\n"
+	if s.reply.full() {
+		text += "\n" + cutNote(s.reply.limit) + "\n"
+	}
 	d := replyData{
 		Tag:     s.m.cfg.JudgeName,
 		Subject: stripSubject(s.in.Subject, s.m.cfg.JudgeName),
-		Text:    strings.TrimRight(strings.TrimLeft(s.reply.String(), "\n"), "\n") + "\n",
+		Text:    text,
 		Errors:  s.errors,
 	}
 	if s.game != nil {

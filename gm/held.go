@@ -160,19 +160,29 @@ func (m *Master) RetryHeld(id uint64, now time.Time) (cause, err error) {
 	if err != nil {
 		return nil, err
 	}
-	err = m.guarded(func() error {
-		return m.db.Update(func(tx *state.Tx) error {
-			h, err := tx.HeldMail(id)
-			if err != nil {
-				return err
-			}
-			in := &Mail{From: h.From, Subject: h.Subject, Body: h.Body, MessageID: h.MessageID, Ledger: h.Ledger}
-			if err := m.apply(tx, in, now); err != nil {
-				return err
-			}
-			return tx.DeleteHeldMail(id)
+	// As in Handle, the mail's bcrypt work is done with no lock held.
+	work := &bcryptWork{}
+	for {
+		err = m.guarded(func() error {
+			return m.db.Update(func(tx *state.Tx) error {
+				h, err := tx.HeldMail(id)
+				if err != nil {
+					return err
+				}
+				in := &Mail{From: h.From, Subject: h.Subject, Body: h.Body, MessageID: h.MessageID, Ledger: h.Ledger}
+				if err := m.apply(tx, in, now, work); err != nil {
+					return err
+				}
+				return tx.DeleteHeldMail(id)
+			})
 		})
-	})
+		if !errors.Is(err, errBcryptNeeded) {
+			break
+		}
+		if err = work.do(m.cfg.PasswordCost); err != nil {
+			break
+		}
+	}
 	if err == nil || JudgesFault(err) {
 		return nil, err
 	}

@@ -160,6 +160,24 @@ func (h *harness) seen(key string) bool {
 	return seen
 }
 
+// press returns the press sent in game's current phase, in order.
+func (h *harness) press(name string) []*state.Press {
+	h.t.Helper()
+	var ps []*state.Press
+	err := h.m.DB().View(func(tx *state.Tx) error {
+		g, err := tx.Game(name)
+		if err != nil {
+			return err
+		}
+		ps, err = tx.Press(name, g.Turn)
+		return err
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return ps
+}
+
 // putGame writes a game as a test set it up.
 func (h *harness) putGame(g *state.Game) {
 	h.t.Helper()
@@ -280,6 +298,10 @@ func joinLines(text string) string {
 	}
 	return b.String()
 }
+
+// unwrap joins the lines of text with single spaces, so that a sentence
+// wrapped at 78 columns is found whole.
+func unwrap(text string) string { return strings.Join(strings.Fields(text), " ") }
 
 // mustNotContain fails if text holds any of bad.
 func mustNotContain(t testing.TB, text string, bad ...string) {

@@ -1,6 +1,7 @@
 package gm
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -48,10 +49,18 @@ func (s *session) cmdList(c *parser.Command) error {
 	return s.listGame(g)
 }
 
+// errListFull stops listAll's walk over the games once the lines found
+// fill the reply: the rest would be cut from it anyway.
+var errListFull = errors.New("gm: the list fills the reply")
+
 // listAll writes one line per game.
 func (s *session) listAll() error {
 	var lines []string
+	size := 0
 	err := s.tx.ForEachGame(func(g *state.Game) error {
+		if s.reply.limit > 0 && size > s.reply.limit-s.reply.Len() {
+			return errListFull
+		}
 		if s.game != nil && g.Name == s.game.Name {
 			g = s.game
 		}
@@ -61,9 +70,10 @@ func (s *session) listAll() error {
 		}
 		lines = append(lines, fmt.Sprintf("%-12s  %-10s  %-7s  %-9s %d/%d",
 			g.Name, title, s.m.phaseOf(g), g.Status, len(g.Players), seats))
+		size += len(lines[len(lines)-1]) + 1
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errListFull) {
 		return err
 	}
 	if len(lines) == 0 {

@@ -108,8 +108,8 @@ func TestHeaderInjection(t *testing.T) {
 	h.orders("dt", "F", "PRESS TO E\x00G\nhi\nENDPRESS\nPRESS TO \x1bG\nhi\nENDPRESS")
 	h.orders("dt", "F", "PRESS TO E\nhi\r\nBcc: victim@example.net\nENDPRESS")
 	h.mail(testMaster, "m\r\nBcc: victim@example.net", "SIGNON Mdt pw-m\nBROADCAST\nx\r\nBcc: y\nENDPRESS\nSET DEADLINE +1h\n")
-	if g := h.game("dt"); len(g.Press) < 2 {
-		t.Fatalf("only %d press sent: the test did not reach the headers", len(g.Press))
+	if p := h.press("dt"); len(p) < 2 {
+		t.Fatalf("only %d press sent: the test did not reach the headers", len(p))
 	}
 	box := h.outbox()
 	checkHeaders(t, box)

@@ -53,6 +53,17 @@ type Config struct {
 	// would make the reply as large. Press text is not held to it, as
 	// mail clients send a paragraph as one line.
 	MaxLineLength int
+
+	// The bounds on one mail's cost, each 0 for no limit (package config
+	// holds the defaults; cost.go says how each is kept): the bytes of a
+	// reply's text, the information commands answered, the mails queued
+	// (one per recipient address, the reply included), and the bytes of
+	// press text per mail and per sender and phase.
+	MaxReplySize      int
+	MaxOutputCommands int
+	MaxMailsPerMail   int
+	MaxPressPerMail   int64
+	MaxPressPerPhase  int64
 }
 
 // The defaults of Config.MaxObservers and Config.MaxGamesPerMaster.
@@ -141,10 +152,17 @@ type session struct {
 	codes     []string // the codes of the mail's CONFIRM lines
 	codeAsked bool     // a command looked for a code
 
-	reply      strings.Builder // the reply to the sender
-	errors     int             // errors reported in the reply
-	dirty      bool            // s.game changed and must be written back
-	orderLines int             // lines of orders read so far (maxOrderLines)
+	reply      replyText // the reply to the sender
+	errors     int       // errors reported in the reply
+	dirty      bool      // s.game changed and must be written back
+	orderLines int       // lines of orders read so far (maxOrderLines)
+
+	work *bcryptWork // the mail's bcrypt work, done outside the transaction
+
+	// What the mail has cost so far, for the bounds of cost.go.
+	outputs    int   // commands with output run
+	notRun     []int // lines of the commands with output not run
+	pressBytes int64 // bytes of press text sent
 }
 
 // printf adds a line to the reply.

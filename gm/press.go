@@ -33,8 +33,9 @@ type pressTarget struct {
 
 // cmdPress handles PRESS [GREY|WHITE] TO <recipients> and BROADCAST
 // [GREY|WHITE], each with its text up to ENDPRESS. Press is delivered at
-// once, one mail to each recipient, and kept in the game; what the game's
-// press settings forbid is refused and nothing is sent.
+// once, one mail to each recipient, and kept apart from the game record
+// (state.Tx.AddPress); what the game's press settings or the bounds on a
+// mail's cost (cost.go) forbid is refused and nothing is sent.
 func (s *session) cmdPress(c *parser.Command) error {
 	g := s.game
 	if g.Status != state.Active && g.Status != state.Paused {
@@ -188,13 +189,21 @@ func (s *session) cmdPress(c *parser.Command) error {
 		d.ToTag = tag.String()
 	}
 	// The record keeps who really sent grey press: the master may need it.
-	sender := s.power
+	sender, quota := s.power, s.power
 	if sender == "" {
-		sender = "Observer"
+		sender, quota = "Observer", strings.ToLower(s.in.From)
 	}
-	g.Press = append(g.Press, state.Press{
+	if msg := s.pressRefusal(quota, int64(len(d.Text)), len(to)); msg != "" {
+		s.fail(c.Line, "%s Nothing was sent.", msg)
+		return nil
+	}
+	err = s.tx.AddPress(g.Name, g.Turn, &state.Press{
 		Phase: s.m.phaseOf(g), From: sender, To: d.To, Grey: grey, Text: d.Text, Sent: s.now,
 	})
+	if err != nil {
+		return err
+	}
+	s.notePress(quota, int64(len(d.Text)))
 	s.dirty = true
 	for _, a := range to {
 		if err := s.m.send(s.tx, s.now, "press", d, []string{a}, ""); err != nil {

@@ -42,8 +42,8 @@ func TestPressWhitePartial(t *testing.T) {
 	mustContain(t, r.Body, "Press sent to England, Germany.", "France: Army Paris -> Burgundy.")
 	mustNotContain(t, r.Body, "Let us share")
 	g := h.game("dt")
-	if len(g.Press) != 1 || g.Press[0].From != "France" || !slices.Equal(g.Press[0].To, []string{"England", "Germany"}) || g.Press[0].Phase != "S1901M" {
-		t.Fatalf("press record: %+v", g.Press)
+	if p := h.press("dt"); len(p) != 1 || p[0].From != "France" || !slices.Equal(p[0].To, []string{"England", "Germany"}) || p[0].Phase != "S1901M" {
+		t.Fatalf("press record: %+v", p)
 	}
 	if got := g.Orders["France"]; !slices.Equal(got, []string{"A par - bur"}) {
 		t.Fatalf("the order after the press was not read: %q", got)
@@ -78,8 +78,8 @@ func TestPressGrey(t *testing.T) {
 	if n := len(mailsTo(got, "russia@example.org")); n != 0 {
 		t.Error("ALL BUT R reached Russia")
 	}
-	if g := h.game("dt"); len(g.Press) != 1 || !g.Press[0].Grey || g.Press[0].From != "France" {
-		t.Fatalf("grey press record: %+v", g.Press)
+	if p := h.press("dt"); len(p) != 1 || !p[0].Grey || p[0].From != "France" {
+		t.Fatalf("grey press record: %+v", p)
 	}
 	// A grey game has no white press between powers; the master's press
 	// is white.
@@ -120,8 +120,8 @@ func TestPressRefused(t *testing.T) {
 			r := onlyTo(t, got, "france@example.org")
 			if tt.want != "" {
 				mustContain(t, r.Body, tt.want, "Nothing was sent.")
-				if len(got) != 1 || len(h.game("dt").Press) != 0 {
-					t.Fatalf("refused press went out: %d mails, %d recorded", len(got), len(h.game("dt").Press))
+				if len(got) != 1 || len(h.press("dt")) != 0 {
+					t.Fatalf("refused press went out: %d mails, %d recorded", len(got), len(h.press("dt")))
 				}
 				return
 			}

@@ -45,14 +45,11 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		Orders:    orders,
 		Written:   written,
 		Results:   text,
-		// The phase's press moves to the history, so that the game record,
-		// read by every mail, does not grow for the whole game.
-		Press: g.Press,
 	})
 	if err != nil {
 		return err
 	}
-	g.Press = nil
+	g.PressSent = nil // the limit on press is per phase
 
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn

@@ -427,8 +427,11 @@ func genScaleGame(tx *state.Tx, m *Master, rng *rand.Rand, i int, hash []byte) e
 			return err
 		}
 		g.Orders = scaleOrders(rng, pos, 7, 0)
-		g.Press = scalePress(rng, g, pos, when)
-		mails += 7 + len(g.Press)
+		n, err := scalePress(tx, rng, g, pos, when)
+		if err != nil {
+			return err
+		}
+		mails += 7 + n
 		if err := m.process(tx, g, pos, rules, when); err != nil {
 			return err
 		}
@@ -440,8 +443,11 @@ func genScaleGame(tx *state.Tx, m *Master, rng *rand.Rand, i int, hash []byte) e
 		return err
 	}
 	g.Orders = scaleOrders(rng, pos, 3, i)
-	g.Press = scalePress(rng, g, pos, scaleNow.Add(-time.Hour))
-	mails += 3 + len(g.Press)
+	n, err := scalePress(tx, rng, g, pos, scaleNow.Add(-time.Hour))
+	if err != nil {
+		return err
+	}
+	mails += 3 + n
 	// The phase began at some time in its length before now.
 	length := phaseLength(&g.Settings, pos.Phase.Type)
 	m.startClockFor(g, pos.Phase.Type, scaleNow.Add(-time.Duration(rng.Int64N(int64(length)))))
@@ -499,19 +505,23 @@ func scaleOrders(rng *rand.Rand, pos *judge.Position, n, first int) map[string][
 	return out
 }
 
-// scalePress returns up to three press messages of a phase.
-func scalePress(rng *rand.Rand, g *state.Game, pos *judge.Position, when time.Time) []state.Press {
-	var out []state.Press
-	for k := range rng.IntN(4) {
+// scalePress records up to three press messages of g's current phase,
+// and returns how many.
+func scalePress(tx *state.Tx, rng *rand.Rand, g *state.Game, pos *judge.Position, when time.Time) (int, error) {
+	n := rng.IntN(4)
+	for k := range n {
 		from := g.Players[rng.IntN(len(g.Players))].Power
 		to := g.Players[rng.IntN(len(g.Players))].Power
-		out = append(out, state.Press{
+		err := tx.AddPress(g.Name, g.Turn, &state.Press{
 			Phase: pos.Phase.String(), From: from, To: []string{to},
 			Text: strings.Repeat("Shall we work together against the others this year? ", 1+k),
 			Sent: when.Add(-time.Duration(k) * time.Hour),
 		})
+		if err != nil {
+			return 0, err
+		}
 	}
-	return out
+	return n, nil
 }
 
 // makeScaleDue gives scaleDue games in a movement phase complete orders

@@ -553,16 +553,20 @@ func TestWholeGame(t *testing.T) {
 	)
 	w.wantCentres(map[string]int{"Austria": 5, "England": 5, "France": 3, "Germany": 7, "Italy": 4, "Russia": 5, "Turkey": 5})
 	g := w.h.game("wg")
-	if g.Turn != 11 || g.Status != state.Active || len(g.Orders) != 0 || len(g.Press) != 0 {
-		t.Errorf("game after three years: turn %d, %s, %d pending orders, %d press; want turn 11, active, none, none",
-			g.Turn, g.Status, len(g.Orders), len(g.Press))
+	if g.Turn != 11 || g.Status != state.Active || len(g.Orders) != 0 || len(w.h.press("wg")) != 0 || g.PressSent != nil {
+		t.Errorf("game after three years: turn %d, %s, %d pending orders, %d press (%v sent); want turn 11, active, none, none",
+			g.Turn, g.Status, len(g.Orders), len(w.h.press("wg")), g.PressSent)
 	}
 
 	// The history holds every phase played, in order, with the orders as
 	// adjudicated and the press of its time.
 	var recs []*state.PhaseRecord
+	var p []*state.Press
 	err := w.h.m.DB().View(func(tx *state.Tx) (err error) {
-		recs, err = tx.Phases("wg")
+		if recs, err = tx.Phases("wg"); err != nil {
+			return err
+		}
+		p, err = tx.Press("wg", 0)
 		return err
 	})
 	if err != nil {
@@ -576,7 +580,7 @@ func TestWholeGame(t *testing.T) {
 		"S1903M", "F1903M", "F1903R", "W1903A"}; !slices.Equal(played, want) {
 		t.Fatalf("history %q, want %q", played, want)
 	}
-	if p := recs[0].Press; len(p) != 2 || p[0].From != "Italy" || !slices.Equal(p[0].To, []string{"England", "Germany"}) ||
+	if len(p) != 2 || p[0].From != "Italy" || !slices.Equal(p[0].To, []string{"England", "Germany"}) ||
 		p[1].From != "Germany" || len(p[1].To) != 0 {
 		t.Errorf("press recorded for S1901M: %+v", p)
 	}

@@ -152,6 +152,7 @@ func (c *checker) check(tx *bbolt.Tx) {
 		// checked against them.
 		c.guard("wake", func() { c.checkWake(tx.Bucket(bucketWake), wakes) })
 		c.guard("history", func() { c.checkHistory(tx.Bucket(bucketHistory), wakes) })
+		c.guard("press", func() { c.checkPress(tx.Bucket(bucketPress), wakes) })
 	}
 	c.guard("outbox", func() { c.checkOutbox(tx.Bucket(bucketOutbox)) })
 	c.guard("ledger", func() { c.checkLedger(tx.Bucket(bucketLedger)) })
@@ -277,6 +278,32 @@ func (c *checker) checkHistory(b *bbolt.Bucket, games map[string][]byte) {
 				c.addf("history %s turn %x: %v", name, k, err)
 			} else if rec.Turn < 0 || !bytes.Equal(k, turnKey(rec.Turn)) {
 				c.addf("history %s: turn %d stored under key %x", name, rec.Turn, k)
+			}
+			return nil
+		})
+	})
+}
+
+func (c *checker) checkPress(b *bbolt.Bucket, games map[string][]byte) {
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(name, v []byte) error {
+		if v != nil {
+			c.addf("press: %q is not a bucket", name)
+			return nil
+		}
+		if _, ok := games[string(name)]; !ok {
+			c.addf("press: %s: no such game", name)
+		}
+		return b.Bucket(name).ForEach(func(k, v []byte) error {
+			var p Press
+			if len(k) != 16 {
+				c.addf("press %s: key %x is not a turn and a number", name, k)
+			} else if v == nil {
+				c.addf("press %s: %x is a bucket", name, k)
+			} else if err := json.Unmarshal(v, &p); err != nil {
+				c.addf("press %s %x: %v", name, k, err)
 			}
 			return nil
 		})

@@ -46,6 +46,8 @@ type DB struct {
 // function given to DB.Update or DB.View.
 type Tx struct {
 	tx *bbolt.Tx
+
+	queued int // recipient addresses of the mails Enqueue queued
 }
 
 // Open opens (creating if needed) the database at path. A missing file
@@ -404,8 +406,8 @@ func (tx *Tx) PutGame(g *Game) error {
 	return games.Put(key, data)
 }
 
-// DeleteGame removes the game named name, its wake index entry and its
-// history. It returns an error wrapping ErrNotFound if there is no such
+// DeleteGame removes the game named name, its wake index entry, its
+// history and its press. It returns an error wrapping ErrNotFound if there is no such
 // game.
 func (tx *Tx) DeleteGame(name string) error {
 	key := nameKey(name)
@@ -431,6 +433,13 @@ func (tx *Tx) DeleteGame(name string) error {
 		if err := hist.DeleteBucket(key); err != nil {
 			return err
 		}
+	}
+	press, err := tx.bucket(bucketPress)
+	if err != nil {
+		return err
+	}
+	if err := deletePress(press, key); err != nil {
+		return err
 	}
 	return games.Delete(key)
 }
@@ -680,8 +689,17 @@ func (tx *Tx) Enqueue(m *OutMail) error {
 	if err != nil {
 		return fmt.Errorf("outbox mail %d: %w", id, err)
 	}
-	return outbox.Put(idKey(id), data)
+	if err := outbox.Put(idKey(id), data); err != nil {
+		return err
+	}
+	tx.queued += len(m.To)
+	return nil
 }
+
+// Queued returns how many mails this transaction has queued so far,
+// counting one per recipient address: what the game master holds to its
+// limit on the mails one incoming mail may cause.
+func (tx *Tx) Queued() int { return tx.queued }
 
 // Outbox returns up to limit queued mails in ID order (all if limit <= 0).
 func (tx *Tx) Outbox(limit int) ([]*OutMail, error) {

@@ -130,13 +130,7 @@ func sampleGame(tb testing.TB, name string) *Game {
 			g.Written[p] = map[string]string{"A Vie - Gal": "army vienna -> galicia", "F Tri - Alb": "f tri-alb"}
 		}
 	}
-	for i := range 5 {
-		g.Press = append(g.Press, Press{
-			Phase: "F1901M", From: powers[i], To: []string{powers[i+1]}, Grey: i == 0,
-			Text: "Shall we work together against the others this year?\nYours,\n",
-			Sent: t0.Add(time.Duration(-i) * time.Hour),
-		})
-	}
+	g.PressSent = map[string]int64{"Austria": 120, "observer@example.org": 60}
 	return g
 }
 
@@ -233,7 +227,7 @@ func TestForEachGame(t *testing.T) {
 		err := tx.ForEachGame(func(g *Game) error {
 			seen = append(seen, g.Name)
 			g.Turn++
-			g.Press = append(g.Press, Press{Text: strings.Repeat("x", 5000)}) // grow: splits pages
+			g.Result = strings.Repeat("x", 5000) // grow: splits pages
 			g.Wake = t0
 			return tx.PutGame(g)
 		})
@@ -967,9 +961,11 @@ func TestBackupWhileWriting(t *testing.T) {
 			default:
 			}
 			err := db.Update(func(tx *Tx) error {
-				g := &Game{Name: fmt.Sprintf("g%05d", i), Wake: t0.Add(time.Duration(i) * time.Minute),
-					Press: []Press{{Text: strings.Repeat("press ", 200)}}}
+				g := &Game{Name: fmt.Sprintf("g%05d", i), Wake: t0.Add(time.Duration(i) * time.Minute)}
 				if err := tx.PutGame(g); err != nil {
+					return err
+				}
+				if err := tx.AddPress(g.Name, 0, &Press{Text: strings.Repeat("press ", 200)}); err != nil {
 					return err
 				}
 				if err := tx.PutPhase(g.Name, phase(0)); err != nil {

@@ -13,7 +13,7 @@ import (
 // SchemaVersion is the layout of the database this gmd reads and writes.
 // Open migrates a database written by an older gmd and refuses one written
 // by a newer gmd.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // The top-level buckets.
 var (
@@ -26,12 +26,13 @@ var (
 	bucketLedger   = []byte("ledger")   // mail key → encodeTime(handled)
 	bucketOutbox   = []byte("outbox")   // big-endian ID → JSON OutMail
 	bucketHeld     = []byte("held")     // big-endian ID → JSON HeldMail
+	bucketPress    = []byte("press")    // lower-case name → bucket: pressKey(turn, seq) → JSON Press
 )
 
 // allBuckets lists the top-level buckets of the current schema.
 var allBuckets = [][]byte{
 	bucketMeta, bucketSettings, bucketUsers, bucketGames,
-	bucketHistory, bucketWake, bucketLedger, bucketOutbox, bucketHeld,
+	bucketHistory, bucketWake, bucketLedger, bucketOutbox, bucketHeld, bucketPress,
 }
 
 // The keys gmd keeps for itself in the meta bucket; PutMeta refuses
@@ -55,6 +56,7 @@ var formatMarker = []byte("gmd")
 var migrations = []func(*bbolt.Tx) error{
 	0: migrateTo1,
 	1: migrateHeld,
+	2: migrateTo3,
 }
 
 // migrateTo1 makes the first release's layout. Schema 0 is a file that

@@ -1,5 +1,5 @@
 // Package state keeps everything gmd knows in one bbolt file: judge-wide
-// settings, games with their players, pending orders and press, the
+// settings, games with their players and pending orders, the press, the
 // history of every processed phase, the ledger of mails already handled
 // and the outbox of mails to send.
 //
@@ -131,7 +131,8 @@ type Observer struct {
 	PassHash []byte `json:"pass_hash"`
 }
 
-// Press is one press message as sent, kept for the master and history.
+// Press is one press message as sent, kept for the master and history
+// (Tx.AddPress, Tx.Press).
 type Press struct {
 	Phase string    `json:"phase"`
 	From  string    `json:"from"` // power name, or "Master"
@@ -184,9 +185,12 @@ type Game struct {
 	// database keeps an index on it, so Tick reads only the games due.
 	Wake time.Time `json:"wake,omitempty"`
 
-	// Press holds the press of the current phase; processing moves it to
-	// the phase's history record.
-	Press []Press `json:"press,omitempty"`
+	// PressSent is how many bytes of press text each sender sent in the
+	// current phase, keyed by power name, "Master", or an observer's
+	// lower-case address: the game master's limit on press per phase.
+	// The press itself is kept apart (Tx.AddPress), so that the record
+	// every mail reads does not grow with it. Processing clears it.
+	PressSent map[string]int64 `json:"press_sent,omitempty"`
 
 	// Result says how a finished game ended: "victory England", "draw
 	// Austria England France", "terminated".
@@ -245,8 +249,6 @@ type PhaseRecord struct {
 	Written map[string][]string `json:"written,omitempty"`
 	// Results is the text results block (package report), as mailed.
 	Results string `json:"results"`
-	// Press is the press sent during the phase, for the record.
-	Press []Press `json:"press,omitempty"`
 }
 
 // OutMail is a mail waiting in the outbox.

@@ -295,6 +295,11 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judge
 
 		MaxObservers:      cfg.Limits.MaxObservers,
 		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
+		MaxReplySize:      cfg.Limits.MaxReplySize,
+		MaxOutputCommands: cfg.Limits.MaxOutputCommands,
+		MaxMailsPerMail:   cfg.Limits.MaxMailsPerMail,
+		MaxPressPerMail:   cfg.Limits.MaxPressPerMail,
+		MaxPressPerPhase:  cfg.Limits.MaxPressPerPhase,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
