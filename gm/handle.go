@@ -27,8 +27,8 @@ type command struct {
 	// of order is refused before it is run, so that no message of its
 	// handler can quote a password either.
 	secret secretRule
-	output  bool // answers with more than a line: held to Config.MaxOutputCommands
-	mails   bool // may mail others than the sender: not run once Config.MaxMailsPerMail is used up
+	output bool // answers with more than a line: held to Config.MaxOutputCommands
+	mails  bool // may mail others than the sender: not run once Config.MaxMailsPerMail is used up
 }
 
 // commands maps each command name, after synonyms, to its handler.
