@@ -63,10 +63,10 @@ func TestPress(t *testing.T) {
 	}
 }
 
-// A database of schema 1 kept press in the game record (the current
+// A database of schema 1 or 2 kept press in the game record (the current
 // phase's) and in the history records (each phase's); the migration moves
 // both to the press bucket and leaves the records without it.
-func TestMigrateTo2MovesPress(t *testing.T) {
+func TestMigrateTo3MovesPress(t *testing.T) {
 	db := openTemp(t)
 	path := db.Path()
 	db.Close()
