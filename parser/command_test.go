@@ -460,9 +460,10 @@ func isQuoted(line string) bool {
 }
 
 func isEndMail(line string) bool {
+	t := strings.TrimSpace(line)
 	return line == "-- " || line == "--" ||
-		strings.HasPrefix(strings.TrimSpace(line), "--") &&
-			upper(strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "-"))) == "ORIGINAL MESSAGE"
+		strings.HasPrefix(t, "--") && strings.HasSuffix(t, "--") &&
+			upper(strings.TrimSpace(strings.Trim(t, "-"))) == "ORIGINAL MESSAGE"
 }
 
 func isEndPress(line string) bool {
