@@ -82,6 +82,27 @@ func TestEndPressOutsidePress(t *testing.T) {
 	mustNotContain(t, r, "Error", "There is no PRESS")
 }
 
+// TestJoinPreferencesShown: the reply echoes a join's preferences; only
+// the password is hidden. Words after the password that are no
+// preferences may be the rest of a password with a space in it, and stay
+// hidden.
+func TestJoinPreferencesShown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.create("dt")
+	r := onlyTo(t, h.mail("a@example.org", "x", "SIGNON ?dt pw-a F[GE]R"), "a@example.org").Body
+	mustContain(t, r, "> SIGNON ?dt ******** F[GE]R")
+	mustNotContain(t, r, "pw-a")
+	r = onlyTo(t, h.mail("b@example.org", "x", "SIGNON ? pw-b E F"), "b@example.org").Body
+	mustContain(t, r, "> SIGNON ? ******** E F")
+	r = onlyTo(t, h.mail("c@example.org", "x", "SIGNON ?dt my secret"), "c@example.org").Body
+	mustContain(t, r, "> SIGNON ?dt ******** ********")
+	mustNotContain(t, r, "my", "secret")
+	// Out of order, every word is hidden, preferences too.
+	r = onlyTo(t, h.mail("d@example.org", "x", "SIGNON pw-d ?dt F"), "d@example.org").Body
+	mustContain(t, r, "> SIGNON ******** ******** ********")
+}
+
 // TestEjectObserverInList: EJECT address works on observers (HELP says
 // so), and LIST shows one observer fewer after it.
 func TestEjectObserverInList(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -36,7 +38,7 @@ var commands = map[string]command{
 	"CREATE": {run: (*session).cmdCreate,
 		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules]")},
 	"SIGNON": {run: (*session).cmdSignon, mails: true, // the last to join starts the game
-		secret: passwordAfter((*session).isSeat, true, "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)")},
+		secret: signonSecret},
 	"OBSERVE": {run: (*session).cmdObserve,
 		secret: passwordAfter((*session).isGame, true, "OBSERVE game password")},
 	"LIST":      {run: (*session).cmdList, output: true},
@@ -335,6 +337,58 @@ func (s *session) isSeat(word string) (bool, error) {
 		return false, nil
 	}
 	return s.isGame(word[1:])
+}
+
+// signonUsage is the form of SIGNON, for a refusal of one whose words
+// are out of order.
+const signonUsage = "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)"
+
+// signonSecret is the secretRule of SIGNON: the rule of passwordAfter, but
+// that the preferences after the password of a join ("SIGNON ?dt pw
+// F[GE]R") are shown, when they read as preferences for the game's map:
+// only passwords are secret. Words that do not read as preferences may
+// be the rest of a password with a space in it, and stay hidden.
+func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
+	hide, misplaced, usage, err := passwordAfter((*session).isSeat, true, signonUsage)(s, args)
+	if err != nil || misplaced || len(args) < 3 || !strings.HasPrefix(args[0], "?") {
+		return hide, misplaced, usage, err
+	}
+	if s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
+		for i := 2; i < len(args); i++ {
+			hide[i] = false
+		}
+	}
+	return hide, misplaced, usage, nil
+}
+
+// preferencesFor reports whether text is a list of preferences for the
+// forming game named name, or, when name names no game ("SIGNON ?" joins
+// whichever is forming), for the map of every variant. A game that cannot
+// be read counts as none: the join that follows reports it.
+func (s *session) preferencesFor(name, text string) bool {
+	var maps []*judge.Map
+	if name = strings.ToLower(name); validGameName(name) {
+		if g, err := s.tx.Game(name); err == nil {
+			if mp, err := gameMap(g); err == nil {
+				maps = append(maps, mp)
+			}
+		}
+	}
+	if maps == nil {
+		for _, v := range variants.Names() {
+			mp, err := variants.Load(v)
+			if err != nil {
+				return false
+			}
+			maps = append(maps, mp)
+		}
+	}
+	for _, mp := range maps {
+		if _, msg := parsePreference(mp, text); msg != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // sendReply queues the one reply to the mail.
