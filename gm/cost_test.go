@@ -40,7 +40,7 @@ func TestManyHelpsAnsweredOnce(t *testing.T) {
 	body := strings.Repeat("HELP\n", 100)
 	got := h.mail("victim@example.net", "help", body)
 	r := onlyTo(t, got, "victim@example.net")
-	_, help, err := h.m.tmpl.Render("help", helpData{Judge: "GMD", Addr: testJudge})
+	_, help, err := h.m.tmpl.Render("help", newHelpData("GMD", testJudge))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -16,11 +18,10 @@ import (
 // is still answered and recorded.
 var errStop = errors.New("gm: stop reading the mail")
 
-// command is how a mail command is run.
+// command is how the game master runs a command of the command table
+// (parser.Commands), which says who may send it.
 type command struct {
-	run     func(*session, *parser.Command) error
-	account bool // valid before a sign-on
-	master  bool // the game's master only
+	run func(*session, *parser.Command) error
 	// secret says which of the command's words are, or may be, a
 	// password; nil for a command that takes none. The reply's echo of
 	// the command hides those words, and a command whose words are out
@@ -31,40 +32,36 @@ type command struct {
 	mails  bool // may mail others than the sender: not run once Config.MaxMailsPerMail is used up
 }
 
-// commands maps each command name, after synonyms, to its handler.
+// commands maps the Name of each command of the command table, and
+// ORDERS, to its handler.
 var commands = map[string]command{
-	"CREATE": {run: (*session).cmdCreate, account: true,
+	"CREATE": {run: (*session).cmdCreate,
 		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules]")},
-	"SIGNON": {run: (*session).cmdSignon, account: true, mails: true, // the last to join starts the game
-		secret: passwordAfter((*session).isSeat, true, "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)")},
-	"OBSERVE": {run: (*session).cmdObserve, account: true,
+	"SIGNON": {run: (*session).cmdSignon, mails: true, // the last to join starts the game
+		secret: signonSecret},
+	"OBSERVE": {run: (*session).cmdObserve,
 		secret: passwordAfter((*session).isGame, true, "OBSERVE game password")},
-	"LIST":      {run: (*session).cmdList, account: true, output: true},
-	"HISTORY":   {run: (*session).cmdHistory, account: true, output: true},
-	"SUMMARY":   {run: (*session).cmdSummary, account: true, output: true},
-	"HELP":      {run: (*session).cmdHelp, account: true, output: true},
-	"CONFIRM":   {run: (*session).cmdConfirm, account: true},
-	"ORDERS":    {run: (*session).cmdOrders, account: true}, // reports "sign on first" itself
+	"LIST":      {run: (*session).cmdList, output: true},
+	"HISTORY":   {run: (*session).cmdHistory, output: true},
+	"SUMMARY":   {run: (*session).cmdSummary, output: true},
+	"HELP":      {run: (*session).cmdHelp, output: true},
+	"VERSION":   {run: (*session).cmdVersion},
+	"CONFIRM":   {run: (*session).cmdConfirm},
+	"ORDERS":    {run: (*session).cmdOrders}, // reports "sign on first" itself
 	"PRESS":     {run: (*session).cmdPress, mails: true},
 	"BROADCAST": {run: (*session).cmdPress, mails: true},
+	"ENDPRESS":  {run: (*session).cmdEndPress},
 	"SET":       {run: (*session).cmdSet, mails: true, secret: setSecret}, // settings and draw votes tell the game
 	"RESIGN":    {run: (*session).cmdResign, mails: true},
-	"BECOME":    {run: (*session).cmdBecome, master: true},
-	"PROCESS":   {run: (*session).cmdProcess, master: true, mails: true},
-	"PREDICT":   {run: (*session).cmdPredict, master: true, output: true, mails: true},
-	"ROLLBACK":  {run: (*session).cmdRollback, master: true, mails: true},
-	"PAUSE":     {run: (*session).cmdPause, master: true, mails: true},
-	"RESUME":    {run: (*session).cmdResume, master: true, mails: true},
-	"TERMINATE": {run: (*session).cmdTerminate, master: true, mails: true},
-	"EJECT":     {run: (*session).cmdEject, master: true, mails: true},
-	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }, account: true},
-}
-
-// synonyms are the other names the classic judges accept.
-var synonyms = map[string]string{
-	"SIGN ON": "SIGNON", "HELLO": "SIGNON", "LOGIN": "SIGNON",
-	"WATCH": "OBSERVE", "STATUS": "SUMMARY", "WITHDRAW": "RESIGN", "SUSPEND": "PAUSE",
-	"SIGN OFF": "SIGNOFF", "END": "SIGNOFF", "ENDBROADCAST": "SIGNOFF",
+	"BECOME":    {run: (*session).cmdBecome},
+	"PROCESS":   {run: (*session).cmdProcess, mails: true},
+	"PREDICT":   {run: (*session).cmdPredict, output: true, mails: true},
+	"ROLLBACK":  {run: (*session).cmdRollback, mails: true},
+	"PAUSE":     {run: (*session).cmdPause, mails: true},
+	"RESUME":    {run: (*session).cmdResume, mails: true},
+	"TERMINATE": {run: (*session).cmdTerminate, mails: true},
+	"EJECT":     {run: (*session).cmdEject, mails: true},
+	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 
 // maxCommands is how many commands of one mail are done, and maxOrders
@@ -81,9 +78,22 @@ const (
 	maxOrderLines = 500
 )
 
-// accepted lists the commands for error messages.
-const accepted = "CREATE, SIGNON, OBSERVE, CONFIRM, LIST, HISTORY, SUMMARY, HELP, PRESS, BROADCAST, SET, RESIGN; " +
-	"for masters: BECOME, PROCESS, PREDICT, ROLLBACK, PAUSE, RESUME, TERMINATE, EJECT"
+// accepted lists the commands for error messages, from the command
+// table: "CREATE, SIGNON, ...; for masters: PROCESS, ...".
+var accepted = acceptedCommands(parser.Commands())
+
+// acceptedCommands lists the names of table, the masters' last.
+func acceptedCommands(table []parser.CommandInfo) string {
+	var all, masters []string
+	for _, c := range table {
+		if c.Who == parser.Master {
+			masters = append(masters, c.Name)
+		} else {
+			all = append(all, c.Name)
+		}
+	}
+	return strings.Join(all, ", ") + "; for masters: " + strings.Join(masters, ", ")
+}
 
 // replyData is the data of reply.tmpl, the one reply to every mail.
 type replyData struct {
@@ -179,16 +189,17 @@ func (s *session) run(cmds []parser.Command) error {
 
 // do runs one command, echoing it first.
 func (s *session) do(c *parser.Command) error {
-	name := strings.ToUpper(c.Name)
-	if n, ok := synonyms[name]; ok {
-		name = n
-	}
+	name := c.Name
 	if max := s.m.cfg.MaxLineLength; max > 0 && len(c.Text) > max {
 		s.paragraph()
 		s.fail(c.Line, "%s", tooLong(len(c.Text), max))
 		return nil
 	}
 	cmd, ok := commands[name]
+	// ORDERS is in no table: anyone may send order lines, and
+	// cmdOrders answers for who may not.
+	info, _ := parser.LookupCommand(name)
+	who := info.Who
 	var hide []bool
 	misplaced, usage := false, ""
 	if cmd.secret != nil {
@@ -214,14 +225,14 @@ func (s *session) do(c *parser.Command) error {
 	case !ok:
 		s.fail(c.Line, "Unknown command %s. The commands are %s.", name, accepted)
 		return nil
-	case s.game == nil && !cmd.account:
+	case s.game == nil && who != parser.Anyone:
 		s.fail(c.Line, "Sign on first (SIGNON Pgame password): %s needs a game.", name)
 		return nil
-	case cmd.master && !s.master:
+	case who == parser.Master && !s.master:
 		s.fail(c.Line, "Only the master of '%s' may %s.", s.game.Name, name)
 		return nil
 	}
-	if cmd.master {
+	if who == parser.Master {
 		// The master's commands change the game as they see fit.
 		s.dirty = true
 	}
@@ -326,6 +337,58 @@ func (s *session) isSeat(word string) (bool, error) {
 		return false, nil
 	}
 	return s.isGame(word[1:])
+}
+
+// signonUsage is the form of SIGNON, for a refusal of one whose words
+// are out of order.
+const signonUsage = "SIGNON Pgame password, or SIGNON ?game password to join (P is a power's letter, M the master's; LIST names the games)"
+
+// signonSecret is the secretRule of SIGNON: the rule of passwordAfter, but
+// that the preferences after the password of a join ("SIGNON ?dt pw
+// F[GE]R") are shown, when they read as preferences for the game's map:
+// only passwords are secret. Words that do not read as preferences may
+// be the rest of a password with a space in it, and stay hidden.
+func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
+	hide, misplaced, usage, err := passwordAfter((*session).isSeat, true, signonUsage)(s, args)
+	if err != nil || misplaced || len(args) < 3 || !strings.HasPrefix(args[0], "?") {
+		return hide, misplaced, usage, err
+	}
+	if s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
+		for i := 2; i < len(args); i++ {
+			hide[i] = false
+		}
+	}
+	return hide, misplaced, usage, nil
+}
+
+// preferencesFor reports whether text is a list of preferences for the
+// forming game named name, or, when name names no game ("SIGNON ?" joins
+// whichever is forming), for the map of every variant. A game that cannot
+// be read counts as none: the join that follows reports it.
+func (s *session) preferencesFor(name, text string) bool {
+	var maps []*judge.Map
+	if name = strings.ToLower(name); validGameName(name) {
+		if g, err := s.tx.Game(name); err == nil {
+			if mp, err := gameMap(g); err == nil {
+				maps = append(maps, mp)
+			}
+		}
+	}
+	if maps == nil {
+		for _, v := range variants.Names() {
+			mp, err := variants.Load(v)
+			if err != nil {
+				return false
+			}
+			maps = append(maps, mp)
+		}
+	}
+	for _, mp := range maps {
+		if _, msg := parsePreference(mp, text); msg != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // sendReply queues the one reply to the mail.

@@ -6,10 +6,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gmdjudge/gmd/internal/version"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
 )
 
 // The information commands show only what every player may know: the
@@ -411,17 +414,105 @@ func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]
 
 // helpData is the data of help.tmpl.
 type helpData struct {
-	Judge string
-	Addr  string
+	Judge    string
+	Addr     string
+	Commands []helpCommand // the commands of the command table for anyone and for players, in its order
+	Master   []helpCommand // those for the game's master
+	Variants []string      // the variants CREATE takes
+}
+
+// helpCommand is one command of the command table, as HELP shows it.
+type helpCommand struct {
+	Name  string
+	Forms []parser.Form
+	Also  []string // its synonyms
+	// Lines are the forms in two columns, the usage and what it does,
+	// indented, within templates.LineWidth, each ending in a newline;
+	// the synonyms end the last.
+	Lines string
+}
+
+// helpColumn is the column, from 0, where HELP's descriptions start. A
+// longer usage has its description on the lines below it.
+const helpColumn = 34
+
+// newHelpData returns the data of help.tmpl, from the command table.
+func newHelpData(judgeName, addr string) helpData {
+	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names()}
+	for _, c := range parser.Commands() {
+		h := helpCommand{Name: c.Name, Forms: c.Forms, Also: c.Synonyms}
+		var b strings.Builder
+		for i, f := range c.Forms {
+			words := strings.Fields(f.Help)
+			if i == len(c.Forms)-1 && len(c.Synonyms) > 0 {
+				// A synonym of two words ("SIGN ON") stays on one line.
+				words = append(words, "(also")
+				for j, syn := range c.Synonyms {
+					sep := ","
+					if j == len(c.Synonyms)-1 {
+						sep = ")"
+					}
+					words = append(words, syn+sep)
+				}
+			}
+			b.WriteString(helpColumns(f.Usage, words))
+		}
+		h.Lines = b.String()
+		if c.Who == parser.Master {
+			d.Master = append(d.Master, h)
+		} else {
+			d.Commands = append(d.Commands, h)
+		}
+	}
+	return d
+}
+
+// helpColumns lays out usage, indented by two, and the words of its
+// description from helpColumn, broken between words to fit
+// templates.LineWidth; the description starts on the next line when
+// usage leaves it no room.
+func helpColumns(usage string, words []string) string {
+	var b strings.Builder
+	line := "  " + usage
+	if len(line)+2 > helpColumn {
+		b.WriteString(line + "\n")
+		line = ""
+	}
+	line += strings.Repeat(" ", helpColumn-len(line))
+	for i, w := range words {
+		if i > 0 && len(line)+1+len(w) > templates.LineWidth {
+			b.WriteString(line + "\n")
+			line = strings.Repeat(" ", helpColumn)
+		} else if i > 0 {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
 }
 
 // cmdHelp handles HELP: the help text goes into the reply.
 func (s *session) cmdHelp(c *parser.Command) error {
-	_, body, err := s.m.tmpl.Render("help", helpData{Judge: s.m.cfg.JudgeName, Addr: s.m.cfg.JudgeAddr})
+	_, body, err := s.m.tmpl.Render("help", newHelpData(s.m.cfg.JudgeName, s.m.cfg.JudgeAddr))
 	if err != nil {
 		return err
 	}
 	s.reply.WriteString(strings.TrimRight(body, "\n"))
 	s.reply.WriteByte('\n')
+	return nil
+}
+
+// cmdVersion handles VERSION: the judge's program, its version and the Go
+// release that built it, as gmd version prints them.
+func (s *session) cmdVersion(c *parser.Command) error {
+	s.printf("This judge runs %s.", version.Read())
+	return nil
+}
+
+// cmdEndPress handles an ENDPRESS outside a press: there is nothing to
+// end, and the player may have meant a PRESS that the judge did not see.
+func (s *session) cmdEndPress(c *parser.Command) error {
+	s.fail(c.Line, "There is no PRESS or BROADCAST to end here: ENDPRESS ends the text of one, on a line of its own.")
 	return nil
 }

@@ -180,7 +180,8 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	s.paragraph()
 	switch {
 	case g == nil:
-		s.fail(c.BodyLine, "Sign on first (SIGNON Pgame password): order lines count only after a sign-on.")
+		// Most often a command misspelt: say which words begin one.
+		s.fail(c.BodyLine, "Sign on first (SIGNON Pgame password): order lines count only after a sign-on. A command begins with one of %s.", accepted)
 		return nil
 	case g.Status == state.Forming:
 		s.fail(c.BodyLine, "Game '%s' has not started: there is nothing to order yet.", g.Name)

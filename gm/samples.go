@@ -53,7 +53,7 @@ func templateSamples() map[string][]any {
 			replyData{Tag: "GMD", Subject: "", Text: "Your mail had no commands in it.\n", Errors: 2},
 			replyData{Tag: "GMD", Subject: "hello", Text: "Game list.\n"},
 		},
-		"help":    {helpData{Judge: "GMD", Addr: "judge@example.org"}},
+		"help":    {newHelpData("GMD", "judge@example.org")},
 		"refused": {refusedData{Judge: "GMD", Addr: "judge@example.org", Subject: "orders", Reason: "It is 3.2 MB long."}, refusedData{Judge: "GMD", Addr: "judge@example.org"}},
 		"start":   {start, observers},
 		"press": {

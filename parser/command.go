@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -28,54 +27,6 @@ type Command struct {
 	Unterminated bool
 }
 
-// commandNames maps the first word of a command line, in upper case, to
-// the command's Name. A few of njudge's synonyms map to the usual name.
-var commandNames = map[string]string{
-	"CREATE":    "CREATE",
-	"SIGNON":    "SIGNON",
-	"OBSERVE":   "OBSERVE",
-	"CONFIRM":   "CONFIRM",
-	"WATCH":     "OBSERVE",
-	"LIST":      "LIST",
-	"HISTORY":   "HISTORY",
-	"SUMMARY":   "SUMMARY",
-	"STATUS":    "SUMMARY",
-	"PRESS":     "PRESS",
-	"BROADCAST": "BROADCAST",
-	"SET":       "SET",
-	"RESIGN":    "RESIGN",
-	"WITHDRAW":  "RESIGN",
-	"HELP":      "HELP",
-	"SIGNOFF":   "SIGNOFF",
-	"END":       "END",
-	"PROCESS":   "PROCESS",
-	"PAUSE":     "PAUSE",
-	"SUSPEND":   "PAUSE",
-	"RESUME":    "RESUME",
-	"TERMINATE": "TERMINATE",
-	"EJECT":     "EJECT",
-	"BECOME":    "BECOME",
-	"ROLLBACK":  "ROLLBACK",
-	"PREDICT":   "PREDICT",
-}
-
-// CommandNames returns, sorted, every Name that ParseMail gives a
-// command line: the command table that whoever runs the commands must
-// cover, and may not go beyond.
-func CommandNames() []string {
-	var names []string
-	for _, n := range commandNames {
-		if !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	return names
-}
-
-// maxKeyword is the length of the longest key of commandNames.
-const maxKeyword = len("BROADCAST")
-
 // ParseMail splits a mail body, already decoded to plain text, into its
 // commands and blocks of order lines, in the order of the mail. It never
 // fails: what a line means is for the caller to judge, and a line the
@@ -85,22 +36,21 @@ const maxKeyword = len("BROADCAST")
 // numbered from 1 over the whole body, blank and ignored lines included.
 // A byte order mark at the start of the body is skipped.
 //
-// A command line is a line whose first word, in any case, is a command
-// keyword: CREATE, SIGNON, OBSERVE (or WATCH), CONFIRM, LIST, HISTORY,
-// SUMMARY (or STATUS), PRESS, BROADCAST, SET, RESIGN (or WITHDRAW), HELP,
-// SIGNOFF, END, PROCESS, PAUSE (or SUSPEND), RESUME, TERMINATE, EJECT,
-// BECOME, ROLLBACK, PREDICT; "SIGN ON" and "SIGN OFF" are SIGNON and
-// SIGNOFF.
+// A command line is a line whose first word, in any case, is a keyword
+// of the command table (Commands): a command's Name or one of its
+// synonyms, which the Command is named after ("WATCH dt" is OBSERVE). A
+// synonym of two words ("SIGN ON", "END PRESS") may be spaced in any way.
 // The word must be the whole keyword ("Pres" is not PRESS), and no
 // province of the standard map is one. The command's Args are the
 // words after the keyword as written, except that the option of a SET,
 // Args[0], is upper-cased up to a ':' or '=' in it.
 //
-// The lines after a PRESS or BROADCAST, up to a line that is ENDPRESS or
-// ENDBROADCAST (in any case, spaces allowed: "end press"), are its Body,
-// taken as they are: nothing in them is a command, a quotation or a
+// The lines after a PRESS or BROADCAST, up to a line that is ENDPRESS
+// alone (in any of its spellings: "ENDBROADCAST", "end press"), are its
+// Body, taken as they are: nothing in them is a command, a quotation or a
 // signature. A press without that line runs to the end of the mail and is
-// marked Unterminated.
+// marked Unterminated. An ENDPRESS outside a press is a command like any
+// other, for the caller to answer.
 //
 // Outside a press, these lines are ignored: blank lines; quoted lines,
 // whose first character other than spacing is '>'; and a line ending in
@@ -108,7 +58,7 @@ const maxKeyword = len("BROADCAST")
 // X wrote:" line of a reply). The mail ends, and nothing after it is
 // read, at a signature separator (a line "-- " or "--"), at a line
 // "-----Original Message-----" (a reply that quotes without '>'), and
-// after a SIGNOFF or END command, which are returned.
+// after a SIGNOFF command (or END), which is returned.
 //
 // Every other line is an order line. A run of order lines, with the blank
 // lines between them but none before or after, is one Command named
@@ -160,7 +110,7 @@ func ParseMail(body string) []Command {
 		flush()
 		c := Command{Line: n, Name: name, Args: args, Text: trimmed}
 		switch name {
-		case "SIGNOFF", "END":
+		case "SIGNOFF":
 			return append(cmds, c)
 		case "PRESS", "BROADCAST":
 			c.Body, c.BodyLine, c.Unterminated = s.press()
@@ -174,19 +124,7 @@ func ParseMail(body string) []Command {
 // commandWords returns the Name and Args of a command line, given trimmed,
 // or "" and nil if it is not one.
 func commandWords(line string) (name string, args []string) {
-	word, rest := firstWord(line)
-	name = commandName(word)
-	if name == "" && len(word) == 4 && equalFold(word, "SIGN") {
-		// "SIGN ON", "SIGN OFF"
-		var second string
-		second, rest = firstWord(rest)
-		switch {
-		case equalFold(second, "ON"):
-			name = "SIGNON"
-		case equalFold(second, "OFF"):
-			name = "SIGNOFF"
-		}
-	}
+	name, rest := keyword(line)
 	if name == "" {
 		return "", nil
 	}
@@ -197,6 +135,27 @@ func commandWords(line string) (name string, args []string) {
 		args[0] = upperOption(args[0])
 	}
 	return name, args
+}
+
+// keyword returns the Name of the command whose keyword begins line, and
+// the text after the keyword; or "" if line begins with no keyword. A
+// keyword of two words is taken before one of one word ("END PRESS" is
+// ENDPRESS, "END" is SIGNOFF).
+func keyword(line string) (name, rest string) {
+	word, rest := firstWord(line)
+	var buf, buf2 [maxKeywordLen]byte
+	upper, ok := upperKeyword(buf[:0], word)
+	if !ok {
+		return "", ""
+	}
+	// The map lookups with string(bytes) do not allocate.
+	if seconds := commandPairs[string(upper)]; seconds != nil {
+		second, after := firstWord(rest)
+		if s, ok := upperKeyword(buf2[:0], second); ok && seconds[string(s)] != "" {
+			return seconds[string(s)], after
+		}
+	}
+	return commandKeywords[string(upper)], rest
 }
 
 // upperOption returns the option word of a SET in upper case, up to a
@@ -221,21 +180,21 @@ func firstWord(s string) (word, rest string) {
 	return s[:i], s[i:]
 }
 
-// commandName returns the command Name for word, in any ASCII case, or ""
-// if word is not a keyword.
-func commandName(word string) string {
+// upperKeyword appends word to buf with its ASCII letters in upper case,
+// or returns false if word is too long to be a keyword. Other letters
+// stay as they are: "ſet" is not SET.
+func upperKeyword(buf []byte, word string) ([]byte, bool) {
 	if len(word) > maxKeyword {
-		return ""
+		return nil, false
 	}
-	var buf [maxKeyword]byte
 	for i := 0; i < len(word); i++ {
 		c := word[i]
 		if 'a' <= c && c <= 'z' {
 			c -= 'a' - 'A'
 		}
-		buf[i] = c
+		buf = append(buf, c)
 	}
-	return commandNames[string(buf[:len(word)])]
+	return buf, true
 }
 
 // isSignature reports whether line, as written, ends the mail: a
@@ -257,17 +216,11 @@ func isAttribution(line string) bool {
 	return len(line) >= len(suffix) && equalFold(line[len(line)-len(suffix):], suffix)
 }
 
-// isEndPress reports whether line ends a press: ENDPRESS or ENDBROADCAST
-// alone on the line, in any case, with or without spaces.
+// isEndPress reports whether line ends a press: ENDPRESS, in any of its
+// spellings, alone on the line.
 func isEndPress(line string) bool {
-	word, rest := firstWord(line)
-	if second, more := firstWord(rest); second != "" {
-		if !equalFold(word, "END") || strings.TrimSpace(more) != "" {
-			return false
-		}
-		word = "END" + second
-	}
-	return equalFold(word, "ENDPRESS") || equalFold(word, "ENDBROADCAST")
+	name, rest := keyword(line)
+	return name == "ENDPRESS" && strings.TrimSpace(rest) == ""
 }
 
 // equalFold reports whether s is t, which is upper-case ASCII, in any

@@ -207,7 +207,7 @@ summary dt
 		want: []parser.Command{
 			cmd(1, "SIGNON", "SIGNON Idt pw", "Idt", "pw"),
 			orders(2, "A Rom - Apu"),
-			cmd(3, "END", "End of my orders", "of", "my", "orders"),
+			cmd(3, "SIGNOFF", "End of my orders", "of", "my", "orders"),
 		},
 	},
 	{
@@ -277,6 +277,37 @@ SET
 			cmd(13, "RESIGN", "RESIGN"),
 			cmd(14, "HELP", "HELP"),
 			cmd(15, "SET", "SET"),
+		},
+	},
+	{
+		name: "njudge's synonyms of SIGNON, and VERSION",
+		mail: "HELLO Fdt pw\nA Par H\nlogin Edt pw\nVersion\nSign\tOn Gdt pw\n",
+		want: []parser.Command{
+			cmd(1, "SIGNON", "HELLO Fdt pw", "Fdt", "pw"),
+			orders(2, "A Par H"),
+			cmd(3, "SIGNON", "login Edt pw", "Edt", "pw"),
+			cmd(4, "VERSION", "Version"),
+			cmd(5, "SIGNON", "Sign\tOn Gdt pw", "Gdt", "pw"),
+		},
+	},
+	{
+		name: "ENDPRESS outside a press is a command, not the end of the mail",
+		mail: "ENDPRESS\nEND PRESS\nendbroadcast\nEnd Broadcast now\nA Par H\nEND\nA Mar H\n",
+		want: []parser.Command{
+			cmd(1, "ENDPRESS", "ENDPRESS"),
+			cmd(2, "ENDPRESS", "END PRESS"),
+			cmd(3, "ENDPRESS", "endbroadcast"),
+			cmd(4, "ENDPRESS", "End Broadcast now", "now"),
+			orders(5, "A Par H"),
+			cmd(6, "SIGNOFF", "END"),
+		},
+	},
+	{
+		name: "a press ends at ENDPRESS alone, in any spelling",
+		mail: "BROADCAST\nend press now\nENDPRESS.\nEnd  Broadcast\nPRESS TO E\nx\nENDBROADCAST\n",
+		want: []parser.Command{
+			press(1, "BROADCAST", "BROADCAST", nil, "end press now", "ENDPRESS."),
+			press(5, "PRESS", "PRESS TO E", []string{"TO", "E"}, "x"),
 		},
 	},
 	{
@@ -416,32 +447,30 @@ func mailLines(mail string) []string {
 	return strings.Split(mail, "\n")
 }
 
-var testCommandNames = map[string]string{
-	"CREATE": "CREATE", "SIGNON": "SIGNON", "OBSERVE": "OBSERVE", "WATCH": "OBSERVE",
-	"LIST": "LIST", "HISTORY": "HISTORY", "SUMMARY": "SUMMARY", "STATUS": "SUMMARY",
-	"PRESS": "PRESS", "BROADCAST": "BROADCAST", "SET": "SET", "RESIGN": "RESIGN",
-	"WITHDRAW": "RESIGN", "HELP": "HELP", "SIGNOFF": "SIGNOFF", "END": "END",
-	"PROCESS": "PROCESS", "PAUSE": "PAUSE", "SUSPEND": "PAUSE", "RESUME": "RESUME",
-	"TERMINATE": "TERMINATE", "EJECT": "EJECT", "BECOME": "BECOME", "ROLLBACK": "ROLLBACK",
-	"PREDICT": "PREDICT",
-}
-
 // lineCommand returns the name and the number of keyword words of the
-// command on line, or "" if it is not a command line.
+// command on line, or "" if it is not a command line: a keyword of the
+// command table, of two words first.
 func lineCommand(line string) (string, int) {
 	w := strings.Fields(line)
 	if len(w) == 0 {
 		return "", 0
 	}
-	if len(w) >= 2 && upper(w[0]) == "SIGN" {
-		switch upper(w[1]) {
-		case "ON":
-			return "SIGNON", 2
-		case "OFF":
-			return "SIGNOFF", 2
+	for _, c := range parser.Commands() {
+		for _, k := range append([]string{c.Name}, c.Synonyms...) {
+			kw := strings.Fields(k)
+			if len(kw) == 2 && len(w) >= 2 && upper(w[0]) == kw[0] && upper(w[1]) == kw[1] {
+				return c.Name, 2
+			}
 		}
 	}
-	return testCommandNames[upper(w[0])], 1
+	for _, c := range parser.Commands() {
+		for _, k := range append([]string{c.Name}, c.Synonyms...) {
+			if upper(w[0]) == k {
+				return c.Name, 1
+			}
+		}
+	}
+	return "", 0
 }
 
 // upper returns s with its ASCII letters in upper case: keywords are
@@ -460,18 +489,15 @@ func isQuoted(line string) bool {
 }
 
 func isEndMail(line string) bool {
+	t := strings.TrimSpace(line)
 	return line == "-- " || line == "--" ||
-		strings.HasPrefix(strings.TrimSpace(line), "--") &&
-			upper(strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "-"))) == "ORIGINAL MESSAGE"
+		strings.HasPrefix(t, "--") && strings.HasSuffix(t, "--") &&
+			upper(strings.TrimSpace(strings.Trim(t, "-"))) == "ORIGINAL MESSAGE"
 }
 
 func isEndPress(line string) bool {
-	w := strings.Fields(line)
-	if len(w) == 2 && upper(w[0]) == "END" || len(w) == 1 {
-		s := upper(strings.Join(w, ""))
-		return s == "ENDPRESS" || s == "ENDBROADCAST"
-	}
-	return false
+	name, n := lineCommand(line)
+	return name == "ENDPRESS" && n == len(strings.Fields(line))
 }
 
 // checkMail checks the commands ParseMail returned for mail against the
@@ -560,7 +586,7 @@ func checkMail(t *testing.T, mail string, cmds []parser.Command) {
 			if c.Body != "" || c.BodyLine != 0 {
 				t.Fatalf("command %d %#v: a body", i, c)
 			}
-			if (c.Name == "SIGNOFF" || c.Name == "END") && i != len(cmds)-1 {
+			if c.Name == "SIGNOFF" && i != len(cmds)-1 {
 				t.Fatalf("command %d %#v: commands after it", i, c)
 			}
 			continue

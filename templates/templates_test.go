@@ -18,10 +18,19 @@ func TestBuiltinLoads(t *testing.T) {
 			t.Errorf("no built-in template %q (have %v)", want, s.Names())
 		}
 	}
-	subject, body, err := s.Render("help", map[string]string{"Judge": "GMD", "Addr": "judge@x"})
-	if err != nil || subject != "GMD help" || !strings.Contains(body, "SIGNON Pgame password") {
+	subject, body, err := s.Render("help", helpSample)
+	if err != nil || subject != "GMD help" || !strings.Contains(body, "SIGNON Pgame password") || !strings.Contains(body, "34-35-36, standard") {
 		t.Fatalf("help: %q %q %v", subject, body, err)
 	}
+}
+
+// helpSample is data of the shape of the game master's for help.tmpl,
+// whose command lines come from the command table.
+var helpSample = map[string]any{
+	"Judge": "GMD", "Addr": "judge@x",
+	"Commands": []map[string]string{{"Lines": "  SIGNON Pgame password    sign on as power P\n"}},
+	"Master":   []map[string]string{{"Lines": "  PAUSE                    stop the clock\n"}},
+	"Variants": []string{"34-35-36", "standard"},
 }
 
 func TestOverride(t *testing.T) {
@@ -74,7 +83,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples := map[string][]any{"help": {map[string]string{"Judge": "GMD", "Addr": "judge@x"}}}
+	samples := map[string][]any{"help": {helpSample}}
 	err = s.Check(samples)
 	if err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "help.tmpl")+":3:2: ") {
 		t.Errorf("Check: %v", err)

@@ -1,0 +1,191 @@
+package parser
+
+import (
+	"slices"
+	"strings"
+)
+
+// Who says who may send a command.
+type Who uint8
+
+// Who may send a command. Whoever is signed on to a game as its master
+// (a judge admin included, who signs on as the master of any game) may
+// also send everything a player may, and a player everything anyone may.
+const (
+	// Anyone may send the command, signed on to a game or not.
+	Anyone Who = iota
+	// Player commands need a sign-on to a game earlier in the mail: as a
+	// player, an observer or the master.
+	Player
+	// Master commands are for the game's master only.
+	Master
+)
+
+// String names w as HELP and the README do: "anyone", "player", "master".
+func (w Who) String() string {
+	switch w {
+	case Anyone:
+		return "anyone"
+	case Player:
+		return "player"
+	case Master:
+		return "master"
+	}
+	return "nobody"
+}
+
+// Form is one way of writing a command, as HELP shows it.
+type Form struct {
+	Usage string // the words as written, placeholders in lower case: "SIGNON Pgame password"
+	Help  string // what it does, short: "sign on as power P (its initial)"
+}
+
+// CommandInfo is one command of the mail language: one row of the
+// command table, which is all that the parser, the game master and HELP
+// know about the commands there are.
+type CommandInfo struct {
+	// Name is the keyword, and the Command.Name that ParseMail gives
+	// whichever of the command's keywords a line uses.
+	Name string
+	// Synonyms are the other keywords for it, most of them njudge's. A
+	// synonym of two words ("SIGN ON") is written with one space, and
+	// is found with any spacing between its words.
+	Synonyms []string
+	Who      Who
+	// Forms are the command's forms, as HELP lists them; the first is
+	// its usage.
+	Forms []Form
+}
+
+// commandTable is every command of the mail language, in the order HELP
+// lists them. No keyword is a province of the standard map (a line "Pres
+// A Lon" must stay an order), nor the first word of an order.
+var commandTable = []CommandInfo{
+	{Name: "CREATE", Who: Anyone, Forms: []Form{
+		{"CREATE ?game password [variant] [rules]", "start a game; you are its master"}}},
+	{Name: "SIGNON", Synonyms: []string{"SIGN ON", "HELLO", "LOGIN"}, Who: Anyone, Forms: []Form{
+		{"SIGNON ?game password [preferences]", "join a game that is forming; preferences are power letters, the power you want most first: FGE"},
+		{"SIGNON Pgame password", "sign on as power P (its initial), or as the master: Mgame"}}},
+	{Name: "OBSERVE", Synonyms: []string{"WATCH"}, Who: Anyone, Forms: []Form{
+		{"OBSERVE game password", "watch a game"}}},
+	{Name: "CONFIRM", Who: Anyone, Forms: []Form{
+		{"CONFIRM code", "with a command the judge asked you to confirm (observing, a takeover, a sign-on during a lockout): the code it sent you"}}},
+	{Name: "LIST", Who: Anyone, Forms: []Form{
+		{"LIST [game]", "list the games, or one game"}}},
+	{Name: "HISTORY", Who: Anyone, Forms: []Form{
+		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written"}}},
+	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
+		{"SUMMARY game", "a game's course so far"}}},
+	{Name: "PRESS", Who: Player, Forms: []Form{
+		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"}}},
+	{Name: "BROADCAST", Who: Player, Forms: []Form{
+		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
+	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
+		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
+	{Name: "SET", Who: Player, Forms: []Form{
+		{"SET PASSWORD new", "change your password"},
+		{"SET WAIT | SET NOWAIT", "hold or allow early processing"},
+		{"SET DRAW | SET NODRAW", "vote for, or against, a draw"},
+		{"SET ABSENCE from TO to", "deadlines will not fall inside"},
+		{"SET PREFERENCE letters", "before the game starts: the powers you want"}}},
+	{Name: "RESIGN", Synonyms: []string{"WITHDRAW"}, Who: Player, Forms: []Form{
+		{"RESIGN", "give up your power"}}},
+	{Name: "HELP", Who: Anyone, Forms: []Form{
+		{"HELP", "this text"}}},
+	{Name: "VERSION", Who: Anyone, Forms: []Form{
+		{"VERSION", "the version of the judge's program"}}},
+	{Name: "SIGNOFF", Synonyms: []string{"SIGN OFF", "END"}, Who: Anyone, Forms: []Form{
+		{"SIGNOFF", `end of commands; a signature line ("-- ") ends them too`}}},
+	{Name: "PROCESS", Who: Master, Forms: []Form{
+		{"PROCESS [phase]", "process the phase now (if named, it must be the current one)"}}},
+	{Name: "PREDICT", Who: Master, Forms: []Form{
+		{"PREDICT", "the results if the phase were processed now, to you alone"}}},
+	{Name: "PAUSE", Synonyms: []string{"SUSPEND"}, Who: Master, Forms: []Form{
+		{"PAUSE", "stop the clock"}}},
+	{Name: "RESUME", Who: Master, Forms: []Form{
+		{"RESUME", "start the clock again, with a fresh deadline"}}},
+	{Name: "TERMINATE", Who: Master, Forms: []Form{
+		{"TERMINATE", "end the game as it stands"}}},
+	{Name: "EJECT", Who: Master, Forms: []Form{
+		{"EJECT power", "take the seat from its player: it is free for takeover"},
+		{"EJECT address", "remove an observer, who may not observe again"}}},
+	{Name: "BECOME", Who: Master, Forms: []Form{
+		{"BECOME power", "the order lines after it are that power's"}}},
+	{Name: "ROLLBACK", Who: Master, Forms: []Form{
+		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
+}
+
+// Commands returns the command table: every command of the mail
+// language, with its synonyms, who may send it and its forms, in the
+// order HELP lists them. The slice is the caller's.
+func Commands() []CommandInfo {
+	return slices.Clone(commandTable)
+}
+
+// LookupCommand returns the table's row for the command Name name.
+func LookupCommand(name string) (CommandInfo, bool) {
+	i := slices.IndexFunc(commandTable, func(c CommandInfo) bool { return c.Name == name })
+	if i < 0 {
+		return CommandInfo{}, false
+	}
+	return commandTable[i], true
+}
+
+// commandKeywords maps every keyword of one word, in upper case, to its
+// command's Name; commandPairs maps the first word of every keyword of two
+// words to the second words it takes and their Names ("SIGN": "ON":
+// "SIGNON"). Both are built from commandTable.
+var commandKeywords, commandPairs = indexKeywords(commandTable)
+
+// maxKeywordLen bounds the length of a keyword word, so that keyword can
+// upper-case a word in a buffer on the stack; maxKeyword is the length of
+// the longest word of a keyword, at most maxKeywordLen.
+const maxKeywordLen = 16
+
+var maxKeyword = longestWord(commandTable)
+
+// indexKeywords builds commandKeywords and commandPairs from the table.
+// A keyword in two rows is a mistake in the table, and a panic when the
+// program starts.
+func indexKeywords(table []CommandInfo) (map[string]string, map[string]map[string]string) {
+	one := make(map[string]string)
+	two := make(map[string]map[string]string)
+	for _, c := range table {
+		for _, k := range append([]string{c.Name}, c.Synonyms...) {
+			first, second, ok := strings.Cut(k, " ")
+			if !ok {
+				if _, dup := one[k]; dup {
+					panic("parser: keyword " + k + " twice in the command table")
+				}
+				one[k] = c.Name
+				continue
+			}
+			if two[first] == nil {
+				two[first] = make(map[string]string)
+			}
+			if _, dup := two[first][second]; dup {
+				panic("parser: keyword " + k + " twice in the command table")
+			}
+			two[first][second] = c.Name
+		}
+	}
+	return one, two
+}
+
+// longestWord returns the length of the longest word of a keyword of the
+// table. A word longer than maxKeywordLen is a mistake in the table, and
+// a panic when the program starts.
+func longestWord(table []CommandInfo) int {
+	n := 0
+	for _, c := range table {
+		for _, k := range append([]string{c.Name}, c.Synonyms...) {
+			for _, w := range strings.Fields(k) {
+				n = max(n, len(w))
+			}
+		}
+	}
+	if n > maxKeywordLen {
+		panic("parser: a keyword of the command table is longer than maxKeywordLen")
+	}
+	return n
+}
