@@ -474,7 +474,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		return errStop
 	}
 	if i := playerByAddr(g, s.in.From); i >= 0 {
-		// Joining again is signing on to the seat already held.
+		// Joining again is signing on to the seat already held; a code
+		// with it is the confirming mail sent twice, and worth no remark.
+		s.codeAsked = true
 		if ok, err := s.checkSeat(c, g, g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw, g.Players[i].Addr); !ok {
 			return err
 		}

@@ -16,19 +16,20 @@ import (
 
 // Confirmation codes. The From line of a mail proves nothing, so what
 // would have the judge mail an address that never asked for it (a new
-// observer), or hand a seat to an address (a takeover), or let an
-// address past a lockout that forged mails caused, needs proof that the
-// sender reads that address's mail. The judge gives a code in its reply,
-// which goes to that address only; the sender sends it back with a line
-// CONFIRM code in the mail that repeats the request.
+// observer, a new game's master), or hand a seat to an address (a join,
+// a takeover), or let an address past a lockout that forged mails
+// caused, needs proof that the sender reads that address's mail. The
+// judge gives a code in its reply, which goes to that address only; the
+// sender sends it back with a line CONFIRM code in the mail that repeats
+// the request.
 //
 // A code is an HMAC, under the game's ConfirmKey (the judge's key, for a
 // game yet to be created), of what it confirms (kind, game, address,
-// seat) and of the day it was given. Nothing is
-// stored per request: forged requests cost no space and cannot push a
-// real one out, and the same request gets the same code all day, so a
-// new mail never spoils a code already sent. A code is good on the day
-// it was given and the next, at least 24 hours.
+// seat) and of the day it was given. Nothing is stored per request:
+// forged requests cost no space and cannot push a real one out, and the
+// same request gets the same code all day, so a new mail never spoils a
+// code already sent. A code is good on the day it was given and the
+// next, at least 24 hours.
 const (
 	confirmDay = 24 * time.Hour
 	// codeLen letters of confirmAlphabet carry 50 bits: a guesser with
