@@ -503,12 +503,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		if err != nil {
 			return err
 		}
-		// The preferences are not repeated: they came after the
-		// password, and may be the end of one with a space in it.
-		command := "SIGNON ?" + g.Name + " <your password>"
-		if prefs != "" {
-			command += " <your preferences>"
-		}
+		// The preferences read as preferences for the game's map, so
+		// they are no part of a password (only passwords are secret).
+		command := strings.TrimSpace("SIGNON ?" + g.Name + " <your password> " + prefs)
 		s.printf("You have not joined game '%s' yet.", g.Name)
 		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command); err != nil {
 			return err

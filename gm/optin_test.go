@@ -38,7 +38,7 @@ func TestForgedJoinTakesNoSeat(t *testing.T) {
 	}
 	mustContain(t, r, "You have not joined game 'fg' yet.",
 		"To join game 'fg', "+victim+" must show that it reads this mail: send "+testJudge+" a mail with these two lines",
-		"\n  SIGNON ?fg <your password> <your preferences>\n",
+		"\n  SIGNON ?fg <your password> F\n",
 		"If you did not ask for this, do nothing", "The rest of this mail was ignored.")
 	mustNotContain(t, r, "secret", "You have joined")
 	code := codeIn(t, r)

@@ -56,7 +56,7 @@ func TestWholeGame(t *testing.T) {
 		// so that the seats are known.
 		join := fmt.Sprintf("SIGNON ?wg %s %s", s.Pass, s.Letter)
 		r := w.reply(s.Addr, join)
-		mustContain(t, r.Body, "You have not joined game 'wg' yet.", "\n  SIGNON ?wg <your password> <your preferences>\n")
+		mustContain(t, r.Body, "You have not joined game 'wg' yet.", "\n  SIGNON ?wg <your password> "+s.Letter+"\n")
 		got := w.mail(s.Addr, "CONFIRM "+codeIn(t, r.Body)+"\n"+join)
 		r = replyTo(t, got, s.Addr)
 		if i < 6 {
