@@ -1,7 +1,9 @@
 package demo
 
 import (
+	"context"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -43,21 +45,46 @@ func Seats() []Seat {
 
 // CreateGame mails the judge at judge, through the SMTP server, as a
 // master and players would: Master creates the demo game, then the seven
-// players of Seats join it, each asking for their power. The last one
-// to join starts the game. The mails go one after the other, so the
-// judge reads them in this order.
-func (s *Servers) CreateGame(judge string) error {
-	to := []string{judge}
-	if err := s.Send(Master, to, "a game to show", fmt.Sprintf("CREATE ?%s %s\n", Game, MasterGamePass)); err != nil {
+// players of Seats join it, each asking for their power. The judge acts
+// on neither before the address confirms: each sends the command, reads
+// the code in the judge's reply, and sends the code back with the
+// command, as the reply says. The last one to join starts the game. The
+// mails go one after the other, so the judge reads them in this order.
+// It gives up when ctx ends.
+func (s *Servers) CreateGame(ctx context.Context, judge string) error {
+	create := fmt.Sprintf("CREATE ?%s %s\n", Game, MasterGamePass)
+	if err := s.confirmed(ctx, Master, judge, "a game to show", create); err != nil {
 		return fmt.Errorf("demo: CREATE: %w", err)
 	}
 	for _, p := range Seats() {
-		body := fmt.Sprintf("SIGNON ?%s %s %s\n", Game, p.GamePass, p.Letter)
-		if err := s.Send(p.Account, to, "joining", body); err != nil {
+		join := fmt.Sprintf("SIGNON ?%s %s %s\n", Game, p.GamePass, p.Letter)
+		if err := s.confirmed(ctx, p.Account, judge, "joining", join); err != nil {
 			return fmt.Errorf("demo: %s joining: %w", p.Addr, err)
 		}
 	}
 	return nil
+}
+
+// codeLine is the line of a judge's reply that gives a confirmation code.
+var codeLine = regexp.MustCompile(`(?m)^  CONFIRM ([A-Z0-9]+)$`)
+
+// confirmed mails body from from to judge, waits for the reply with a
+// confirmation code, and mails the code back with body.
+func (s *Servers) confirmed(ctx context.Context, from Account, judge, subject, body string) error {
+	before := s.Delivered(from.Addr)
+	if err := s.Send(from, []string{judge}, subject, body); err != nil {
+		return err
+	}
+	code, err := s.WaitForText(ctx, from.Addr, before, func(text string) string {
+		if m := codeLine.FindStringSubmatch(text); m != nil {
+			return m[1]
+		}
+		return ""
+	})
+	if err != nil {
+		return err
+	}
+	return s.Send(from, []string{judge}, subject, "CONFIRM "+code+"\n"+body)
 }
 
 // SendOpenings has every player of Seats sign on to the demo game as

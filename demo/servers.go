@@ -15,11 +15,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"log"
 	"mime"
+	"mime/quotedprintable"
 	"net"
 	netmail "net/mail"
 	"strings"
@@ -82,6 +84,7 @@ type Servers struct {
 
 	mu        sync.Mutex
 	delivered map[string][]string // subjects delivered, by lower-case address
+	texts     map[string][]string // the decoded texts of the same mails
 	news      chan struct{}       // closed and replaced at every delivery
 }
 
@@ -98,6 +101,7 @@ func Start(imapAddr, smtpAddr string, accounts []Account) (*Servers, error) {
 		accounts:  map[string]Account{},
 		users:     map[string]*imapmemserver.User{},
 		delivered: map[string][]string{},
+		texts:     map[string][]string{},
 		news:      make(chan struct{}),
 	}
 	// Mailboxes count their UIDVALIDITY from 1 in imapmemserver, so
@@ -200,16 +204,65 @@ func (s *Servers) deliver(addr string, raw []byte) error {
 	if _, err := u.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Time: time.Now()}); err != nil {
 		return err
 	}
-	subject := ""
+	subject, text := "", ""
 	if m, err := netmail.ReadMessage(bytes.NewReader(raw)); err == nil {
 		subject, _ = new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+		text = decodeText(m)
 	}
 	s.mu.Lock()
 	s.delivered[key] = append(s.delivered[key], subject)
+	s.texts[key] = append(s.texts[key], text)
 	close(s.news)
 	s.news = make(chan struct{})
 	s.mu.Unlock()
 	return nil
+}
+
+// decodeText returns the text of a single-part mail, undoing its
+// transfer encoding; "" for one it cannot read.
+func decodeText(m *netmail.Message) string {
+	var r io.Reader = m.Body
+	switch strings.ToLower(m.Header.Get("Content-Transfer-Encoding")) {
+	case "quoted-printable":
+		r = quotedprintable.NewReader(r)
+	case "base64":
+		r = base64.NewDecoder(base64.StdEncoding, r)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return ""
+	}
+	return strings.ReplaceAll(string(b), "\r\n", "\n")
+}
+
+// Delivered returns how many mails have been delivered to addr so far.
+func (s *Servers) Delivered(addr string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.delivered[strings.ToLower(addr)])
+}
+
+// WaitForText waits until a mail delivered to addr after the first
+// skip of them has a text that find finds something in, and returns
+// what it found, or an error once ctx ends.
+func (s *Servers) WaitForText(ctx context.Context, addr string, skip int, find func(text string) string) (string, error) {
+	key := strings.ToLower(addr)
+	for {
+		s.mu.Lock()
+		news := s.news
+		texts := s.texts[key]
+		s.mu.Unlock()
+		for i := skip; i < len(texts); i++ {
+			if found := find(texts[i]); found != "" {
+				return found, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("demo: no such mail for %s: %w", addr, ctx.Err())
+		case <-news:
+		}
+	}
 }
 
 // Subjects returns the subjects of the mails delivered to addr so far,

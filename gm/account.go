@@ -212,6 +212,29 @@ func (s *session) cmdCreate(c *parser.Command) error {
 	if full, err := s.mastersTooMany(c.Line); err != nil || full {
 		return err
 	}
+	if msg := passwordProblem(c.Args[1]); msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return nil
+	}
+	// A forged From would make a stranger the master of a game, and
+	// have the judge mail them: the address confirms first, and nothing
+	// is stored (nor any password hashed) before it has.
+	if ok, err := s.confirmedCreate(name); err != nil {
+		return err
+	} else if !ok {
+		command := "CREATE ?" + name + " <your password>"
+		if len(c.Args) > 2 {
+			command += " " + mp.Name
+		}
+		if len(c.Args) > 3 {
+			command += " " + rules.Name
+		}
+		s.printf("Game '%s' is not created yet.", name)
+		if err := s.askCreateConfirmation(name, command); err != nil {
+			return err
+		}
+		return errStop
+	}
 	hash, msg, err := s.newPasswordHash(c.Args[1])
 	if err != nil {
 		return err
@@ -451,7 +474,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		return errStop
 	}
 	if i := playerByAddr(g, s.in.From); i >= 0 {
-		// Joining again is signing on to the seat already held.
+		// Joining again is signing on to the seat already held; a code
+		// with it is the confirming mail sent twice, and worth no remark.
+		s.codeAsked = true
 		if ok, err := s.checkSeat(c, g, g.Name+"/?"+strings.ToLower(s.in.From), g.Players[i].PassHash, pw, g.Players[i].Addr); !ok {
 			return err
 		}
@@ -464,6 +489,27 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	}
 	if msg := s.secondSeat(g, -1); msg != "" {
 		s.fail(c.Line, "%s", msg)
+		return errStop
+	}
+	if msg := passwordProblem(pw); msg != "" {
+		s.fail(c.Line, "%s.", capitalize(msg))
+		return errStop
+	}
+	// A forged From would give a stranger's address a seat, and the
+	// game's mail once it starts: the address confirms first, and
+	// nothing of the seat is stored (nor its password hashed) before.
+	if !s.confirmed(g, confirmJoin, "") {
+		key, err := s.gameKey(g)
+		if err != nil {
+			return err
+		}
+		// The preferences read as preferences for the game's map, so
+		// they are no part of a password (only passwords are secret).
+		command := strings.TrimSpace("SIGNON ?" + g.Name + " <your password> " + prefs)
+		s.printf("You have not joined game '%s' yet.", g.Name)
+		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command); err != nil {
+			return err
+		}
 		return errStop
 	}
 	hash, msg, err := s.newPasswordHash(pw)

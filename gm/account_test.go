@@ -55,13 +55,16 @@ func TestCreateErrors(t *testing.T) {
 		r := onlyTo(t, h.mail("x@example.org", "x", tt.body), "x@example.org")
 		mustContain(t, r.Body, tt.want)
 	}
+	// The first mail gets the code and the line to send back with it.
 	r := onlyTo(t, h.mail("x@example.org", "x", "CREATE ?G2 pw Standard datc-2.4"), "x@example.org")
+	mustContain(t, r.Body, "Game 'g2' is not created yet.", "\n  CREATE ?g2 <your password> standard datc-2.4\n")
+	r = onlyTo(t, h.confirm("x@example.org", "x", "CREATE ?G2 pw Standard datc-2.4"), "x@example.org")
 	mustContain(t, r.Body, "Game 'g2' created: Standard, rules datc-2.4")
 	if g := h.game("g2"); g.Rules != "datc-2.4" || g.Variant != "standard" {
 		t.Fatalf("game g2: %+v", g)
 	}
 	// One sign-on per mail.
-	r = onlyTo(t, h.mail("x@example.org", "x", "CREATE ?g3 pw\nSIGNON ?dt pw"), "x@example.org")
+	r = onlyTo(t, h.confirm("x@example.org", "x", "CREATE ?g3 pw\nSIGNON ?dt pw"), "x@example.org")
 	mustContain(t, r.Body, "Only one SIGNON, CREATE or OBSERVE per mail")
 	if len(h.game("dt").Players) != 0 {
 		t.Fatal("the second sign-on of a mail joined a game")
@@ -71,7 +74,10 @@ func TestCreateErrors(t *testing.T) {
 func TestJoinForming(t *testing.T) {
 	h := newHarness(t)
 	h.create("dt")
+	// "SIGNON ?" joins the first forming game, which the code names.
 	r := onlyTo(t, h.mail("a@example.org", "x", "SIGNON ? pw-a"), "a@example.org")
+	mustContain(t, r.Body, "You have not joined game 'dt' yet.", "\n  SIGNON ?dt <your password>\n")
+	r = onlyTo(t, h.confirm("a@example.org", "x", "SIGNON ? pw-a"), "a@example.org")
 	mustContain(t, r.Body, "You have joined game 'dt': 1 of 7 players. It starts when 6 more have joined.")
 	r = onlyTo(t, h.mail("A@Example.org", "x", "SIGNON ?dt pw-a"), "A@Example.org")
 	mustContain(t, r.Body, "You are already in game 'dt' (1 of 7 players).")

@@ -16,18 +16,20 @@ import (
 
 // Confirmation codes. The From line of a mail proves nothing, so what
 // would have the judge mail an address that never asked for it (a new
-// observer), or hand a seat to an address (a takeover), or let an
-// address past a lockout that forged mails caused, needs proof that the
-// sender reads that address's mail. The judge gives a code in its reply,
-// which goes to that address only; the sender sends it back with a line
-// CONFIRM code in the mail that repeats the request.
+// observer, a new game's master), or hand a seat to an address (a join,
+// a takeover), or let an address past a lockout that forged mails
+// caused, needs proof that the sender reads that address's mail. The
+// judge gives a code in its reply, which goes to that address only; the
+// sender sends it back with a line CONFIRM code in the mail that repeats
+// the request.
 //
-// A code is an HMAC, under the game's ConfirmKey, of what it confirms
-// (kind, game, address, seat) and of the day it was given. Nothing is
-// stored per request: forged requests cost no space and cannot push a
-// real one out, and the same request gets the same code all day, so a
-// new mail never spoils a code already sent. A code is good on the day
-// it was given and the next, at least 24 hours.
+// A code is an HMAC, under the game's ConfirmKey (the judge's key, for a
+// game yet to be created), of what it confirms (kind, game, address,
+// seat) and of the day it was given. Nothing is stored per request:
+// forged requests cost no space and cannot push a real one out, and the
+// same request gets the same code all day, so a new mail never spoils a
+// code already sent. A code is good on the day it was given and the
+// next, at least 24 hours.
 const (
 	confirmDay = 24 * time.Hour
 	// codeLen letters of confirmAlphabet carry 50 bits: a guesser with
@@ -41,7 +43,14 @@ const (
 	confirmObserve  = "observe"  // the address may get the game's mail as an observer
 	confirmTakeover = "takeover" // the address may take over the seat of a power
 	confirmUnlock   = "unlock"   // the seat's own address may sign on past its lockout
+	confirmJoin     = "join"     // the address may take a seat in a forming game
+	confirmCreate   = "create"   // the address may create a game and be its master
 )
+
+// judgeKeyMeta is the Meta key of the judge's own confirmation key, for
+// the codes about a game that does not exist yet (CREATE): made on first
+// need, like a game's ConfirmKey, and never shown.
+const judgeKeyMeta = "gm.confirm-key"
 
 // confirmCode returns the code for kind, game, addr and seat on day
 // (days since the Unix epoch), under key.
@@ -61,7 +70,7 @@ func confirmCode(key []byte, kind, game, addr, seat string, day int64) string {
 func confirmDayOf(t time.Time) int64 { return t.Unix() / int64(confirmDay/time.Second) }
 
 // normalizeCode returns a code as a player wrote it, in upper case and
-// without the spaces or dashes a mail client may add.
+// without the spaces or dashes a player or mail client may add.
 func normalizeCode(s string) string {
 	return strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(s))
 }
@@ -71,7 +80,7 @@ func normalizeCode(s string) string {
 // before or after the command it confirms; the command itself does
 // nothing more.
 func (s *session) cmdConfirm(c *parser.Command) error {
-	if len(c.Args) != 1 {
+	if len(c.Args) == 0 {
 		s.fail(c.Line, "Use: CONFIRM code, with the code the judge mailed to you.")
 	}
 	return nil
@@ -81,8 +90,8 @@ func (s *session) cmdConfirm(c *parser.Command) error {
 // few: no honest mail has more than one.
 func (s *session) gatherCodes(cmds []parser.Command) {
 	for i := range cmds {
-		if c := &cmds[i]; c.Name == "CONFIRM" && len(c.Args) == 1 && len(s.codes) < 3 {
-			s.codes = append(s.codes, normalizeCode(c.Args[0]))
+		if c := &cmds[i]; c.Name == "CONFIRM" && len(c.Args) > 0 && len(s.codes) < 3 {
+			s.codes = append(s.codes, normalizeCode(strings.Join(c.Args, "")))
 		}
 	}
 }
@@ -90,13 +99,30 @@ func (s *session) gatherCodes(cmds []parser.Command) {
 // confirmed reports whether the mail carries a valid code for kind and
 // seat in g from its sender.
 func (s *session) confirmed(g *state.Game, kind, seat string) bool {
+	return s.codeFits(g.ConfirmKey, kind, g.Name, seat)
+}
+
+// confirmedCreate reports whether the mail carries a valid code from its
+// sender for creating the game name.
+func (s *session) confirmedCreate(name string) (bool, error) {
+	key, err := s.judgeKey(false)
+	if err != nil {
+		return false, err
+	}
+	return s.codeFits(key, confirmCreate, name, ""), nil
+}
+
+// codeFits reports whether one of the mail's codes is the code under key
+// for kind, game and seat from the sender, given today or yesterday. A
+// nil key has given no code yet.
+func (s *session) codeFits(key []byte, kind, game, seat string) bool {
 	s.codeAsked = true
-	if len(g.ConfirmKey) == 0 || len(s.codes) == 0 {
+	if len(key) == 0 || len(s.codes) == 0 {
 		return false
 	}
 	day := confirmDayOf(s.now)
 	for _, d := range []int64{day, day - 1} {
-		want := confirmCode(g.ConfirmKey, kind, g.Name, s.in.From, seat, d)
+		want := confirmCode(key, kind, game, s.in.From, seat, d)
 		for _, got := range s.codes {
 			if subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1 {
 				return true
@@ -106,11 +132,33 @@ func (s *session) confirmed(g *state.Game, kind, seat string) bool {
 	return false
 }
 
+// newConfirmKey returns a new secret for confirmation codes.
+func newConfirmKey() ([]byte, error) {
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+// judgeKey returns the judge's confirmation key, stored in Meta. With
+// create, a judge without one gets one; without, nil is returned then.
+func (s *session) judgeKey(create bool) ([]byte, error) {
+	key, err := s.tx.Meta(judgeKeyMeta)
+	if err != nil || len(key) > 0 || !create {
+		return key, err
+	}
+	if key, err = newConfirmKey(); err != nil {
+		return nil, err
+	}
+	return key, s.tx.PutMeta(judgeKeyMeta, key)
+}
+
 // confirmData is the data of confirm.tmpl.
 type confirmData struct {
 	Judge   string // the judge's address
 	Addr    string // the sender's address, which the code proves
-	Kind    string // "observe", "takeover" or "unlock"
+	Kind    string // "observe", "takeover", "unlock", "join" or "create"
 	What    string // what the code allows, as the end of a sentence: "observe game 'dt'"
 	Code    string
 	Command string // the line to send with the code: "OBSERVE dt <your password>"
@@ -121,30 +169,55 @@ type confirmData struct {
 // in g for the sender, with how to use it: command is the command that
 // needs it, repeated in the confirming mail with the password left out.
 // The reply goes to the sender's address only, which is what makes the
-// code a proof. g gets its ConfirmKey the first time.
+// code a proof.
 func (s *session) askConfirmation(c *parser.Command, g *state.Game, kind, seat, what string) error {
-	if len(g.ConfirmKey) == 0 {
-		g.ConfirmKey = make([]byte, 32)
-		if _, err := rand.Read(g.ConfirmKey); err != nil {
-			return err
-		}
-		// The session may not sign on to g, and Handle writes only the
-		// game signed on to.
-		if err := s.tx.PutGame(g); err != nil {
-			return err
-		}
-	}
 	command := c.Name
 	if len(c.Args) > 0 {
 		command += " " + c.Args[0]
 	}
+	key, err := s.gameKey(g)
+	if err != nil {
+		return err
+	}
+	return s.offerCode(key, kind, g.Name, seat, what, command+" <your password>")
+}
+
+// gameKey returns g's ConfirmKey, which g gets the first time.
+func (s *session) gameKey(g *state.Game) ([]byte, error) {
+	if len(g.ConfirmKey) > 0 {
+		return g.ConfirmKey, nil
+	}
+	key, err := newConfirmKey()
+	if err != nil {
+		return nil, err
+	}
+	g.ConfirmKey = key
+	// The session may not sign on to g, and Handle writes only the game
+	// signed on to.
+	return key, s.tx.PutGame(g)
+}
+
+// askCreateConfirmation adds to the reply the code that confirms the
+// creation of the game name by the sender; command is the line to send
+// with it. The judge gets its key the first time.
+func (s *session) askCreateConfirmation(name, command string) error {
+	key, err := s.judgeKey(true)
+	if err != nil {
+		return err
+	}
+	return s.offerCode(key, confirmCreate, name, "", fmt.Sprintf("create game '%s'", name), command)
+}
+
+// offerCode adds to the reply the code under key for kind, game and seat,
+// with what it allows and command, the line to send back with it.
+func (s *session) offerCode(key []byte, kind, game, seat, what, command string) error {
 	_, body, err := s.m.tmpl.Render("confirm", confirmData{
 		Judge:   s.m.cfg.JudgeAddr,
 		Addr:    s.in.From,
 		Kind:    kind,
 		What:    what,
-		Code:    confirmCode(g.ConfirmKey, kind, g.Name, s.in.From, seat, confirmDayOf(s.now)),
-		Command: command + " <your password>",
+		Code:    confirmCode(key, kind, game, s.in.From, seat, confirmDayOf(s.now)),
+		Command: command,
 		Wrong:   len(s.codes) > 0,
 	})
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 
 func TestCreateSignonStart(t *testing.T) {
 	h := newHarness(t)
-	got := h.mail(testMaster, "new game", "CREATE ?dt "+testMasterPass)
+	got := h.confirm(testMaster, "new game", "CREATE ?dt "+testMasterPass)
 	r := onlyTo(t, got, testMaster)
 	mustContain(t, r.Body, "Game 'dt' created", "SIGNON Mdt", "7 have joined")
 	if r.Subject != "Re: GMD:dt - S1901M new game" {
@@ -22,7 +22,7 @@ func TestCreateSignonStart(t *testing.T) {
 	}
 
 	for i, s := range standardSeats {
-		got = h.mail(s.Addr, "join", "SIGNON ?dt "+s.Pass+" "+s.Letter)
+		got = h.join(s.Addr, "dt", s.Pass, s.Letter, "")
 		if i < len(standardSeats)-1 {
 			r := onlyTo(t, got, s.Addr)
 			mustContain(t, r.Body, "You have joined game 'dt'")
@@ -172,7 +172,9 @@ func TestWrongPassword(t *testing.T) {
 func TestPasswordsNeverEchoed(t *testing.T) {
 	h := newHarness(t)
 	mails := h.mail(testMaster, "x", "CREATE ?pg s3cretcreate")
+	mails = append(mails, h.confirm(testMaster, "x", "CREATE ?pg s3cretcreate")...)
 	mails = append(mails, h.mail("a@example.org", "x", "SIGNON ?pg s3cretjoin")...)
+	mails = append(mails, h.join("a@example.org", "pg", "s3cretjoin", "", "")...)
 	mails = append(mails, h.mail("a@example.org", "x", "SIGNON ?pg s3cretjoin\nSET PASSWORD s3cretnew")...)
 	mails = append(mails, h.mail("o@example.org", "x", "OBSERVE pg s3cretobserve")...)
 	mails = append(mails, h.observe("o@example.org", "pg", "s3cretobserve", "SET PASSWORD s3cretother")...)

@@ -189,7 +189,7 @@ func (h *harness) putGame(g *state.Game) {
 // create has testMaster create a standard game.
 func (h *harness) create(name string) {
 	h.t.Helper()
-	got := h.mail(testMaster, "new game", "CREATE ?"+name+" "+testMasterPass)
+	got := h.confirm(testMaster, "new game", "CREATE ?"+name+" "+testMasterPass)
 	r := onlyTo(h.t, got, testMaster)
 	if !strings.Contains(r.Body, "created") {
 		h.t.Fatalf("CREATE reply:\n%s", r.Body)
@@ -341,6 +341,32 @@ func codeIn(t testing.TB, body string) string {
 		t.Fatalf("no confirmation code in:\n%s", body)
 	}
 	return m[1]
+}
+
+// confirm mails body from addr as someone who reads addr's mail does
+// when the judge asks for a confirmation code (CREATE, a join): it sends
+// body, and then the code of the reply with body again. It returns the
+// mails of the second mail.
+func (h *harness) confirm(addr, subject, body string) []*state.OutMail {
+	h.t.Helper()
+	first := replyTo(h.t, h.mail(addr, subject, body), addr).Body
+	return h.mail(addr, subject, "CONFIRM "+codeIn(h.t, first)+"\n"+body)
+}
+
+// join has addr join the forming game with password pw and the
+// preferences prefs ("" for none), confirming the address, and returns
+// the mails of the confirming mail. more is sent after the sign-on.
+func (h *harness) join(addr, game, pw, prefs, more string) []*state.OutMail {
+	h.t.Helper()
+	line := "SIGNON ?" + game + " " + pw
+	if prefs != "" {
+		line += " " + prefs
+	}
+	got := h.confirm(addr, "join", line+"\n"+more)
+	if r := replyTo(h.t, got, addr).Body; !containsText(r, "You have joined game '"+game+"'") {
+		h.t.Fatalf("join reply:\n%s", r)
+	}
+	return got
 }
 
 // observe has addr observe game with password pw, confirming the address

@@ -30,7 +30,7 @@ func TestList(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
 	h.create("young")
-	h.mail("a@example.org", "x", "SIGNON ?young pw")
+	h.join("a@example.org", "young", "pw", "", "")
 	r := onlyTo(t, h.mail("anyone@example.org", "x", "LIST"), "anyone@example.org")
 	mustContain(t, r.Body, "Games on GMD:",
 		"dt            Standard    S1901M   active    7/7",

@@ -14,8 +14,8 @@ import (
 // rather than show njudge's epoch, which reads as a deadline long past.
 func TestFormingGameShowsNoDeadline(t *testing.T) {
 	h := newHarness(t)
-	created := onlyTo(t, h.mail(testMaster, "new", "CREATE ?fg "+testMasterPass), testMaster)
-	joined := onlyTo(t, h.mail("austria@example.org", "join", "SIGNON ?fg pw-a"), "austria@example.org")
+	created := onlyTo(t, h.confirm(testMaster, "new", "CREATE ?fg "+testMasterPass), testMaster)
+	joined := onlyTo(t, h.join("austria@example.org", "fg", "pw-a", "", ""), "austria@example.org")
 	for _, r := range []string{created.Body, joined.Body} {
 		mustContain(t, r, ":: Deadline: S1901M none (the game has not started)")
 		mustNotContain(t, r, "1970")
@@ -56,8 +56,7 @@ func TestOneSeatPerAddress(t *testing.T) {
 	}
 	r = replyTo(t, h.mail(testMaster, "allow", "SIGNON Mfg "+testMasterPass+"\nSET MULTIPLE"), testMaster)
 	mustContain(t, r.Body, "One address may now hold more than one seat")
-	r = replyTo(t, h.mail(testMaster, "join", "SIGNON ?fg pw-x"), testMaster)
-	mustContain(t, r.Body, "You have joined game 'fg'")
+	h.join(testMaster, "fg", "pw-x", "", "")
 
 	h.startStandard("dt")
 	h.orders("dt", "R", "RESIGN")

@@ -23,10 +23,10 @@ func TestPasswordsNeverKept(t *testing.T) {
 	var secrets []string
 	keep := func(s string) string { secrets = append(secrets, s); return s }
 
-	h.mail(testMaster, "new", "CREATE ?dt "+keep(pw("M1")))
+	h.confirm(testMaster, "new", "CREATE ?dt "+keep(pw("M1")))
 	h.observe("watcher@example.org", "dt", keep(pw("O1")), "")
 	for _, s := range standardSeats {
-		h.mail(s.Addr, "join", fmt.Sprintf("SIGNON ?dt %s %s", keep(pw(s.Letter+"1")), s.Letter))
+		h.join(s.Addr, "dt", keep(pw(s.Letter+"1")), s.Letter, "")
 	}
 	if g := h.game("dt"); g.Status != state.Active {
 		t.Fatalf("game is %s", g.Status)
@@ -45,7 +45,7 @@ func TestPasswordsNeverKept(t *testing.T) {
 		h.mail("guesser@example.net", "x", "SIGNON Fdt "+keep(pw(fmt.Sprintf("G%d", i))))
 	}
 	h.mail("guesser@example.net", "x", "SIGNON Fdt "+pw("F2"))
-	h.mail("guesser@example.net", "x", "CREATE ?guess "+keep(pw("C1"))+" standard\nSIGNON Mguess "+pw("C1"))
+	h.confirm("guesser@example.net", "x", "CREATE ?guess "+keep(pw("C1"))+" standard\nSIGNON Mguess "+pw("C1"))
 
 	// Phases played, with orders, press and the history read.
 	for phase := range 2 {

@@ -102,6 +102,10 @@ func templateSamples() map[string][]any {
 			confirmData{Judge: "judge@example.org", Addr: "francois.dupont@example.org", Kind: "observe", What: "observe game 'twelveletter'",
 				Code: "7JKS2BA992", Command: "OBSERVE twelveletter <your password>", Wrong: true},
 			confirmData{Judge: "judge@example.org", Addr: "francois.dupont@example.org", Kind: "unlock", Code: "7JKS2BA992"},
+			confirmData{Judge: "judge@example.org", Addr: "francois.dupont@example.org", Kind: "create", What: "create game 'twelveletter'",
+				Code: "7JKS2BA992", Command: "CREATE ?twelveletter <your password> 34-35-36 datc-2.4"},
+			confirmData{Judge: "judge@example.org", Addr: "francois.dupont@example.org", Kind: "join", What: "join game 'twelveletter'",
+				Code: "7JKS2BA992", Command: "SIGNON ?twelveletter <your password> AEFGIRT"},
 		},
 		"ejected": {ejectedData{headLines: long, Addr: "francois.dupont@example.org"}},
 		"held": {

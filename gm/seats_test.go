@@ -25,7 +25,7 @@ func TestSeatCommandsNeedTheSeatsPassword(t *testing.T) {
 	h := newHarness(t)
 	h.create("fg")
 	const alice = "alice@example.org"
-	mustContain(t, replyTo(t, h.mail(alice, "join", "SIGNON ?fg pw-alice F"), alice).Body, "You have joined game 'fg'")
+	h.join(alice, "fg", "pw-alice", "F", "")
 
 	// A forger writes as Alice and observes the game.
 	for _, cmd := range []string{"SET PASSWORD mine", "SET PREFERENCE E", "RESIGN"} {

@@ -134,7 +134,7 @@ func TestParseDate(t *testing.T) {
 func TestSetPreference(t *testing.T) {
 	h := newHarness(t)
 	h.create("pg")
-	r := onlyTo(t, h.mail("a@example.org", "x", "SIGNON ?pg pw\nSET PREFERENCE F[GE]R"), "a@example.org")
+	r := onlyTo(t, h.join("a@example.org", "pg", "pw", "", "SET PREFERENCE F[GE]R"), "a@example.org")
 	mustContain(t, r.Body, "Preference set: FGER.")
 	g := h.game("pg")
 	if g.Players[0].Preference != "FGER" {

@@ -85,7 +85,7 @@ func joinAll(h *harness, game string) []*state.OutMail {
 	h.t.Helper()
 	var got []*state.OutMail
 	for _, s := range standardSeats {
-		got = h.mail(s.Addr, "join", "SIGNON ?"+game+" "+s.Pass+" "+s.Letter)
+		got = h.join(s.Addr, game, s.Pass, s.Letter, "")
 	}
 	if g := h.game(game); g.Status != state.Active {
 		h.t.Fatalf("game %s is %s after seven sign-ons", game, g.Status)

@@ -1,7 +1,6 @@
 package gm
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -13,12 +12,12 @@ import (
 // standardSeats join it, each asking for their own power.
 func (h *harness) startVariant(name, variant string) {
 	h.t.Helper()
-	r := onlyTo(h.t, h.mail(testMaster, "new game", "CREATE ?"+name+" "+testMasterPass+" "+variant), testMaster)
+	r := onlyTo(h.t, h.confirm(testMaster, "new game", "CREATE ?"+name+" "+testMasterPass+" "+variant), testMaster)
 	if !strings.Contains(r.Body, "created") {
 		h.t.Fatalf("CREATE reply:\n%s", r.Body)
 	}
 	for _, s := range standardSeats {
-		h.mail(s.Addr, "join", fmt.Sprintf("SIGNON ?%s %s %s", name, s.Pass, s.Letter))
+		h.join(s.Addr, name, s.Pass, s.Letter, "")
 	}
 	if g := h.game(name); g.Status != state.Active {
 		h.t.Fatalf("game %s is %s after seven sign-ons", name, g.Status)

@@ -40,7 +40,13 @@ func TestWholeGame(t *testing.T) {
 	w := newWholeGame(t, "wg")
 
 	// --- Forming: the master creates the game, seven players join. ----------
+	// Each first proves that they read their address's mail: the reply
+	// to a first mail gives a code, which a second mail sends back.
 	r := w.reply(testMaster, "CREATE ?wg "+testMasterPass)
+	mustContain(t, r.Body, "Game 'wg' is not created yet.",
+		"To create game 'wg', "+testMaster+" must show that it reads this mail: send "+testJudge+" a mail with these two lines",
+		"\n  CREATE ?wg <your password>\n")
+	r = w.reply(testMaster, "CONFIRM "+codeIn(t, r.Body)+"\nCREATE ?wg "+testMasterPass)
 	mustContain(t, r.Body, "Game 'wg' created: Standard", "NoNMR",
 		"Players join with SIGNON ?wg password; the game starts when 7 have joined.")
 	var start []*state.OutMail
@@ -48,8 +54,11 @@ func TestWholeGame(t *testing.T) {
 		w.h.advance(10 * time.Minute)
 		// Each asks for their own power (the letter after the password),
 		// so that the seats are known.
-		got := w.mail(s.Addr, fmt.Sprintf("SIGNON ?wg %s %s", s.Pass, s.Letter))
-		r := replyTo(t, got, s.Addr)
+		join := fmt.Sprintf("SIGNON ?wg %s %s", s.Pass, s.Letter)
+		r := w.reply(s.Addr, join)
+		mustContain(t, r.Body, "You have not joined game 'wg' yet.", "\n  SIGNON ?wg <your password> "+s.Letter+"\n")
+		got := w.mail(s.Addr, "CONFIRM "+codeIn(t, r.Body)+"\n"+join)
+		r = replyTo(t, got, s.Addr)
 		if i < 6 {
 			if len(got) != 1 {
 				t.Fatalf("join %d queued %d mails, want the reply only", i+1, len(got))

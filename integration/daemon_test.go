@@ -205,14 +205,32 @@ func (j *judge) process(l *letter) {
 	}
 }
 
+// processConfirmed runs l through gmd process, then, as its sender
+// does when the judge asks them to confirm their address (CREATE, a
+// join), a second letter with the code of the queued reply and l's body.
+func (j *judge) processConfirmed(l *letter) {
+	j.t.Helper()
+	j.process(l)
+	code := ""
+	for _, m := range j.outbox() {
+		if m.InReplyTo == l.MessageID {
+			code = confirmCode(m.Body)
+		}
+	}
+	if code == "" {
+		j.t.Fatalf("no confirmation code in the reply to %q from %s", l.Subject, l.From)
+	}
+	j.process(newLetter(l.From, l.Subject, "CONFIRM "+code+"\n"+l.Body))
+}
+
 // seedGame has the master create a standard game and the seven players
 // join it, each asking for the power of their seat, through gmd process:
 // the game is under way when the daemon starts.
 func (j *judge) seedGame(game string) {
 	j.t.Helper()
-	j.process(newLetter(masterUser, "new game", fmt.Sprintf("CREATE ?%s %s", game, masterPass)))
+	j.processConfirmed(newLetter(masterUser, "new game", fmt.Sprintf("CREATE ?%s %s", game, masterPass)))
 	for _, s := range seats {
-		j.process(newLetter(s.User, "join", fmt.Sprintf("SIGNON ?%s %s %s", game, s.Pass, s.Letter)))
+		j.processConfirmed(newLetter(s.User, "join", fmt.Sprintf("SIGNON ?%s %s %s", game, s.Pass, s.Letter)))
 	}
 	j.view(func(tx *state.Tx) error {
 		g, err := tx.Game(game)

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,30 @@ import (
 // in practice.
 const roundTrip = 30 * time.Second
 
+// codeLine is the line of a reply that gives a confirmation code.
+var codeLine = regexp.MustCompile(`(?m)^  CONFIRM ([A-Z0-9]+)\r?$`)
+
+// confirmCode returns the confirmation code a reply's body gives, or "".
+func confirmCode(body string) string {
+	if m := codeLine.FindStringSubmatch(body); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// confirmed waits for the judge's reply to l, which asks its sender to
+// confirm their address (CREATE, a join), and returns the letter that
+// does: the code of the reply, then l's body again.
+func confirmed(t testing.TB, l *letter) *letter {
+	t.Helper()
+	r := replyTo(t, l, roundTrip)
+	code := confirmCode(r.Body)
+	if code == "" {
+		t.Fatalf("no confirmation code in the reply to %q from %s:\n%s", l.Subject, l.From, r.Body)
+	}
+	return newLetter(l.From, l.Subject, "CONFIRM "+code+"\n"+l.Body)
+}
+
 // TestOrderAck sends a player's mail through the whole chain: SMTP into
 // Postfix, LMTP into Dovecot, the judge reading it by IMAP (STARTTLS),
 // its reply going out by submission (STARTTLS, AUTH PLAIN) through
@@ -23,7 +48,10 @@ func TestOrderAck(t *testing.T) {
 	j.start()
 
 	game := "ack" + token(2)
-	l := newLetter("player1", "a new game", fmt.Sprintf("CREATE ?%s sesame42", game))
+	first := newLetter("player1", "a new game", fmt.Sprintf("CREATE ?%s sesame42", game))
+	sendAll(t, first)
+	// The judge asks the sender to confirm the address first.
+	l := confirmed(t, first)
 	sendAll(t, l)
 	r := replyTo(t, l, roundTrip)
 
@@ -54,12 +82,12 @@ func TestOrderAck(t *testing.T) {
 	}
 
 	// The judge flagged the mail \Seen once it was handled.
-	waitFor(t, judgeUser, 5*time.Second, "the CREATE mail flagged \\Seen", func(msgs []*received) bool {
-		return len(msgs) == 1 && msgs[0].MessageID == l.MessageID && msgs[0].Seen
+	waitFor(t, judgeUser, 5*time.Second, "the CREATE mails flagged \\Seen", func(msgs []*received) bool {
+		return len(msgs) == 2 && msgs[0].MessageID == first.MessageID && msgs[1].MessageID == l.MessageID && msgs[0].Seen && msgs[1].Seen
 	})
 
 	j.stop()
-	j.handled([]*letter{l})
+	j.handled([]*letter{first, l})
 	if out := j.outbox(); len(out) != 0 {
 		t.Errorf("%d mails left in the outbox, want none", len(out))
 	}
@@ -79,13 +107,20 @@ func TestWholeTurn(t *testing.T) {
 	game := "turn" + token(2)
 	tag := "GMD:" + game + " - S1901M"
 
+	// Each confirms their address with the code of the first reply.
 	create := newLetter(masterUser, "new game", fmt.Sprintf("CREATE ?%s %s", game, masterPass))
+	sendAll(t, create)
+	create = confirmed(t, create)
 	sendAll(t, create)
 	mustContain(t, replyTo(t, create, roundTrip).Body, fmt.Sprintf("Game '%s' created", game))
 
 	var joins []*letter
 	for _, s := range seats {
 		joins = append(joins, newLetter(s.User, "join", fmt.Sprintf("SIGNON ?%s %s %s", game, s.Pass, s.Letter)))
+	}
+	sendAll(t, joins...)
+	for i, l := range joins {
+		joins[i] = confirmed(t, l)
 	}
 	sendAll(t, joins...)
 	for _, l := range joins {

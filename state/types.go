@@ -206,8 +206,8 @@ type Game struct {
 
 	// ConfirmKey is the game's secret for the confirmation codes the
 	// judge mails to an address to prove that whoever asks for something
-	// in its name reads its mail (observing, taking over a seat, signing
-	// on past a lockout). Codes are derived from it, so that none has to
+	// in its name reads its mail (joining, observing, taking over a seat,
+	// signing on past a lockout). Codes are derived from it, so that none has to
 	// be stored until it is used; made on first need, never shown.
 	ConfirmKey []byte `json:"confirm_key,omitempty"`
 	// Barred lists the addresses, lower case, that the master ejected

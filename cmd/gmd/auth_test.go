@@ -89,7 +89,7 @@ func TestProcessSenderAuth(t *testing.T) {
 			}
 			q := outbox(t, filepath.Join(filepath.Dir(conf), "gmd.db"))
 			if tt.handled {
-				if len(q) != 1 || q[0].To[0] != "alice@example.org" || !strings.Contains(q[0].Body, "Game 'dt' created") {
+				if len(q) != 1 || q[0].To[0] != "alice@example.org" || !strings.Contains(q[0].Body, "Game 'dt' is not created yet.") {
 					t.Errorf("outbox %+v; stderr %q", q, errs)
 				}
 				return

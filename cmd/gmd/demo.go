@@ -34,7 +34,8 @@ configure. It starts an IMAP server and an SMTP server inside the process
 (on loopback, mailboxes in memory) with a judge, a master and seven
 players on them, runs the judge daemon against them (the same code as
 gmd run), and plays the first turn of a game by mail: the master creates
-the game, the players join and send their Spring 1901 orders, the judge
+the game, the players join (each confirming their address with the code
+the judge mails back) and send their Spring 1901 orders, the judge
 processes the phase. Then it prints the servers' addresses and the
 passwords: point a mail client at them to read the results and play on.
 
@@ -193,12 +194,6 @@ func demoConfig(srv *demo.Servers, db string) *config.Config {
 // exited is closed should the daemon stop meanwhile.
 func firstTurn(ctx context.Context, srv *demo.Servers, exited <-chan struct{}) error {
 	judge := demo.Judge.Addr
-	if err := srv.CreateGame(judge); err != nil {
-		return err
-	}
-	if err := srv.SendOpenings(judge); err != nil {
-		return err
-	}
 	var players []string
 	for _, p := range demo.Seats() {
 		players = append(players, p.Addr)
@@ -206,7 +201,19 @@ func firstTurn(ctx context.Context, srv *demo.Servers, exited <-chan struct{}) e
 	ctx, cancel := context.WithTimeout(ctx, demoWait)
 	defer cancel()
 	waited := make(chan error, 1)
-	go func() { waited <- srv.WaitFor(ctx, "S1901M Results", players...) }()
+	go func() {
+		// The creation and the sign-ons wait for the judge's replies,
+		// which give the codes that confirm the addresses.
+		if err := srv.CreateGame(ctx, judge); err != nil {
+			waited <- err
+			return
+		}
+		if err := srv.SendOpenings(judge); err != nil {
+			waited <- err
+			return
+		}
+		waited <- srv.WaitFor(ctx, "S1901M Results", players...)
+	}()
 	select {
 	case err := <-waited:
 		return err

@@ -13,15 +13,9 @@ import (
 // join it, so that it is under way; the replies are thrown away.
 func pipeGame(t *testing.T, db string) {
 	t.Helper()
-	mails := []string{msg("master@example.org", "new", "<c@x>", "CREATE ?dt pw-m\n")}
+	processConfirmed(t, db, "master@example.org", "<c@x>", "CREATE ?dt pw-m\n")
 	for _, letter := range []string{"A", "E", "F", "G", "I", "R", "T"} {
-		mails = append(mails, msg(strings.ToLower(letter)+"@example.org", "join", "<j"+letter+"@x>",
-			"SIGNON ?dt pw-"+letter+" "+letter+"\n"))
-	}
-	for _, m := range mails {
-		if code, _, errs := gmd(t, m, "process", "-db", db, "-dry-run", "-now", now0); code != 0 {
-			t.Fatalf("setting up: status %d: %s", code, errs)
-		}
+		processConfirmed(t, db, strings.ToLower(letter)+"@example.org", "<j"+letter+"@x>", "SIGNON ?dt pw-"+letter+" "+letter+"\n")
 	}
 }
 

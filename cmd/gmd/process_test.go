@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,6 +85,37 @@ func msg(from, subject, id, body string, extra ...string) string {
 		h += x + "\n"
 	}
 	return strings.ReplaceAll(h+"\n"+body, "\n", "\r\n")
+}
+
+// codeLine finds the confirmation code in a reply that asks for one.
+var codeLine = regexp.MustCompile(`(?m)^  CONFIRM ([A-Z0-9]+)$`)
+
+// processConfirmed pipes a mail with body from addr through gmd process
+// -dry-run as someone who reads addr's mail does when the judge asks for
+// a confirmation code (CREATE, a join): once, then again with the code
+// of the reply (Message-ID id, then a variant of it). It returns the
+// mails of the second.
+func processConfirmed(t *testing.T, db, addr, id, body string) []mboxMail {
+	t.Helper()
+	code, out, errs := gmd(t, msg(addr, "confirm", id, body), "process", "-db", db, "-dry-run", "-now", now0)
+	if code != 0 {
+		t.Fatalf("%s %q: status %d: %s", addr, body, code, errs)
+	}
+	var confirm []string
+	for _, m := range parseMbox(t, out) {
+		if c := codeLine.FindStringSubmatch(m.body); m.rcpt == addr && c != nil {
+			confirm = c
+		}
+	}
+	if confirm == nil {
+		t.Fatalf("no confirmation code for %s in:\n%s", addr, out)
+	}
+	again := strings.Replace(id, "@", ".confirm@", 1)
+	code, out, errs = gmd(t, msg(addr, "confirm", again, "CONFIRM "+confirm[1]+"\n"+body), "process", "-db", db, "-dry-run", "-now", now0)
+	if code != 0 {
+		t.Fatalf("%s %q confirmed: status %d: %s", addr, body, code, errs)
+	}
+	return parseMbox(t, out)
 }
 
 // outbox returns what the database at path has queued.
@@ -287,10 +319,7 @@ func TestProcessErrors(t *testing.T) {
 // the first deadline.
 func TestTickDryRun(t *testing.T) {
 	db := initDB(t, filepath.Join(t.TempDir(), "gmd.db"))
-	code, _, errs := gmd(t, msg("master@example.com", "new", "<c@x>", "CREATE ?dt secret\n"), "process", "-db", db, "-dry-run", "-now", now0)
-	if code != 0 {
-		t.Fatalf("CREATE: %d %s", code, errs)
-	}
+	processConfirmed(t, db, "master@example.com", "<c@x>", "CREATE ?dt secret\n")
 	// Nothing is due yet.
 	code, out, errs := gmd(t, "", "tick", "-db", db, "-dry-run", "-now", now0)
 	if code != 0 || out != "" {
@@ -298,12 +327,7 @@ func TestTickDryRun(t *testing.T) {
 	}
 	var started []mboxMail
 	for i := range 7 {
-		in := msg(fmt.Sprintf("p%d@example.com", i), "join", fmt.Sprintf("<j%d@x>", i), fmt.Sprintf("SIGNON ?dt pw%d\n", i))
-		code, out, errs := gmd(t, in, "process", "-db", db, "-dry-run", "-now", now0)
-		if code != 0 {
-			t.Fatalf("SIGNON %d: %d %s", i, code, errs)
-		}
-		started = parseMbox(t, out)
+		started = processConfirmed(t, db, fmt.Sprintf("p%d@example.com", i), fmt.Sprintf("<j%d@x>", i), fmt.Sprintf("SIGNON ?dt pw%d\n", i))
 	}
 	if len(started) < 7 {
 		t.Fatalf("the seventh sign-on sent %d mails; want at least the game start to every player", len(started))

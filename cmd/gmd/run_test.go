@@ -137,7 +137,9 @@ func TestRun(t *testing.T) {
 	p1, p2, p3 := seats[0], seats[1], seats[2]
 
 	r := startRun(t, conf)
-	if err := srv.CreateGame(judge); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := srv.CreateGame(ctx, judge); err != nil {
 		t.Fatal(err)
 	}
 	waitInbox(t, srv, p1.Account, "Game Starting", r.log)
@@ -205,21 +207,24 @@ func TestRun(t *testing.T) {
 		t.Errorf("the auto-reply was answered: %q", subjects(p3inbox))
 	}
 
-	// Every mail was answered once, over both runs.
+	// Every mail was answered once, over both runs: the CREATE and the
+	// joins were sent twice, the second time with the code the first
+	// reply gave.
 	checks := []struct {
 		who     demo.Account
 		subject string
+		want    int
 	}{
-		{demo.Master, "a game to show"},
-		{p1.Account, "joining"},
-		{p1.Account, "my orders"},
-		{p2.Account, "orders while down"},
-		{p1.Account, "Game Starting"},
+		{demo.Master, "a game to show", 2},
+		{p1.Account, "joining", 2},
+		{p1.Account, "my orders", 1},
+		{p2.Account, "orders while down", 1},
+		{p1.Account, "Game Starting", 1},
 	}
 	for _, c := range checks {
 		inbox := readInbox(t, srv.IMAPAddr, c.who)
-		if n := count(inbox, c.subject); n != 1 {
-			t.Errorf("%s has %d mails about %q: %q", c.who.Addr, n, c.subject, subjects(inbox))
+		if n := count(inbox, c.subject); n != c.want {
+			t.Errorf("%s has %d mails about %q, want %d: %q", c.who.Addr, n, c.subject, c.want, subjects(inbox))
 		}
 		ids := map[string]bool{}
 		for _, m := range inbox {
