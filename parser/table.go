@@ -69,7 +69,7 @@ var commandTable = []CommandInfo{
 	{Name: "OBSERVE", Synonyms: []string{"WATCH"}, Who: Anyone, Forms: []Form{
 		{"OBSERVE game password", "watch a game"}}},
 	{Name: "CONFIRM", Who: Anyone, Forms: []Form{
-		{"CONFIRM code", "with a command the judge asked you to confirm (observing, a takeover, a sign-on during a lockout): the code it sent you"}}},
+		{"CONFIRM code", "with a command the judge asked you to confirm (creating or joining a game, observing, a takeover, a sign-on during a lockout): the code it sent you"}}},
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
