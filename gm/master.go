@@ -10,6 +10,7 @@ package gm
 
 import (
 	"fmt"
+	"log/slog"
 	"net/mail"
 	"slices"
 	"strings"
@@ -44,6 +45,11 @@ type Config struct {
 	// would make the reply as large. Press text is not held to it, as
 	// mail clients send a paragraph as one line.
 	MaxLineLength int
+	// Log receives the games' events (a phase processed, a player late,
+	// a seat abandoned, in civil disorder or taken over, a game ended),
+	// at INFO with the game and its phase as attributes, once the change
+	// is committed. Nil logs nothing.
+	Log *slog.Logger
 }
 
 // Mail is one incoming mail, already decoded to text.
@@ -86,6 +92,9 @@ func New(db *state.DB, cfg Config) *Master {
 	}
 	if cfg.PasswordCost == 0 {
 		cfg.PasswordCost = bcrypt.DefaultCost
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
 }

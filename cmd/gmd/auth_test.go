@@ -110,7 +110,7 @@ func TestDaemonSenderAuth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := openJudge(cfg)
+	j, err := openJudge(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -208,7 +208,10 @@ func (f *pipeFlags) open() (*judgeEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openJudge(cfg)
+	// Pipe mode writes nothing on standard error when all went well:
+	// cron would mail it to the admin at every tick, and an MTA may put
+	// it in a bounce. The games' events are the daemon's log.
+	return openJudge(cfg, nil)
 }
 
 // loadConfig reads the config file, or takes the defaults when there is

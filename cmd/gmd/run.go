@@ -171,7 +171,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if opt.pruneEvery <= 0 {
 		opt.pruneEvery = pruneEvery
 	}
-	j, err := openJudge(cfg)
+	j, err := openJudge(cfg, log)
 	if err != nil {
 		return err
 	}
@@ -255,8 +255,9 @@ func together(ctx context.Context, fns ...func(context.Context) error) error {
 }
 
 // openJudge opens what cfg names: the templates, the database, and the
-// game master over them.
-func openJudge(cfg *config.Config) (*judgeEnv, error) {
+// game master over them, which logs the games' events to log (nil: not
+// at all).
+func openJudge(cfg *config.Config, log *slog.Logger) (*judgeEnv, error) {
 	set, err := templates.Load(cfg.Templates)
 	if err != nil {
 		return nil, err
@@ -272,6 +273,7 @@ func openJudge(cfg *config.Config) (*judgeEnv, error) {
 		Templates:     set,
 		PasswordCost:  cfg.PasswordCost,
 		MaxLineLength: cfg.Limits.MaxLineLength,
+		Log:           log,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
