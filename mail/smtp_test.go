@@ -875,9 +875,13 @@ func runStalled(t *testing.T) {
 // TestDatabaseError checks that the remover hands back the mails it
 // could not take out of the outbox, and that Run, on a database it
 // cannot use at all, sends nothing, says so, and still stops when told.
-func TestDatabaseError(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{})
+// It runs in a synctest bubble, where Run's 50 ms take no real time.
+func TestDatabaseError(t *testing.T) { synctest.Test(t, databaseError) }
+
+func databaseError(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.dialContext = srv.net.DialContext
 	id := o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	r := newRemover(o.db)
@@ -908,10 +912,14 @@ func TestDatabaseError(t *testing.T) {
 // written (a full disk): a mail the server took but the outbox could not
 // drop stays queued, so it is not lost, and is not sent again; nothing
 // more is sent until the database can be written; Run keeps trying, and
-// once the database is back every mail has gone exactly once.
-func TestSendWriteFault(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{})
+// once the database is back every mail has gone exactly once. It runs in
+// a synctest bubble, where Run's retries take no real time.
+func TestSendWriteFault(t *testing.T) { synctest.Test(t, sendWriteFault) }
+
+func sendWriteFault(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.dialContext = srv.net.DialContext
 	o.s.Now = time.Now
 	o.s.dbRetryFirst = 5 * time.Millisecond
 	var ids []uint64
