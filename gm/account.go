@@ -698,6 +698,7 @@ func (s *session) cmdResign(c *parser.Command) error {
 		i := playerByPower(g, s.power)
 		g.Players[i].Status = state.Abandoned
 		g.Players[i].Wait, g.Players[i].Draw = false, false
+		s.m.event(s.tx, g, s.m.phaseOf(g), eventAbandoned, "power", s.power, "why", "resigned")
 		s.dirty = true
 		s.printf("You have resigned %s in game '%s'. Thank you for playing.", s.power, g.Name)
 		mp, err := gameMap(g)

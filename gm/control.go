@@ -36,6 +36,7 @@ func (s *session) takeover(i int, passHash []byte) error {
 	g, m := s.game, s.m
 	p := &g.Players[i]
 	returned := sameAddr(p.Addr, s.in.From)
+	m.event(s.tx, g, m.phaseOf(g), eventTakeover, "power", p.Power, "was", statusWord(p.Status))
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
 	p.Wait, p.Draw = false, false
 	if !returned {
@@ -259,7 +260,7 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	m.endGame(g, "terminated", s.now)
+	m.endGame(s.tx, g, "terminated", s.now)
 	s.dirty = true
 	if err := m.send(s.tx, s.now, "terminated", controlData{headLines: m.headFor(g, pos.Phase)}, m.recipients(g), ""); err != nil {
 		return err
@@ -308,6 +309,7 @@ func (s *session) cmdEject(c *parser.Command) error {
 	}
 	to := append(m.recipients(g), p.Addr)
 	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
+	m.event(s.tx, g, m.phaseOf(g), eventAbandoned, "power", p.Power, "why", "ejected")
 	s.dirty = true
 	refs, letters := powerRefs(mp, g, []int{i})
 	data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Ejected: true}

@@ -10,6 +10,7 @@ package gm
 
 import (
 	"fmt"
+	"log/slog"
 	"net/mail"
 	"slices"
 	"strings"
@@ -64,6 +65,12 @@ type Config struct {
 	MaxMailsPerMail   int
 	MaxPressPerMail   int64
 	MaxPressPerPhase  int64
+
+	// Log receives the games' events (a phase processed, a player late,
+	// a seat abandoned, in civil disorder or taken over, a game ended),
+	// at INFO with the game and its phase as attributes, once the change
+	// is committed. Nil logs nothing.
+	Log *slog.Logger
 }
 
 // The defaults of Config.MaxObservers and Config.MaxGamesPerMaster.
@@ -118,6 +125,9 @@ func New(db *state.DB, cfg Config) *Master {
 	}
 	if cfg.MaxGamesPerMaster == 0 {
 		cfg.MaxGamesPerMaster = DefaultMaxGamesPerMaster
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Master{db: db, cfg: cfg, tmpl: cfg.Templates}
 }

@@ -53,6 +53,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn
+	m.event(tx, g, pos.Phase.String(), eventProcessed, "next", res.Next.Phase.String(), "turn", turn)
 	g.Orders, g.Written = nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
@@ -67,7 +68,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		for i, w := range res.Winners {
 			names[i] = pos.Map.PowerName(w)
 		}
-		m.endGame(g, "victory "+strings.Join(names, " "), now)
+		m.endGame(tx, g, "victory "+strings.Join(names, " "), now)
 		data.headLines, data.Over = m.headFor(g, res.Next.Phase), true
 		data.Tag = tag
 		if err := m.send(tx, now, "results", data, m.recipients(g), ""); err != nil {
@@ -209,7 +210,8 @@ func markEliminated(g *state.Game, pos *judge.Position) {
 
 // endGame marks g finished with result; its deadline becomes the time it
 // ended, which the headers of the last mails show.
-func (m *Master) endGame(g *state.Game, result string, now time.Time) {
+func (m *Master) endGame(tx *state.Tx, g *state.Game, result string, now time.Time) {
+	m.event(tx, g, m.phaseOf(g), eventEnded, "result", result)
 	g.Status = state.Finished
 	g.Result = result
 	g.Deadline = now.UTC()
@@ -326,7 +328,7 @@ func (m *Master) checkDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 			survivors = append(survivors, g.Players[i].Power)
 		}
 	}
-	m.endGame(g, "draw "+strings.Join(survivors, " "), now)
+	m.endGame(tx, g, "draw "+strings.Join(survivors, " "), now)
 	data := m.endData(g, pos, now)
 	if err := m.send(tx, now, "draw", data, m.recipients(g), ""); err != nil {
 		return err

@@ -171,7 +171,7 @@ func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 		return nil
 	}
 	if g.LateNoticed.IsZero() {
-		countLate(g, sv.missing)
+		m.noteLate(tx, g, sv.missing)
 	}
 	g.LateNoticed = now
 	refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
@@ -212,12 +212,13 @@ func countLate(g *state.Game, seats []int) {
 // replacements every replaceEvery.
 func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, sv survey, now time.Time) error {
 	if g.LateNoticed.IsZero() {
-		countLate(g, sv.missing)
+		m.noteLate(tx, g, sv.missing)
 	}
 	if g.Settings.NMR {
 		for _, i := range sv.missing {
 			g.Players[i].Status = state.Disorder
 			g.Players[i].Wait, g.Players[i].Draw = false, false
+			m.event(tx, g, pos.Phase.String(), eventDisorder, "power", g.Players[i].Power)
 		}
 		return m.process(tx, g, pos, rules, now)
 	}
@@ -228,6 +229,7 @@ func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 		if p := &g.Players[i]; p.Status == state.Playing {
 			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 			fresh = append(fresh, p.Addr)
+			m.event(tx, g, pos.Phase.String(), eventAbandoned, "power", p.Power, "why", "late")
 		}
 	}
 	if len(fresh) > 0 {

@@ -19,10 +19,11 @@
 // GMD_MAILTEST_KEEP=1 keeps the run's directory: the servers' configs,
 // logs and Maildirs, and each judge's config, database and log.
 // GMD_CRASH_SEED replays the kills of a TestCrashSafety run.
-// TestSoak sends GMD_SOAK_MAILS order mails (20,000 by default) through
-// kills, restarts and outages drawn from GMD_SOAK_SEED (logged), and
-// fails unless all are answered within GMD_SOAK_BOUND (a Go duration;
-// 8 minutes for 20,000 mails by default).
+// TestSoak sends 2,000 order mails (20,000 with GMD_SOAK=full, any
+// number with GMD_SOAK_MAILS) through kills, restarts and outages drawn
+// from GMD_SOAK_SEED (logged), and fails unless all are answered within
+// GMD_SOAK_BOUND (a Go duration; by default 5 minutes, and 8 minutes for
+// 20,000 mails).
 //
 // The package has no code of its own besides this comment: everything is
 // in its _test.go files.

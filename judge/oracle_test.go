@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -35,8 +37,39 @@ func TestRetreatContextOracle(t *testing.T) {
 		want = 5_000
 	}
 	m := variants.Standard()
+	// The games are shared out among oracleShards parallel subtests,
+	// shard k playing games k, k+oracleShards, …, so that the run uses
+	// every core (it is the longest test of the suite).
+	var mu sync.Mutex
 	phases, dislodged, standoffs := 0, 0, 0
-	for g := 0; phases < want; g++ {
+	t.Run("shards", func(t *testing.T) {
+		for k := range oracleShards {
+			t.Run(strconv.Itoa(k), func(t *testing.T) {
+				t.Parallel()
+				p, d, s := oracleShard(t, m, k, (want+oracleShards-1)/oracleShards)
+				mu.Lock()
+				defer mu.Unlock()
+				phases, dislodged, standoffs = phases+p, dislodged+d, standoffs+s
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	if dislodged == 0 || standoffs == 0 {
+		t.Fatalf("%d movement phases had %d dislodged units and %d stand-offs: the games test nothing", phases, dislodged, standoffs)
+	}
+	t.Logf("%d movement phases, %d dislodged units, %d stand-offs beside them: the judge agrees with the oracle", phases, dislodged, standoffs)
+}
+
+// oracleShards is how many parallel parts TestRetreatContextOracle runs in.
+const oracleShards = 4
+
+// oracleShard plays games shard, shard+oracleShards, … until want
+// movement phases were checked against the oracle, and returns the
+// phases, dislodged units and stand-offs it saw.
+func oracleShard(t *testing.T, m *judge.Map, shard, want int) (phases, dislodged, standoffs int) {
+	for g := shard; phases < want; g += oracleShards {
 		rng := rand.New(rand.NewPCG(uint64(g), 0x0bac1e))
 		rules := judge.DATC30
 		if g%2 == 1 {
@@ -66,10 +99,7 @@ func TestRetreatContextOracle(t *testing.T) {
 			pos = res.Next
 		}
 	}
-	if dislodged == 0 || standoffs == 0 {
-		t.Fatalf("%d movement phases had %d dislodged units and %d stand-offs: the games test nothing", phases, dislodged, standoffs)
-	}
-	t.Logf("%d movement phases, %d dislodged units, %d stand-offs beside them: the judge agrees with the oracle", phases, dislodged, standoffs)
+	return phases, dislodged, standoffs
 }
 
 // checkRetreatContext compares the judge's retreats after one movement

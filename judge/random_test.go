@@ -14,6 +14,7 @@ import (
 // invariants of the position after every phase. The seeds are fixed, so a
 // failure names a game that can be replayed.
 func TestRandomGames(t *testing.T) {
+	t.Parallel() // beside the oracle, the other long test of the package
 	games, years := 200, 30
 	if testing.Short() {
 		games = 20

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -20,68 +21,78 @@ import (
 // meanwhile; it stays new, is tried again less and less often, and once
 // it goes through, everything is applied exactly once and the stored
 // place moves past all of it.
+//
+// It runs in a synctest bubble, on the bubble's clock, so that the
+// number of tries in a given time is exact.
 func TestPollerHeldMessage(t *testing.T) {
 	for _, kind := range []string{"damaged", "panic"} {
-		t.Run(kind, func(t *testing.T) {
-			ts := newTestServer(t, nil)
-			for n := 1; n <= 4; n++ {
-				ts.deliver("INBOX", testMail(n))
-			}
-			db := openDB(t)
-			r := newRecorder(db)
-			var failing atomic.Bool
-			failing.Store(true)
-			var tries atomic.Int32
-			r.fail = func(d *Delivery) error {
-				if d.In.Subject != "mail 2" || !failing.Load() {
-					return nil
-				}
-				tries.Add(1)
-				if kind == "panic" {
-					panic("a bug that mail 2 trips")
-				}
-				return fmt.Errorf("game dt: %w", ErrSetAside)
-			}
-			start(t, newTestPoller(t, ts, db, r.handle, nil))
-
-			if applied := r.waitApplied(t, 3); !slices.Equal(applied, []string{"mail 1", "mail 3", "mail 4"}) {
-				t.Fatalf("applied %q", applied)
-			}
-			ts.deliver("INBOX", testMail(5)) // arrives while mail 2 is held
-			r.waitApplied(t, 4)
-			waitFor(t, "mail 5 flagged", func() bool { return slices.Contains(ts.flags("INBOX")[5], imap.FlagSeen) })
-			flags := ts.flags("INBOX")
-			for uid, seen := range map[imap.UID]bool{1: true, 2: false, 3: true, 4: true, 5: true} {
-				if slices.Contains(flags[uid], imap.FlagSeen) != seen {
-					t.Errorf("UID %d: flags %v, want \\Seen %v", uid, flags[uid], seen)
-				}
-			}
-			if v := meta(t, db, "lastuid"); v != "1" {
-				t.Errorf("last UID %q while mail 2 is held, want 1", v)
-			}
-			// The poll interval is 20 ms: at every poll the held mail
-			// would be tried some 40 times in 800 ms. Waiting 20, 40,
-			// 80, 160, 320 ms between tries, it is tried 5 or 6 times.
-			time.Sleep(800 * time.Millisecond)
-			if n := tries.Load(); n < 2 || n > 7 {
-				t.Errorf("mail 2 tried %d times in 800 ms", n)
-			}
-
-			failing.Store(false)
-			applied := r.waitApplied(t, 5)
-			waitFor(t, "last UID 5", func() bool { return meta(t, db, "lastuid") == "5" })
-			if !slices.Equal(applied, []string{"mail 1", "mail 3", "mail 4", "mail 5", "mail 2"}) {
-				t.Errorf("applied %q", applied)
-			}
-			calls, _ := r.snapshot()
-			for _, s := range []string{"mail 1", "mail 3", "mail 4", "mail 5"} {
-				if n := count(subjects(calls), s); n != 1 {
-					t.Errorf("%s offered %d times", s, n)
-				}
-			}
-			allSeen(t, ts, "INBOX", 1, 2, 3, 4, 5)
-		})
+		t.Run(kind, func(t *testing.T) { synctest.Test(t, func(t *testing.T) { pollerHeldMessage(t, kind) }) })
 	}
+}
+
+// pollerHeldMessage is TestPollerHeldMessage for one kind of failure:
+// "damaged" or "panic".
+func pollerHeldMessage(t *testing.T, kind string) {
+	ts := newPipeTestServer(t, nil)
+	for n := 1; n <= 4; n++ {
+		ts.deliver("INBOX", testMail(n))
+	}
+	db := openDB(t)
+	r := newRecorder(db)
+	var failing atomic.Bool
+	failing.Store(true)
+	var tries atomic.Int32
+	r.fail = func(d *Delivery) error {
+		if d.In.Subject != "mail 2" || !failing.Load() {
+			return nil
+		}
+		tries.Add(1)
+		if kind == "panic" {
+			panic("a bug that mail 2 trips")
+		}
+		return fmt.Errorf("game dt: %w", ErrSetAside)
+	}
+	start(t, newTestPoller(t, ts, db, r.handle, nil))
+
+	if applied := r.waitApplied(t, 3); !slices.Equal(applied, []string{"mail 1", "mail 3", "mail 4"}) {
+		t.Fatalf("applied %q", applied)
+	}
+	ts.deliver("INBOX", testMail(5)) // arrives while mail 2 is held
+	r.waitApplied(t, 4)
+	waitFor(t, "mail 5 flagged", func() bool { return slices.Contains(ts.flags("INBOX")[5], imap.FlagSeen) })
+	flags := ts.flags("INBOX")
+	for uid, seen := range map[imap.UID]bool{1: true, 2: false, 3: true, 4: true, 5: true} {
+		if slices.Contains(flags[uid], imap.FlagSeen) != seen {
+			t.Errorf("UID %d: flags %v, want \\Seen %v", uid, flags[uid], seen)
+		}
+	}
+	if v := meta(t, db, "lastuid"); v != "1" {
+		t.Errorf("last UID %q while mail 2 is held, want 1", v)
+	}
+	// The poll interval is 20 ms: at every poll the held mail
+	// would be tried 40 times in 800 ms. Waiting 20, 40, 80,
+	// 160 and 320 ms between tries, it is tried 5 times more
+	// after the first: 6 in all.
+	before := tries.Load()
+	time.Sleep(800 * time.Millisecond)
+	synctest.Wait()
+	if n := tries.Load(); n != 6 {
+		t.Errorf("mail 2 tried %d times in 800 ms (%d before the wait), want 6", n, before)
+	}
+
+	failing.Store(false)
+	applied := r.waitApplied(t, 5)
+	waitFor(t, "last UID 5", func() bool { return meta(t, db, "lastuid") == "5" })
+	if !slices.Equal(applied, []string{"mail 1", "mail 3", "mail 4", "mail 5", "mail 2"}) {
+		t.Errorf("applied %q", applied)
+	}
+	calls, _ := r.snapshot()
+	for _, s := range []string{"mail 1", "mail 3", "mail 4", "mail 5"} {
+		if n := count(subjects(calls), s); n != 1 {
+			t.Errorf("%s offered %d times", s, n)
+		}
+	}
+	allSeen(t, ts, "INBOX", 1, 2, 3, 4, 5)
 }
 
 // count returns how many of ss are s.

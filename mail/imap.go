@@ -243,6 +243,7 @@ type Poller struct {
 	cmdTimeout             time.Duration // after which a command is taken as hung
 	shutdownGrace          time.Duration // for the connection to wind down after ctx ends
 	noIdle                 bool          // never IDLE, as if the server could not
+	dialContext            dialFunc      // nil: TCP; an in-memory network in tests
 }
 
 // NewPoller returns a poller reading the mailbox of cfg into h, keeping

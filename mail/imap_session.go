@@ -92,6 +92,11 @@ func (p *Poller) session(ctx context.Context) (worked bool, err error) {
 	return s.worked, err
 }
 
+// dialFunc opens a connection to a mail server, as net.Dialer.DialContext
+// does. Tests give one over an in-memory network, on which a synctest
+// bubble's fake clock can run.
+type dialFunc func(ctx context.Context, network, address string) (net.Conn, error)
+
 // dial connects to the server in the configured TLS mode. It dials
 // itself, rather than through imapclient.Dial*, so that ctx can cut a
 // connect or handshake that hangs.
@@ -100,8 +105,11 @@ func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclien
 	if err != nil {
 		return nil, fmt.Errorf("imap: address %q: %w", p.cfg.Addr, err)
 	}
-	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second}
-	conn, err := d.DialContext(ctx, "tcp", p.cfg.Addr)
+	dial := p.dialContext
+	if dial == nil {
+		dial = (&net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	}
+	conn, err := dial(ctx, "tcp", p.cfg.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("imap: %w", err)
 	}

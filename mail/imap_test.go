@@ -22,6 +22,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -49,6 +50,10 @@ type testServer struct {
 	// offered through STARTTLS.
 	implicit bool
 
+	// net, if set, is the in-memory network the server listens on (for
+	// tests in a synctest bubble); nil for loopback TCP.
+	net *pipeNet
+
 	mu   sync.Mutex
 	srv  *imapserver.Server
 	addr string
@@ -59,6 +64,15 @@ type testServer struct {
 func newTestServer(t testing.TB, caps imap.CapSet) *testServer {
 	ts := newTestServerStopped(t, caps)
 	ts.start("127.0.0.1:0")
+	return ts
+}
+
+// newPipeTestServer is newTestServer on an in-memory network, for tests
+// in a synctest bubble; newTestPoller dials it.
+func newPipeTestServer(t testing.TB, caps imap.CapSet) *testServer {
+	ts := newTestServerStopped(t, caps)
+	ts.net = newPipeNet()
+	ts.start("")
 	return ts
 }
 
@@ -84,9 +98,14 @@ func newTestServerStopped(t testing.TB, caps imap.CapSet) *testServer {
 // start serves on addr ("127.0.0.1:0" for any port).
 func (ts *testServer) start(addr string) {
 	ts.t.Helper()
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		ts.t.Fatal(err)
+	var ln net.Listener
+	if ts.net != nil {
+		ln = ts.net.listen(addr)
+	} else {
+		var err error
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			ts.t.Fatal(err)
+		}
 	}
 	opts := &imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
@@ -140,9 +159,18 @@ func (ts *testServer) deliver(mailbox, raw string) {
 // connection of its own.
 func (ts *testServer) flags(mailbox string) map[imap.UID][]imap.Flag {
 	ts.t.Helper()
-	c, err := imapclient.DialInsecure(ts.address(), nil)
-	if err != nil {
-		ts.t.Fatal(err)
+	var c *imapclient.Client
+	if ts.net != nil {
+		conn, err := ts.net.DialContext(context.Background(), "tcp", ts.address())
+		if err != nil {
+			ts.t.Fatal(err)
+		}
+		c = imapclient.New(conn, nil)
+	} else {
+		var err error
+		if c, err = imapclient.DialInsecure(ts.address(), nil); err != nil {
+			ts.t.Fatal(err)
+		}
 	}
 	defer c.Close()
 	if err := c.Login(testUser, testPass).Wait(); err != nil {
@@ -318,6 +346,9 @@ func newTestPoller(t testing.TB, ts *testServer, db *state.DB, h Handler, edit f
 	}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
 	p := NewPoller(cfg, db, h, logger)
+	if ts.net != nil {
+		p.dialContext = ts.net.DialContext
+	}
 	p.minBackoff, p.maxBackoff = 5*time.Millisecond, 40*time.Millisecond
 	p.shutdownGrace = 2 * time.Second
 	return p
@@ -409,8 +440,12 @@ func TestPollerBacklog(t *testing.T) {
 
 // TestPollerIdle has new mail arrive while the poller idles, with a poll
 // interval too long to find it: only IDLE can.
-func TestPollerIdle(t *testing.T) {
-	ts := newTestServer(t, nil)
+// It runs in a synctest bubble: the mail must arrive long before the
+// one-minute poll on the bubble's clock, so through IDLE.
+func TestPollerIdle(t *testing.T) { synctest.Test(t, pollerIdle) }
+
+func pollerIdle(t *testing.T) {
+	ts := newPipeTestServer(t, nil)
 	db := openDB(t)
 	r := newRecorder(db)
 	p := newTestPoller(t, ts, db, r.handle, func(c *IMAPConfig) { c.PollInterval = time.Minute })
@@ -419,10 +454,14 @@ func TestPollerIdle(t *testing.T) {
 	for n := 1; n <= 3; n++ {
 		// imapmemserver can miss a message appended in the instant IDLE
 		// starts (mail-test-servers.md, gotcha 8); the poll would find
-		// it, but here it must be IDLE.
-		time.Sleep(30 * time.Millisecond)
+		// it, but here it must be IDLE: wait until the poller is idle.
+		synctest.Wait()
+		sent := time.Now()
 		ts.deliver("INBOX", testMail(n))
 		r.waitApplied(t, n)
+		if d := time.Since(sent); d >= time.Minute {
+			t.Errorf("mail %d applied %v after it arrived: found by the poll, not IDLE", n, d)
+		}
 	}
 	if _, applied := r.snapshot(); !slices.Equal(applied, mails(1, 3)) {
 		t.Fatalf("applied %q", applied)
@@ -610,8 +649,12 @@ func TestPollerUIDValidityChange(t *testing.T) {
 
 // TestPollerReconnect takes the server away and brings it back on the same
 // address: the poller reconnects and goes on where it was.
-func TestPollerReconnect(t *testing.T) {
-	ts := newTestServer(t, nil)
+// It runs in a synctest bubble, where the reconnects' backoff takes no
+// real time.
+func TestPollerReconnect(t *testing.T) { synctest.Test(t, pollerReconnect) }
+
+func pollerReconnect(t *testing.T) {
+	ts := newPipeTestServer(t, nil)
 	ts.deliver("INBOX", testMail(1))
 	db := openDB(t)
 	r := newRecorder(db)
@@ -727,8 +770,12 @@ func TestPollerUndecodable(t *testing.T) {
 
 // TestPollerShutdown cancels the poller while a message is being handled:
 // that one is finished and flagged, the next is left for later.
-func TestPollerShutdown(t *testing.T) {
-	ts := newTestServer(t, nil)
+// It runs in a synctest bubble, so that the cancel has landed, every
+// goroutine blocked, before the handler is let go.
+func TestPollerShutdown(t *testing.T) { synctest.Test(t, pollerShutdown) }
+
+func pollerShutdown(t *testing.T) {
+	ts := newPipeTestServer(t, nil)
 	for n := 1; n <= 3; n++ {
 		ts.deliver("INBOX", testMail(n))
 	}
@@ -746,7 +793,7 @@ func TestPollerShutdown(t *testing.T) {
 	<-entered
 	stopped := make(chan struct{})
 	go func() { stop(); close(stopped) }()
-	time.Sleep(20 * time.Millisecond) // let the cancel land first
+	synctest.Wait() // the cancel lands first
 	close(release)
 	<-stopped
 

@@ -83,6 +83,7 @@ type Sender struct {
 	unrecorded []uint64
 
 	dbRetryFirst time.Duration // the first wait after a database failure; shorter in tests
+	dialContext  dialFunc      // nil: TCP; an in-memory network in tests
 }
 
 // NewSender returns a Sender for the outbox of db. cfg should have passed

@@ -118,8 +118,11 @@ const sendGrace = 10 * time.Second
 // connect sets up an SMTP session as s.cfg says: TCP, TLS, EHLO, AUTH.
 // Its errors are *sessionError.
 func (s *Sender) connect(ctx context.Context) (*conn, error) {
-	d := net.Dialer{Timeout: dialTimeout}
-	nc, err := d.DialContext(ctx, "tcp", s.cfg.Addr)
+	dial := s.dialContext
+	if dial == nil {
+		dial = (&net.Dialer{Timeout: dialTimeout}).DialContext
+	}
+	nc, err := dial(ctx, "tcp", s.cfg.Addr)
 	if err != nil {
 		return nil, s.sessionErr("connect", err)
 	}

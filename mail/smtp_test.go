@@ -19,7 +19,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	gomail "github.com/emersion/go-message/mail"
@@ -43,6 +45,9 @@ type smtpServer struct {
 	tls        string // "", TLSStartTLS or TLSImplicit
 	user, pass string // AUTH PLAIN required when set
 	discard    bool   // keep no mail (for the benchmark)
+	// net, if set, is the in-memory network to listen on, for tests in
+	// a synctest bubble; the Sender must dial it (o.s.dialContext).
+	net *pipeNet
 
 	mu       sync.Mutex
 	sessions int              // connections that got as far as EHLO
@@ -67,9 +72,14 @@ func startSMTP(tb testing.TB, addr string, srv *smtpServer) *smtpServer {
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		tb.Fatal(err)
+	var ln net.Listener
+	if srv.net != nil {
+		ln = srv.net.listen(addr)
+	} else {
+		var err error
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	s := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		srv.mu.Lock()
@@ -257,11 +267,15 @@ func (o *outbox) sender(cfg SMTPConfig) *Sender {
 	return s
 }
 
+// messageSeq numbers the Message-IDs queue makes up.
+var messageSeq atomic.Int64
+
 // queue puts m in the outbox, filling in what it lacks, and returns its ID.
 func (o *outbox) queue(m *state.OutMail) uint64 {
 	o.t.Helper()
 	if m.MessageID == "" {
-		m.MessageID = fmt.Sprintf("<gmd.%d@example.test>", time.Now().UnixNano())
+		// Not the time alone: in a synctest bubble it stands still.
+		m.MessageID = fmt.Sprintf("<gmd.%d.%d@example.test>", time.Now().UnixNano(), messageSeq.Add(1))
 	}
 	if m.Subject == "" {
 		m.Subject = "GMD:test - orders received"
@@ -760,9 +774,13 @@ func TestSendCancelled(t *testing.T) {
 	}
 }
 
-func TestRunKick(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{})
+// TestRunKick runs in a synctest bubble, on its clock.
+func TestRunKick(t *testing.T) { synctest.Test(t, runKick) }
+
+func runKick(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.dialContext = srv.net.DialContext
 	o.s.Now = time.Now
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
@@ -796,12 +814,14 @@ func TestRunKick(t *testing.T) {
 }
 
 // TestRunStalled checks that while the server cannot be reached, Run
-// does not try it again for every new mail.
-func TestRunStalled(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+// does not try it again for every new mail. It runs in a synctest
+// bubble, so that everything Run would do for the new mails is done
+// before the connections are counted.
+func TestRunStalled(t *testing.T) { synctest.Test(t, runStalled) }
+
+func runStalled(t *testing.T) {
+	pn := newPipeNet()
+	ln := pn.listen("")
 	var mu sync.Mutex
 	accepted := 0
 	go func() {
@@ -819,6 +839,7 @@ func TestRunStalled(t *testing.T) {
 	defer ln.Close()
 
 	o := newOutbox(t, SMTPConfig{Addr: ln.Addr().String()})
+	o.s.dialContext = pn.DialContext
 	o.s.Now = time.Now
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
@@ -843,7 +864,7 @@ func TestRunStalled(t *testing.T) {
 		o.queue(&state.OutMail{To: []string{"p2@example.test"}})
 		o.s.Kick()
 	}
-	time.Sleep(50 * time.Millisecond)
+	synctest.Wait()
 	mu.Lock()
 	defer mu.Unlock()
 	if accepted != 1 {
@@ -854,9 +875,13 @@ func TestRunStalled(t *testing.T) {
 // TestDatabaseError checks that the remover hands back the mails it
 // could not take out of the outbox, and that Run, on a database it
 // cannot use at all, sends nothing, says so, and still stops when told.
-func TestDatabaseError(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{})
+// It runs in a synctest bubble, where Run's 50 ms take no real time.
+func TestDatabaseError(t *testing.T) { synctest.Test(t, databaseError) }
+
+func databaseError(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.dialContext = srv.net.DialContext
 	id := o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	r := newRemover(o.db)
@@ -887,10 +912,14 @@ func TestDatabaseError(t *testing.T) {
 // written (a full disk): a mail the server took but the outbox could not
 // drop stays queued, so it is not lost, and is not sent again; nothing
 // more is sent until the database can be written; Run keeps trying, and
-// once the database is back every mail has gone exactly once.
-func TestSendWriteFault(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{})
+// once the database is back every mail has gone exactly once. It runs in
+// a synctest bubble, where Run's retries take no real time.
+func TestSendWriteFault(t *testing.T) { synctest.Test(t, sendWriteFault) }
+
+func sendWriteFault(t *testing.T) {
+	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
 	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o.s.dialContext = srv.net.DialContext
 	o.s.Now = time.Now
 	o.s.dbRetryFirst = 5 * time.Millisecond
 	var ids []uint64

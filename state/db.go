@@ -254,6 +254,11 @@ func (db *DB) Update(fn func(*Tx) error) (err error) {
 	return db.bolt.Update(func(btx *bbolt.Tx) error { return fn(&Tx{tx: btx}) })
 }
 
+// OnCommit runs fn once tx is committed, and never if it is rolled back
+// (or is a View): for what must follow only a change that is on disk,
+// such as logging it.
+func (tx *Tx) OnCommit(fn func()) { tx.tx.OnCommit(fn) }
+
 // View runs fn in a read-only transaction. It sees the database as it was
 // when it began, whatever Updates commit meanwhile. A damaged page is an
 // error, as for Update.

@@ -1054,3 +1054,32 @@ func TestBackupFileRefusesTheDatabase(t *testing.T) {
 		t.Error("BackupFile into a missing directory succeeded")
 	}
 }
+
+// TestOnCommit checks OnCommit's function runs after a committed Update,
+// and never after one rolled back or in a View.
+func TestOnCommit(t *testing.T) {
+	db := openTemp(t)
+	var ran []string
+	if err := db.Update(func(tx *Tx) error {
+		tx.OnCommit(func() { ran = append(ran, "committed") })
+		return tx.PutGame(&Game{Name: "g", Status: Active})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	failed := errors.New("roll back")
+	if err := db.Update(func(tx *Tx) error {
+		tx.OnCommit(func() { ran = append(ran, "rolled back") })
+		return failed
+	}); !errors.Is(err, failed) {
+		t.Fatalf("Update: %v", err)
+	}
+	if err := db.View(func(tx *Tx) error {
+		tx.OnCommit(func() { ran = append(ran, "view") })
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ran, []string{"committed"}) {
+		t.Errorf("ran %q, want only the committed one", ran)
+	}
+}

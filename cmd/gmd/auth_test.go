@@ -111,7 +111,7 @@ func TestDaemonSenderAuth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := openJudge(cfg, state.Open)
+	j, err := openJudge(cfg, state.Open, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

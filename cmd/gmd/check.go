@@ -62,16 +62,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	path, cleanup, err := checkCopy(cfg.DB)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd check: %v\n", err)
-		return 1
-	}
-	defer cleanup()
-	if path != cfg.DB {
-		fmt.Fprintf(stderr, "gmd check: checking a copy of %s taken through the running daemon\n", cfg.DB)
-	}
-	db, err := state.OpenReadOnly(path)
+	db, err := openSnapshot(cfg.DB, "gmd check: checking", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd check: %v\n", err)
 		return 1
@@ -109,7 +100,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	n, err := census(db)
+	n, err := census(db.DB)
 	switch {
 	case err != nil && status == 0:
 		// Check passed, so this is no damage it knows: say so all the
@@ -184,6 +175,40 @@ func census(db *state.DB) (n counts, err error) {
 		})
 	})
 	return n, err
+}
+
+// snapshot is a database opened read-only by openSnapshot; Close also
+// removes the copy taken through the daemon, if it is one.
+type snapshot struct {
+	*state.DB
+	cleanup func()
+}
+
+// Close closes the database and removes the copy.
+func (s *snapshot) Close() error {
+	err := s.DB.Close()
+	s.cleanup()
+	return err
+}
+
+// openSnapshot opens the database at dbPath read-only, as gmd check and
+// gmd games read it: a consistent copy taken through the control socket
+// while a daemon holds the database, and the file itself otherwise. When
+// it reads a copy, it says so on stderr after what ("gmd games: reading").
+func openSnapshot(dbPath, what string, stderr io.Writer) (*snapshot, error) {
+	path, cleanup, err := checkCopy(dbPath)
+	if err != nil {
+		return nil, err
+	}
+	if path != dbPath {
+		fmt.Fprintf(stderr, "%s a copy of %s taken through the running daemon\n", what, dbPath)
+	}
+	db, err := state.OpenReadOnly(path)
+	if err != nil {
+		cleanup()
+		return nil, err
+	}
+	return &snapshot{DB: db, cleanup: cleanup}, nil
 }
 
 // checkCopy returns the file gmd check should read for the database at

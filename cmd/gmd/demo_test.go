@@ -87,6 +87,10 @@ func TestDemo(t *testing.T) {
 	if strings.Contains(stderr.String(), "level=ERROR") {
 		t.Errorf("errors logged:\n%s", stderr.String())
 	}
+	// The daemon's master logs the games' events.
+	if want := `msg="phase processed" game=demo phase=S1901M next=F1901M turn=1`; !strings.Contains(stderr.String(), want) {
+		t.Errorf("the log lacks %q:\n%s", want, stderr.String())
+	}
 }
 
 func TestDemoRefusesOtherAddresses(t *testing.T) {

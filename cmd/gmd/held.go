@@ -162,7 +162,7 @@ func retryHeldHere(path, configFile, dbFile string, ids []uint64) ([]ctl.HeldRet
 	if err != nil {
 		return nil, err
 	}
-	j, err := openJudge(cfg, state.OpenExisting)
+	j, err := openJudge(cfg, state.OpenExisting, nil)
 	if err != nil {
 		return nil, err
 	}

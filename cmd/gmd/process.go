@@ -144,13 +144,19 @@ func (f *pipeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "the config `file` (default: judge GMD <judge@localhost>)")
 	fs.StringVar(&f.db, "db", "", "the database `file`, instead of the config's db")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the replies (mbox style) instead of sending them")
-	f.now = time.Now().UTC()
+	registerNow(fs, &f.now)
+}
+
+// registerNow adds the -now flag, the judge's clock, to fs: now is set to
+// the real time, and to the flag's time when it is given.
+func registerNow(fs *flag.FlagSet, now *time.Time) {
+	*now = time.Now().UTC()
 	fs.Func("now", "the judge's clock, an RFC 3339 `time` such as 2026-01-02T15:04:05Z (default: the real time)", func(s string) error {
 		t, err := time.Parse(time.RFC3339, s)
 		if err != nil {
 			return errors.New("want a time like 2026-01-02T15:04:05Z")
 		}
-		f.now = t.UTC()
+		*now = t.UTC()
 		return nil
 	})
 }
@@ -191,7 +197,10 @@ func (f *pipeFlags) open() (*judgeEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openJudge(cfg, state.OpenExisting)
+	// Pipe mode writes nothing on standard error when all went well:
+	// cron would mail it to the admin at every tick, and an MTA may put
+	// it in a bounce. The games' events are the daemon's log.
+	return openJudge(cfg, state.OpenExisting, nil)
 }
 
 // loadConfig reads the config file, or takes the defaults when there is

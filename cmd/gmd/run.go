@@ -182,7 +182,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	}
 	// The first gmd run, with no database file at all, makes a new
 	// judge; an empty or damaged file is refused.
-	j, err := openJudge(cfg, state.Open)
+	j, err := openJudge(cfg, state.Open, log)
 	if err != nil {
 		return err
 	}
@@ -270,8 +270,9 @@ func together(ctx context.Context, fns ...func(context.Context) error) error {
 
 // openJudge opens what cfg names: the templates, the database (with
 // open: state.Open, or state.OpenExisting where no new judge may be
-// made), and the game master over them.
-func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judgeEnv, error) {
+// made), and the game master over them, which logs the games' events to
+// log (nil: not at all).
+func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *slog.Logger) (*judgeEnv, error) {
 	set, err := templates.Load(cfg.Templates)
 	if err != nil {
 		return nil, err
@@ -300,6 +301,7 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error)) (*judge
 		MaxMailsPerMail:   cfg.Limits.MaxMailsPerMail,
 		MaxPressPerMail:   cfg.Limits.MaxPressPerMail,
 		MaxPressPerPhase:  cfg.Limits.MaxPressPerPhase,
+		Log:               log,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
 }
