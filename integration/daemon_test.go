@@ -207,18 +207,22 @@ func (j *judge) process(l *letter) {
 
 // processConfirmed runs l through gmd process, then, as its sender
 // does when the judge asks them to confirm their address (CREATE, a
-// join), a second letter with the code of the queued reply and l's body.
+// join), a second letter with the code of the reply and l's body. The
+// first run is a dry run, which prints the reply rather than sending it
+// (gmd process sends what it queues, with the config's smtp block), so
+// that the code can be read from it.
 func (j *judge) processConfirmed(l *letter) {
 	j.t.Helper()
-	j.process(l)
-	code := ""
-	for _, m := range j.outbox() {
-		if m.InReplyTo == l.MessageID {
-			code = confirmCode(m.Body)
-		}
+	cmd := exec.Command(env.gmd, "process", "-config", j.conf, "-dry-run")
+	cmd.Stdin = bytes.NewReader(l.bytes())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		j.t.Fatalf("gmd process -dry-run (%q from %s): %v\n%s", l.Subject, l.From, err, stderr.Bytes())
 	}
+	code := confirmCode(stdout.String())
 	if code == "" {
-		j.t.Fatalf("no confirmation code in the reply to %q from %s", l.Subject, l.From)
+		j.t.Fatalf("no confirmation code in the reply to %q from %s:\n%s", l.Subject, l.From, stdout.Bytes())
 	}
 	j.process(newLetter(l.From, l.Subject, "CONFIRM "+code+"\n"+l.Body))
 }
