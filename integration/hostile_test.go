@@ -151,15 +151,6 @@ func pressText(size int) string {
 	return strings.Repeat(line, size/len(line)+1)
 }
 
-// letters returns the hostile mails' letters.
-func (h *hostileMix) letters() []*letter {
-	out := make([]*letter, len(h.mails))
-	for i, m := range h.mails {
-		out[i] = m.l
-	}
-	return out
-}
-
 // answered returns the letters that must be answered, each in its
 // sender's INBOX.
 func (h *hostileMix) answered() []*letter {
