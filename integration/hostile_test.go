@@ -59,16 +59,16 @@ type hostileMail struct {
 // hostileMix is the hostile mail of one soak run.
 type hostileMix struct {
 	mails    []*hostileMail
-	games    []string // the soak's normal games, which hostile mails use too
-	damaged  string   // the game whose record is damaged before the daemon starts
-	longFrom string   // the From of kindLongFrom
-	creates  []string // the games the long From asks to create
-	forged   map[string]*letter
+	games    []string           // the soak's normal games, which hostile mails use too
+	damaged  string             // the game whose record is damaged before the daemon starts
+	longFrom string             // the From of kindLongFrom
+	creates  []string           // the games the long From asks to create
+	forged   map[string]*letter // the forged addresses' OBSERVE mails, by address
 }
 
 // newHostileMix makes sets sets of hostile mails about the games and the
-// damaged game. Each set holds: 3 mails from a From of 33,000
-// characters (OBSERVE, CREATE and a join); SET ABSENCE 9999-12-31 from a
+// damaged game. Each set holds: 6 mails from a From of 33,000
+// characters (OBSERVE, CREATE and a join, each by SMTP and by LMTP); SET ABSENCE 9999-12-31 from a
 // player, and SET DEADLINE 9999-12-31 23:30 from a master in the zone of
 // New York; one order mail from each of the 7 players of the damaged
 // game; a press of 100 KB (over max-press-per-mail) and one of 1.1 MB
