@@ -80,6 +80,9 @@ type letter struct {
 	Subject   string
 	Body      string // LF line ends
 	MessageID string // "<...>"
+	// HeaderFrom, if set, is the From line instead of From's address,
+	// which stays the envelope's sender.
+	HeaderFrom string
 }
 
 // msgSeq numbers the letters of the run, for unique Message-IDs.
@@ -104,7 +107,11 @@ func token(n int) string {
 // bytes returns the letter as an RFC 5322 message, CRLF line ends.
 func (l *letter) bytes() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "From: %s\r\n", addr(l.From))
+	from := addr(l.From)
+	if l.HeaderFrom != "" {
+		from = l.HeaderFrom
+	}
+	fmt.Fprintf(&b, "From: %s\r\n", from)
 	fmt.Fprintf(&b, "To: %s\r\n", addr(l.To))
 	fmt.Fprintf(&b, "Subject: %s\r\n", l.Subject)
 	fmt.Fprintf(&b, "Date: %s\r\n", time.Now().Format(time.RFC1123Z))

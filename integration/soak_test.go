@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -32,6 +33,14 @@ import (
 // The short run of the default suite has the same interruptions as the
 // full one (see schedule), only closer together: the mail count is what
 // makes the full run long, not the events.
+//
+// Hostile mails ride in the same stream, at random places, with the same
+// interruptions (newHostileMix: 57 for each 2,000 mails): a From of
+// 33,000 characters, dates in the year 10000, mails for a fifth game
+// whose record the test damages before the daemon starts, presses over
+// the size limits, OBSERVE from forged addresses. Each must be answered,
+// held or ignored as the judge's rules say (hostileMix.check), while the
+// normal mails' checks stay as they are.
 //
 // Everything must be answered within a time bound (GMD_SOAK_BOUND; by
 // default 2 minutes and 18 ms a mail: 8 minutes for 20,000 mails, which
@@ -77,11 +86,18 @@ func TestSoak(t *testing.T) {
 	}
 	const games = 4
 	perGame := make([][]*letter, min(games, n))
+	var names []string
 	for g := range perGame {
 		game := "soak" + token(2)
 		j.seedGame(game)
+		names = append(names, game)
 		perGame[g] = orderLetters(game, game, (n+len(perGame)-1-g)/len(perGame))
 	}
+	// A fifth game, damaged before the daemon starts: its mails must be
+	// held, the others' handled.
+	damaged := "soakdmg" + token(2)
+	j.seedGame(damaged)
+	j.damage(damaged)
 	// Interleaved: each game gets mail all along.
 	letters := make([]*letter, 0, n)
 	for i := 0; len(letters) < n; i++ {
@@ -91,7 +107,11 @@ func TestSoak(t *testing.T) {
 			}
 		}
 	}
-	players := senders(letters)
+	hostile := newHostileMix(rand.New(rand.NewPCG(seed, 3)), max(1, n/soakShort), names, damaged)
+	stream := hostile.mixInto(letters, rand.New(rand.NewPCG(seed, 4)))
+	// Everyone who reads an answer: the players, and the master of the
+	// hostile mails. The forged addresses have no mailbox.
+	players := senders(append(slices.Clone(letters), hostile.answered()...))
 	emptyMailboxes(t, players...)
 
 	c := &chaos{t: t, j: j, rng: rand.New(rand.NewPCG(seed, 1)), box: newMailbox(judgeUser), done: newMailbox(judgeUser)}
@@ -121,7 +141,12 @@ func TestSoak(t *testing.T) {
 	start := time.Now()
 	deadline := start.Add(bound)
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	f := newFeeder(letters, rand.New(rand.NewPCG(seed, 2)))
+	f := newFeeder(stream, players, rand.New(rand.NewPCG(seed, 2)))
+	f.fallback, f.via = map[*letter]bool{}, map[*letter]string{}
+	for _, m := range hostile.mails {
+		f.fallback[m.l] = true
+		f.via[m.l] = m.via
+	}
 	fed := make(chan struct{})
 	defer func() {
 		cancel()
@@ -142,7 +167,7 @@ func TestSoak(t *testing.T) {
 			t.Fatalf("the judge exited on its own (%s): %v", what, j.err)
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("time bound of %v exceeded (%s): %d of %d mails sent (GMD_SOAK_BOUND sets the bound)", bound, what, f.sent.Load(), n)
+			t.Fatalf("time bound of %v exceeded (%s): %d of %d mails sent (GMD_SOAK_BOUND sets the bound)", bound, what, f.sent.Load(), len(stream))
 		}
 		select {
 		case <-fed:
@@ -168,8 +193,8 @@ func TestSoak(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	sentAll := time.Since(start)
-	t.Logf("all %d mails sent after %v: %d by SMTP, %d by LMTP, in %d bursts; %d sends failed and were made again",
-		n, sentAll.Round(100*time.Millisecond), f.bySMTP, f.byLMTP, f.bursts, f.retried.Load())
+	t.Logf("all %d mails sent after %v (%d normal, %d hostile): %d by SMTP, %d by LMTP, in %d bursts; %d sends failed and were made again",
+		len(stream), sentAll.Round(100*time.Millisecond), n, len(hostile.mails), f.bySMTP, f.byLMTP, f.bursts, f.retried.Load())
 
 	lastLog := time.Now()
 	awaitAnswers(t, letters, deadline, fmt.Sprintf("within the time bound of %v (GMD_SOAK_BOUND)", bound), func(answered int) error {
@@ -183,12 +208,20 @@ func TestSoak(t *testing.T) {
 		return nil
 	})
 	wall := time.Since(start)
+	awaitAnswers(t, hostile.answered(), deadline, fmt.Sprintf("within the time bound of %v (GMD_SOAK_BOUND)", bound), func(int) error {
+		if !j.running() {
+			return fmt.Errorf("the judge exited on its own (waiting for the answers to the hostile mails): %v", j.err)
+		}
+		return nil
+	})
+	hostile.awaitForgedRefused(t, j, deadline)
 	c.notePeak()
 	j.stop()
 
 	j.handled(letters)
-	if out := j.outbox(); len(out) != 0 {
-		t.Errorf("%d replies never sent: still in the outbox after the judge answered everything", len(out))
+	outcome, out := hostile.check(t, j, c.done, f.refusedBySMTP)
+	if len(out) != 0 {
+		t.Errorf("%d replies never sent: still in the outbox after the judge answered everything (the answers to forged addresses aside)", len(out))
 	}
 	resent := exactlyOnce(t, letters)
 	left, _, err := c.box.counts()
@@ -205,12 +238,13 @@ func TestSoak(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	t.Logf("%d mails over %d games, %d by SMTP through Postfix and %d by LMTP, in %d bursts; %d copies delivered twice (a delivery retried after a server went away in the middle of it: %d mails in %s), %d sends made again",
-		n, len(perGame), f.bySMTP, f.byLMTP, f.bursts, total-n, total, soakDone, f.retried.Load())
+	t.Logf("%d mails over %d games and %d hostile mails, %d by SMTP through Postfix and %d by LMTP, in %d bursts; %d copies delivered twice (a delivery retried after a server went away in the middle of it: %d mails in %s), %d sends made again",
+		n, len(perGame), len(hostile.mails), f.bySMTP, f.byLMTP, f.bursts, total-len(stream), total, soakDone, f.retried.Load())
 	t.Logf("%d SIGKILLs, %d SIGTERMs (stops took %s), %d outages (servers down %s), %d daemon starts in all",
 		c.kills, c.terms, durations(c.stops, time.Millisecond), len(c.outages), durations(c.outages, 100*time.Millisecond), j.starts)
 	t.Logf("every mail applied exactly once and answered: %v in all (all sent after %v), %.0f mails/s; %d replies sent twice (same Message-ID); peak RSS of the daemon %s",
 		wall.Round(100*time.Millisecond), sentAll.Round(100*time.Millisecond), float64(n)/wall.Seconds(), resent, c.peakString())
+	hostile.log(t, outcome, hostile.normalAfter(stream))
 }
 
 // The soak's mail counts: the default suite's short run, and the full run
@@ -436,20 +470,31 @@ type feeder struct {
 	sent    atomic.Int64 // letters a server has taken
 	retried atomic.Int64 // sends made again after a failure
 
+	// fallback holds the letters that Postfix may refuse for good: they
+	// go by LMTP instead, and refusedBySMTP has Postfix's refusal.
+	// via holds letters that go by "smtp" or "lmtp" whatever their
+	// burst's way.
+	fallback      map[*letter]bool
+	via           map[*letter]string
+	mu            sync.Mutex
+	refusedBySMTP map[*letter]error
+
 	// Written by run, to be read once it has returned.
 	bursts, bySMTP, byLMTP int
 	err                    error
 }
 
-func newFeeder(letters []*letter, rng *rand.Rand) *feeder {
-	f := &feeder{letters: letters, rng: rng, players: map[string]*mailbox{}}
+// newFeeder returns a feeder of letters that counts the answers in the
+// players' INBOXes.
+func newFeeder(letters []*letter, players []string, rng *rand.Rand) *feeder {
+	f := &feeder{letters: letters, rng: rng, players: map[string]*mailbox{}, refusedBySMTP: map[*letter]error{}}
 	for range 2 {
 		f.smtp = append(f.smtp, &smtpSender{})
 	}
 	for range 4 {
 		f.lmtp = append(f.lmtp, &smtpSender{lmtp: true})
 	}
-	for _, u := range senders(letters) {
+	for _, u := range players {
 		f.players[u] = newMailbox(u)
 	}
 	return f
@@ -518,7 +563,22 @@ func (f *feeder) burst(ctx context.Context, letters []*letter, senders []*smtpSe
 // send sends l, again and again until a server takes it or ctx ends.
 func (f *feeder) send(ctx context.Context, s *smtpSender, l *letter) error {
 	for {
-		err := s.send(l)
+		via := s
+		if way := f.via[l]; way != "" && s.lmtp != (way == "lmtp") {
+			via = &smtpSender{lmtp: way == "lmtp"} // a connection of its own, for this mail
+		}
+		err := via.send(l)
+		if via != s {
+			via.close()
+		}
+		if err != nil && !via.lmtp && f.fallback[l] && permanentRefusal(err) {
+			f.mu.Lock()
+			f.refusedBySMTP[l] = err
+			f.mu.Unlock()
+			lmtp := &smtpSender{lmtp: true}
+			err = lmtp.send(l)
+			lmtp.close()
+		}
 		if err == nil {
 			f.sent.Add(1)
 			return nil
