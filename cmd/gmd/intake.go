@@ -57,31 +57,31 @@ func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
 		}
 		err = m.Ignore("", d.Keys, now)
 	case in.AutoReply:
-		res = intake{msg: "not answering an automatic mail", attrs: []any{"from", in.From, "reason", in.AutoReason},
-			line: fmt.Sprintf("not answering an automatic mail from %s (%s)", in.From, in.AutoReason)}
+		res = intake{msg: "not answering an automatic mail", attrs: []any{"from", clip(in.From), "reason", in.AutoReason},
+			line: fmt.Sprintf("not answering an automatic mail from %s (%s)", clip(in.From), in.AutoReason)}
 		err = m.Ignore(in.MessageID, d.Keys, now)
 	case strings.EqualFold(in.From, j.cfg.JudgeAddr):
 		res = intake{msg: "not answering a mail from the judge's own address",
 			line: "not answering a mail from the judge's own address " + in.From}
 		err = m.Ignore(in.MessageID, d.Keys, now)
 	case !authOK:
-		res = intake{level: slog.LevelWarn, msg: refusedAuth, attrs: []any{"from", in.From, "reason", why},
-			line: fmt.Sprintf("%s: from %s: %s", refusedAuth, in.From, why)}
+		res = intake{level: slog.LevelWarn, msg: refusedAuth, attrs: []any{"from", clip(in.From), "reason", why},
+			line: fmt.Sprintf("%s: from %s: %s", refusedAuth, clip(in.From), why)}
 		// Only the IMAP key is recorded: a forged mail must not use up
 		// a Message-ID that the real sender's mail may come with.
 		err = m.Ignore("", d.Keys, now)
 	case d.TooLarge:
-		res = intake{msg: "refusing a mail over the size limit", attrs: []any{"from", in.From, "size", d.Size},
-			line: fmt.Sprintf("refusing a mail of %s from %s: over the size limit", approxSize(d.Size), in.From)}
+		res = intake{msg: "refusing a mail over the size limit", attrs: []any{"from", clip(in.From), "size", d.Size},
+			line: fmt.Sprintf("refusing a mail of %s from %s: over the size limit", approxSize(d.Size), clip(in.From))}
 		reason := fmt.Sprintf("It is %s long; this judge reads mails of up to %s.",
 			approxSize(d.Size), size(j.cfg.Limits.MaxMailSize))
 		err = m.Refuse(in.From, in.Subject, in.MessageID, reason, d.Keys, now)
 	case d.DecodeErr != nil:
-		res = intake{msg: "refusing a mail that cannot be read", attrs: []any{"from", in.From, "err", d.DecodeErr},
-			line: fmt.Sprintf("refusing a mail from %s that cannot be read: %v", in.From, d.DecodeErr)}
+		res = intake{msg: "refusing a mail that cannot be read", attrs: []any{"from", clip(in.From), "err", d.DecodeErr},
+			line: fmt.Sprintf("refusing a mail from %s that cannot be read: %v", clip(in.From), d.DecodeErr)}
 		err = m.Refuse(in.From, in.Subject, in.MessageID, "Its MIME structure could not be read.", d.Keys, now)
 	default:
-		res = intake{routine: true, msg: "mail handled", attrs: []any{"from", in.From, "subject", in.Subject}}
+		res = intake{routine: true, msg: "mail handled", attrs: []any{"from", clip(in.From), "subject", in.Subject}}
 		var cause error
 		res.held, cause, err = m.Take(&gm.Mail{
 			From:      in.From,
@@ -94,7 +94,7 @@ func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
 			res.routine, res.level = false, slog.LevelError
 			res.msg = "a mail failed for a reason of its own: it is held for the admin (gmd held), and the next mails go on"
 			res.attrs = append(res.attrs, "held", res.held, "err", cause)
-			res.line = fmt.Sprintf("held mail %d from %s: it failed for a reason of its own (%v); gmd held lists it", res.held, in.From, cause)
+			res.line = fmt.Sprintf("held mail %d from %s: it failed for a reason of its own (%v); gmd held lists it", res.held, clip(in.From), cause)
 		}
 	}
 	switch {
@@ -106,4 +106,15 @@ func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
 	// Ignore or Refuse failed for a reason of this mail's own: leave it
 	// for a later try, and go on with the others.
 	return res, fmt.Errorf("%w: %w", mail.ErrSetAside, err)
+}
+
+// clip shortens what a sender wrote (a From, a subject) for the log and
+// standard error: a hostile mail's From of 33,000 characters must not
+// cost the log as much.
+func clip(s string) string {
+	const most = 320 // an RFC 5321 path is at most 256 octets
+	if len(s) <= most {
+		return s
+	}
+	return strings.ToValidUTF8(s[:most], "") + fmt.Sprintf("... (%d bytes)", len(s))
 }
