@@ -10,14 +10,23 @@ import (
 // The checks every variant's map passes, whatever its board: each test of
 // a variant calls checkMap on its map.
 
-// checkMap runs the checks below on m. Islands are the coastal provinces
-// that an army reaches only by convoy, so that they have no army
-// neighbour.
-func checkMap(t *testing.T, m *judge.Map, islands ...string) {
+// mapQuirks names the places where a board is stranger than the standard
+// one, which the checks then allow.
+type mapQuirks struct {
+	// islands are coastal provinces with no army neighbour: armies reach
+	// them by convoy only.
+	islands []string
+	// rivers are coastal provinces that touch no sea: fleets sail in from
+	// another coastal province, up a river.
+	rivers []string
+}
+
+// checkMap runs the checks below on m.
+func checkMap(t *testing.T, m *judge.Map, q mapQuirks) {
 	t.Helper()
 	checkSymmetry(t, m)
 	checkEdgesFitUnits(t, m)
-	checkReachable(t, m, islands...)
+	checkReachable(t, m, q)
 }
 
 // checkSymmetry checks that every army and fleet edge goes both ways.
@@ -77,7 +86,7 @@ func checkEdgesFitUnits(t *testing.T, m *judge.Map) {
 // checkReachable checks that every place has a neighbour for the units
 // that may stand there (islands excepted for armies), and that every
 // coastal province touches a sea.
-func checkReachable(t *testing.T, m *judge.Map, islands ...string) {
+func checkReachable(t *testing.T, m *judge.Map, q mapQuirks) {
 	t.Helper()
 	for l := range m.Locs {
 		loc := judge.Loc(l)
@@ -87,7 +96,7 @@ func checkReachable(t *testing.T, m *judge.Map, islands ...string) {
 			t.Errorf("%s has no fleet neighbour", li.Name)
 		}
 		if li.Province == loc && li.Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, loc)) == 0 &&
-			!(li.Kind == judge.Coast && slices.Contains(islands, li.Name)) {
+			!(li.Kind == judge.Coast && slices.Contains(q.islands, li.Name)) {
 			t.Errorf("%s has no army neighbour", li.Name)
 		}
 		// Every coastal province touches the sea somewhere, on some coast.
@@ -98,11 +107,43 @@ func checkReachable(t *testing.T, m *judge.Map, islands ...string) {
 					touches = true
 				}
 			}
-			if !touches {
+			switch river := slices.Contains(q.rivers, li.Name); {
+			case !touches && !river:
 				t.Errorf("coastal %s touches no sea", li.Name)
+			case touches && river:
+				t.Errorf("river province %s touches a sea", li.Name)
+			case river && !fleetFromSea(m, loc):
+				t.Errorf("no fleet can sail from a sea to the river province %s", li.Name)
 			}
 		}
 	}
+}
+
+// fleetFromSea reports whether a fleet can sail from some sea to province
+// p, through coastal provinces.
+func fleetFromSea(m *judge.Map, p judge.Loc) bool {
+	seen := map[judge.Loc]bool{}
+	var queue []judge.Loc
+	for l := range m.Locs {
+		if m.Locs[l].Kind == judge.Sea {
+			queue = append(queue, judge.Loc(l))
+			seen[judge.Loc(l)] = true
+		}
+	}
+	for len(queue) > 0 {
+		l := queue[0]
+		queue = queue[1:]
+		if m.Province(l) == p {
+			return true
+		}
+		for _, n := range m.Neighbours(nil, judge.Fleet, l) {
+			if !seen[n] {
+				seen[n] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	return false
 }
 
 // mapFigures are the counts a variant's published map can be checked

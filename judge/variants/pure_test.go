@@ -16,7 +16,7 @@ func TestPure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkMap(t, m)
+	checkMap(t, m, mapQuirks{})
 	checkFigures(t, m, mapFigures{
 		Provinces: 7, Inland: 7,
 		Centres: 7, HomeCentres: 7,

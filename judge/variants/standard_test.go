@@ -197,7 +197,7 @@ func TestSymmetry(t *testing.T) { checkSymmetry(t, standard(t)) }
 
 func TestEdgesFitUnits(t *testing.T) { checkEdgesFitUnits(t, standard(t)) }
 
-func TestReachable(t *testing.T) { checkReachable(t, standard(t)) }
+func TestReachable(t *testing.T) { checkReachable(t, standard(t), mapQuirks{}) }
 
 // TestFleetEdgesAreLandBorders checks that two coastal provinces that a
 // fleet sails between also share a land border (true all over the
