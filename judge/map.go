@@ -58,6 +58,10 @@ type LocInfo struct {
 	Coasts   []Loc    // the split coasts of a base province, empty otherwise
 	Center   bool     // a supply centre (base provinces only)
 	Home     Power    // whose home country the province belongs to, or NoPower
+	// Archipelago marks a coastal province that counts as sea for convoys:
+	// a fleet there may convoy, as from a sea (Baleares in the Ancient
+	// Mediterranean). Armies still stand in it.
+	Archipelago bool
 }
 
 // PowerInfo describes a great power.
@@ -254,6 +258,16 @@ func (m *Map) CanHold(t UnitType, l Loc) bool {
 	return false
 }
 
+// Convoys reports whether a fleet in province p may convoy: p is a sea, or
+// a coastal province the map calls an archipelago.
+func (m *Map) Convoys(p Loc) bool {
+	if int(p) >= len(m.Locs) {
+		return false
+	}
+	li := &m.Locs[p]
+	return li.Kind == Sea || li.Archipelago
+}
+
 // Neighbours appends to dst every Loc that a unit of type t at l may move
 // to directly, and returns the extended slice.
 func (m *Map) Neighbours(dst []Loc, t UnitType, l Loc) []Loc {
@@ -358,6 +372,10 @@ func (b *MapBuilder) AddArmyEdge(from, to Loc) { b.edges = append(b.edges, edge{
 // AddFleetEdge records that a fleet may move from exact Loc a to exact Loc b
 // (one direction).
 func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge{true, from, to}) }
+
+// SetArchipelago makes the coastal province p count as sea for convoys
+// (see LocInfo.Archipelago).
+func (b *MapBuilder) SetArchipelago(p Loc) { b.m.Locs[p].Archipelago = true }
 
 // SetVictory sets the number of centres needed to win.
 func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }

@@ -15,6 +15,7 @@ package judge
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
 //	unit <power> <A|F> <loc>
+//	archipelago <id> ...
 //
 // The map line comes once. Victory defaults to a majority of the centres
 // and start to 1901. "victory dynamic" makes the count a majority of the
@@ -41,6 +42,11 @@ package judge
 // takes every line literally and adds no reverse direction: each direction
 // is written out, so that a map can be checked for symmetry rather than
 // have it assumed.
+//
+// An archipelago line names coastal provinces that count as sea for
+// convoys: a fleet there may convoy, as from a sea, while armies may still
+// stand there (Baleares in the Ancient Mediterranean). Whether an army may
+// walk in from the mainland is the army lines' business, as everywhere.
 //
 // A unit line places a unit of the starting position. The centres owned at
 // the start are the home centres.
@@ -103,6 +109,7 @@ func ParseMap(name string, src []byte) (*Map, error) {
 	p.each("army", func(l srcLine) { p.adjacency(l, false) })
 	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
 	p.each("unit", p.unit)
+	p.each("archipelago", p.archipelago)
 	p.finish()
 	if len(p.errs) > 0 {
 		return nil, p.err()
@@ -173,7 +180,7 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "power", "province", "coast", "army", "fleet", "unit"}
+var mapKeywords = []string{"map", "power", "province", "coast", "army", "fleet", "unit", "archipelago"}
 
 // read splits src into data lines, reporting unknown keywords and bad
 // quoting at once.
@@ -616,6 +623,35 @@ func (p *mapParser) unit(l srcLine) {
 	}
 	p.unitLine[prov] = l.n
 	p.b.AddStartUnit(pw, t, at)
+}
+
+// archipelago marks the coastal provinces of the line as archipelagos.
+func (p *mapParser) archipelago(l srcLine) {
+	if len(l.f) < 2 {
+		p.errorf(l.n, "archipelago line needs a province: archipelago <id> ...")
+		return
+	}
+	m := p.b.m
+	for _, id := range l.f[1:] {
+		at, ok := p.lookupLoc(id)
+		if !ok {
+			p.errorf(l.n, "unknown province %q in archipelago", id)
+			continue
+		}
+		li := &m.Locs[at]
+		switch {
+		case li.Province != at:
+			p.errorf(l.n, "archipelago names the coast %s: name the province", li.Name)
+		case li.Kind != Coast:
+			p.errorf(l.n, "archipelago %s is %s: an archipelago is a coastal province", li.Name, li.Kind)
+		case len(li.Coasts) > 0:
+			p.errorf(l.n, "archipelago %s has split coasts (%s)", li.Name, coastList(m, at))
+		case li.Archipelago:
+			p.errorf(l.n, "archipelago %s given twice", li.Name)
+		default:
+			p.b.SetArchipelago(at)
+		}
+	}
 }
 
 // finish checks what belongs to the file as a whole.

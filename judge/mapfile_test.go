@@ -157,7 +157,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, power, province, coast, army, fleet, unit)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, power, province, coast, army, fleet, unit, archipelago)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -209,6 +209,14 @@ func TestParseMapErrors(t *testing.T) {
 		{"unit fleet inland", `unit France F par`, `a fleet cannot stand in par, which is inland`},
 		{"unit fleet split", `unit France F spa`, `a fleet in spa needs a coast (spa/nc or spa/sc)`},
 		{"unit twice", `unit France A lon`, `second unit in lon (first at line 21)`},
+		{"archipelago empty", `archipelago`, `archipelago line needs a province: archipelago <id> ...`},
+		{"archipelago unknown", `archipelago bal`, `unknown province "bal" in archipelago`},
+		{"archipelago by name", `archipelago Wales`, `unknown province "Wales" in archipelago`},
+		{"archipelago inland", `archipelago par`, `archipelago par is land: an archipelago is a coastal province`},
+		{"archipelago sea", `archipelago eng`, `archipelago eng is sea: an archipelago is a coastal province`},
+		{"archipelago split", `archipelago spa`, `archipelago spa has split coasts (spa/nc or spa/sc)`},
+		{"archipelago coast", `archipelago spa/nc`, `archipelago names the coast spa/nc: name the province`},
+		{"archipelago twice", `archipelago wal wal`, `archipelago wal given twice`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -222,6 +230,31 @@ func TestParseMapErrors(t *testing.T) {
 				t.Errorf("error %v is not a *MapError at line %d", err, n)
 			}
 		})
+	}
+}
+
+// TestParseMapArchipelago checks that an archipelago line makes a coastal
+// province count as sea for convoys, and nothing else.
+func TestParseMapArchipelago(t *testing.T) {
+	m, err := ParseMap("mini", []byte(miniMap+"archipelago wal bre\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		place   string
+		convoys bool
+	}{{"wal", true}, {"bre", true}, {"eng", true}, {"lon", false}, {"par", false}, {"spa", false}, {"spa/nc", false}} {
+		l, _ := m.Lookup(c.place)
+		if got := m.Convoys(l); got != c.convoys {
+			t.Errorf("Convoys(%s) = %v, want %v", c.place, got, c.convoys)
+		}
+	}
+	wal, _ := m.Lookup("wal")
+	if li := m.Locs[wal]; li.Kind != Coast || !m.CanHold(Army, wal) || !m.CanHold(Fleet, wal) {
+		t.Errorf("Wales is no longer a coastal province: %+v", li)
+	}
+	if m.Convoys(NoLoc) {
+		t.Error("Convoys(NoLoc) is true")
 	}
 }
 

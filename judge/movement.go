@@ -229,7 +229,7 @@ func (s *mover) validate(p Loc, u Unit) string {
 			return "the army in " + m.Locs[p].FullName + " can't get to " + m.Locs[t].FullName
 		}
 		for _, r := range o.Route {
-			if int(r) >= len(m.Locs) || m.Locs[r].Kind != Sea {
+			if !m.Convoys(r) {
 				return "a convoy route goes through seas only"
 			}
 		}
@@ -264,7 +264,7 @@ func (s *mover) validate(p Loc, u Unit) string {
 		if u.Type != Fleet {
 			return "only fleets convoy"
 		}
-		if m.Locs[p].Kind != Sea {
+		if !m.Convoys(p) {
 			return "a fleet convoys only from a sea province"
 		}
 		if int(o.Target) >= len(m.Locs) || int(o.Dest) >= len(m.Locs) {
@@ -468,7 +468,7 @@ func (s *mover) markUseful(a Loc) bool {
 			if budget--; budget < 0 {
 				return
 			}
-			if units[g].Type != Fleet || m.Locs[g].Kind != Sea || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
+			if units[g].Type != Fleet || !m.Convoys(g) || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
 				continue
 			}
 			ok := true
@@ -482,7 +482,7 @@ func (s *mover) markUseful(a Loc) bool {
 		}
 	}
 	for _, f := range m.provinces {
-		if units[f].Type == Fleet && m.Locs[f].Kind == Sea && m.FleetReaches(f, a) {
+		if units[f].Type == Fleet && m.Convoys(f) && m.FleetReaches(f, a) {
 			path[0] = f
 			walk(1)
 		}
@@ -490,14 +490,15 @@ func (s *mover) markUseful(a Loc) bool {
 	return found
 }
 
-// fleetRoute reports whether a chain of fleets in sea provinces, other
+// fleetRoute reports whether a chain of convoying fleets (in seas or
+// archipelagos), other
 // than the one at skip, links the coast at from with the province to.
 func (s *mover) fleetRoute(from, to, skip Loc) bool {
 	m, units := s.m, s.pos.Units
 	var buf [64]Loc
 	queue, seen := buf[:0], map[Loc]bool{}
 	for _, f := range m.provinces {
-		if f != skip && units[f].Type == Fleet && m.Locs[f].Kind == Sea && m.FleetReaches(f, from) {
+		if f != skip && units[f].Type == Fleet && m.Convoys(f) && m.FleetReaches(f, from) {
 			queue, seen[f] = append(queue, f), true
 		}
 	}
@@ -508,7 +509,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 			return true
 		}
 		for _, g := range m.provinces {
-			if !seen[g] && g != skip && units[g].Type == Fleet && m.Locs[g].Kind == Sea && m.FleetAdjacent(f, g) {
+			if !seen[g] && g != skip && units[g].Type == Fleet && m.Convoys(g) && m.FleetAdjacent(f, g) {
 				queue, seen[g] = append(queue, g), true
 			}
 		}
