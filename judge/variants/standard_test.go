@@ -193,83 +193,11 @@ func TestPowers(t *testing.T) {
 	}
 }
 
-func TestSymmetry(t *testing.T) {
-	m := standard(t)
-	for a := range m.Locs {
-		for b := range m.Locs {
-			la, lb := judge.Loc(a), judge.Loc(b)
-			if m.FleetAdjacent(la, lb) != m.FleetAdjacent(lb, la) {
-				t.Errorf("fleet %s-%s is one-way", m.LocName(la), m.LocName(lb))
-			}
-			if m.ArmyAdjacent(la, lb) != m.ArmyAdjacent(lb, la) {
-				t.Errorf("army %s-%s is one-way", m.LocName(la), m.LocName(lb))
-			}
-		}
-	}
-}
+func TestSymmetry(t *testing.T) { checkSymmetry(t, standard(t)) }
 
-func TestEdgesFitUnits(t *testing.T) {
-	m := standard(t)
-	for _, p := range m.Provinces() {
-		for _, q := range m.Neighbours(nil, judge.Army, p) {
-			if m.Locs[p].Kind == judge.Sea || m.Locs[q].Kind == judge.Sea {
-				t.Errorf("army edge %s-%s touches a sea", m.LocName(p), m.LocName(q))
-			}
-			if m.Province(q) != q {
-				t.Errorf("army edge %s-%s names a coast", m.LocName(p), m.LocName(q))
-			}
-			if p == q {
-				t.Errorf("army edge %s-%s is a loop", m.LocName(p), m.LocName(q))
-			}
-		}
-	}
-	for a := range m.Locs {
-		for _, b := range m.Neighbours(nil, judge.Fleet, judge.Loc(a)) {
-			for _, l := range []judge.Loc{judge.Loc(a), b} {
-				li := m.Locs[l]
-				if li.Kind == judge.Land {
-					t.Errorf("fleet edge %s-%s touches inland %s", m.LocName(judge.Loc(a)), m.LocName(b), li.Name)
-				}
-				if len(li.Coasts) > 0 {
-					t.Errorf("fleet edge %s-%s names the split province %s", m.LocName(judge.Loc(a)), m.LocName(b), li.Name)
-				}
-				if !m.CanHold(judge.Fleet, l) {
-					t.Errorf("fleet edge %s-%s: no fleet can stand at %s", m.LocName(judge.Loc(a)), m.LocName(b), li.Name)
-				}
-			}
-			if m.Province(judge.Loc(a)) == m.Province(b) {
-				t.Errorf("fleet edge %s-%s stays in one province", m.LocName(judge.Loc(a)), m.LocName(b))
-			}
-		}
-	}
-}
+func TestEdgesFitUnits(t *testing.T) { checkEdgesFitUnits(t, standard(t)) }
 
-func TestReachable(t *testing.T) {
-	m := standard(t)
-	for l := range m.Locs {
-		loc := judge.Loc(l)
-		li := m.Locs[l]
-		fleetPlace := li.Province != loc || (li.Kind != judge.Land && len(li.Coasts) == 0)
-		if fleetPlace && len(m.Neighbours(nil, judge.Fleet, loc)) == 0 {
-			t.Errorf("%s has no fleet neighbour", li.Name)
-		}
-		if li.Province == loc && li.Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, loc)) == 0 {
-			t.Errorf("%s has no army neighbour", li.Name)
-		}
-		// Every coastal province touches the sea somewhere, on some coast.
-		if li.Province == loc && li.Kind == judge.Coast {
-			touches := false
-			for _, q := range m.Provinces() {
-				if m.Locs[q].Kind == judge.Sea && m.FleetReaches(q, loc) {
-					touches = true
-				}
-			}
-			if !touches {
-				t.Errorf("coastal %s touches no sea", li.Name)
-			}
-		}
-	}
-}
+func TestReachable(t *testing.T) { checkReachable(t, standard(t)) }
 
 // TestFleetEdgesAreLandBorders checks that two coastal provinces that a
 // fleet sails between also share a land border (true all over the
