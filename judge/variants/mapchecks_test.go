@@ -104,3 +104,97 @@ func checkReachable(t *testing.T, m *judge.Map, islands ...string) {
 		}
 	}
 }
+
+// mapFigures are the counts a variant's published map can be checked
+// against. Edges are counted once for each pair of places, whichever way
+// they are written.
+type mapFigures struct {
+	Provinces, Inland, Seas, Coastal int
+	SplitCoasts                      int // coast Locs of split provinces
+	Centres, HomeCentres             int
+	ArmyEdges, FleetEdges            int
+	Powers, Victory, StartUnits      int
+}
+
+func figuresOf(m *judge.Map) mapFigures {
+	f := mapFigures{Provinces: len(m.Provinces()), Centres: len(m.Centers()), Powers: len(m.Powers),
+		Victory: m.VictoryCenters, StartUnits: len(m.StartUnits)}
+	for _, p := range m.Provinces() {
+		li := m.Locs[p]
+		switch li.Kind {
+		case judge.Land:
+			f.Inland++
+		case judge.Sea:
+			f.Seas++
+		case judge.Coast:
+			f.Coastal++
+		}
+		f.SplitCoasts += len(li.Coasts)
+		if li.Center && li.Home != judge.NoPower {
+			f.HomeCentres++
+		}
+	}
+	for a := range m.Locs {
+		for b := a + 1; b < len(m.Locs); b++ {
+			la, lb := judge.Loc(a), judge.Loc(b)
+			if m.Province(la) == la && m.Province(lb) == lb && m.ArmyAdjacent(la, lb) {
+				f.ArmyEdges++
+			}
+			if m.FleetAdjacent(la, lb) {
+				f.FleetEdges++
+			}
+		}
+	}
+	return f
+}
+
+// checkFigures compares m's figures with the published ones.
+func checkFigures(t *testing.T, m *judge.Map, want mapFigures) {
+	t.Helper()
+	if got := figuresOf(m); got != want {
+		t.Errorf("%s figures\n got %+v\nwant %+v", m.Name, got, want)
+	}
+}
+
+// checkStart compares the starting units with want ("Rome F nea", one a
+// power) and checks that each power starts owning its home centres.
+func checkStart(t *testing.T, m *judge.Map, want ...string) {
+	t.Helper()
+	pos := judge.StartPosition(m)
+	var got []string
+	for _, p := range m.Provinces() {
+		if u, ok := pos.UnitAt(p); ok {
+			got = append(got, m.PowerName(u.Power)+" "+u.Type.String()+" "+m.LocName(u.Loc))
+		}
+	}
+	slices.Sort(got)
+	want = slices.Clone(want)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s starting units\n got %q\nwant %q", m.Name, got, want)
+	}
+	for _, c := range m.Centers() {
+		if pos.Centers[c] != m.Locs[c].Home {
+			t.Errorf("%s: %s is owned by %s at the start, want %s", m.Name, m.LocName(c),
+				m.PowerName(pos.Centers[c]), m.PowerName(m.Locs[c].Home))
+		}
+	}
+}
+
+// checkPowers compares the powers, in report order, with want ("Rome
+// Roman R").
+func checkPowers(t *testing.T, m *judge.Map, want ...string) {
+	t.Helper()
+	var got []string
+	for _, p := range m.Powers {
+		got = append(got, p.Name+" "+p.Adjective+" "+string(p.Letter))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s powers\n got %q\nwant %q", m.Name, got, want)
+	}
+	for _, p := range m.Powers {
+		if p.Letter == 'M' || p.Letter == 'O' {
+			t.Errorf("%s: %s has the letter %c, which means master or observer", m.Name, p.Name, p.Letter)
+		}
+	}
+}
