@@ -193,8 +193,24 @@ func TestPowers(t *testing.T) {
 	}
 }
 
-func TestSymmetry(t *testing.T) {
-	m := standard(t)
+// eachVariant runs check on the map of every embedded variant, so that
+// the structural checks below hold for each board shipped.
+func eachVariant(t *testing.T, check func(t *testing.T, m *judge.Map)) {
+	for _, name := range variants.Names() {
+		t.Run(name, func(t *testing.T) {
+			m, err := variants.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, m)
+		})
+	}
+}
+
+func TestSymmetry(t *testing.T) { eachVariant(t, checkSymmetry) }
+
+// checkSymmetry checks that every army and fleet edge runs both ways.
+func checkSymmetry(t *testing.T, m *judge.Map) {
 	for a := range m.Locs {
 		for b := range m.Locs {
 			la, lb := judge.Loc(a), judge.Loc(b)
@@ -208,8 +224,11 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
-func TestEdgesFitUnits(t *testing.T) {
-	m := standard(t)
+func TestEdgesFitUnits(t *testing.T) { eachVariant(t, checkEdgesFitUnits) }
+
+// checkEdgesFitUnits checks that armies move between land provinces and
+// fleets between places a fleet can stand on.
+func checkEdgesFitUnits(t *testing.T, m *judge.Map) {
 	for _, p := range m.Provinces() {
 		for _, q := range m.Neighbours(nil, judge.Army, p) {
 			if m.Locs[p].Kind == judge.Sea || m.Locs[q].Kind == judge.Sea {
@@ -245,7 +264,29 @@ func TestEdgesFitUnits(t *testing.T) {
 }
 
 func TestReachable(t *testing.T) {
-	m := standard(t)
+	eachVariant(t, checkReachable)
+	if got := islands(standard(t)); len(got) > 0 {
+		t.Errorf("the standard map has islands %v", got)
+	}
+}
+
+// islands lists the coastal provinces no army can march to: an army
+// reaches them only by convoy.
+func islands(m *judge.Map) []string {
+	var out []string
+	for _, p := range m.Provinces() {
+		if m.Locs[p].Kind == judge.Coast && len(m.Neighbours(nil, judge.Army, p)) == 0 {
+			out = append(out, m.LocName(p))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkReachable checks that every place a unit can stand on has a
+// neighbour, and that every coastal province touches the sea. An island,
+// a coastal province without land borders, is reached by sea only.
+func checkReachable(t *testing.T, m *judge.Map) {
 	for l := range m.Locs {
 		loc := judge.Loc(l)
 		li := m.Locs[l]
@@ -253,7 +294,7 @@ func TestReachable(t *testing.T) {
 		if fleetPlace && len(m.Neighbours(nil, judge.Fleet, loc)) == 0 {
 			t.Errorf("%s has no fleet neighbour", li.Name)
 		}
-		if li.Province == loc && li.Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, loc)) == 0 {
+		if li.Province == loc && li.Kind == judge.Land && len(m.Neighbours(nil, judge.Army, loc)) == 0 {
 			t.Errorf("%s has no army neighbour", li.Name)
 		}
 		// Every coastal province touches the sea somewhere, on some coast.
