@@ -363,8 +363,10 @@ func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
 
 // preferencesFor reports whether text is a list of preferences for the
 // forming game named name, or, when name names no game ("SIGNON ?" joins
-// whichever is forming), for the map of every variant. A game that cannot
-// be read counts as none: the join that follows reports it.
+// whichever is forming), for the map of some variant: variants differ in
+// their powers' letters (India is N on Youngstown Redux, and there is no
+// E), so no list fits them all. A game that cannot be read counts as none:
+// the join that follows reports it.
 func (s *session) preferencesFor(name, text string) bool {
 	var maps []*judge.Map
 	if name = strings.ToLower(name); validGameName(name) {
@@ -384,11 +386,11 @@ func (s *session) preferencesFor(name, text string) bool {
 		}
 	}
 	for _, mp := range maps {
-		if _, msg := parsePreference(mp, text); msg != "" {
-			return false
+		if _, msg := parsePreference(mp, text); msg == "" {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // sendReply queues the one reply to the mail.
