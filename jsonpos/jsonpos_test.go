@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{`{"phase": "S1901A"}`, `phase: "S1901A": adjustments happen in Winter, and only adjustments`},
 		{`{"phase": 1901}`, `phase: want a string, got a number`},
 		{`{"phase": "S1901M", "rules": "house"}`, `rules: unknown rule set "house" (want datc-3.0 or datc-2.4)`},
-		{`{"phase": "S1901M", "variant": "chaos"}`, `variant: unknown variant "chaos" (known: 34-35-36, standard)`},
+		{`{"phase": "S1901M", "variant": "nosuch"}`, `variant: unknown variant "nosuch" (known: ` + strings.Join(variants.Names(), ", ") + `)`},
 		{`{"phase": "S1901M", "colour": "red"}`, `unknown field "colour"`},
 		{`{"phase": "S1901M", "phase": "S1902M"}`, `phase: given twice`},
 		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "lon", "at": "wal"}]}`, `units[0].at: given twice`},
