@@ -122,3 +122,50 @@ func BenchmarkYoungstownSpring1901(b *testing.B) {
 		judge.Adjudicate(pos, orders, judge.DefaultRules)
 	}
 }
+
+// BenchmarkYoungstownLongConvoy resolves the hardest convoy search of
+// TestConvoyAmongFleetsInEverySea: seven fleets carry an army from London
+// round Africa to Kenya, and every other sea of the board holds a fleet.
+func BenchmarkYoungstownLongConvoy(b *testing.B) {
+	m, err := variants.Load("youngstown-redux")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := judge.NewPosition(m, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement})
+	britain, _ := m.PowerByName("Britain")
+	france, _ := m.PowerByName("France")
+	route := map[string]bool{"eng": true, "mid": true, "sao": true, "bxc": true, "bxg": true, "wio": true, "hor": true}
+	text := "Britain: A lon - ken\n"
+	for _, p := range m.Provinces() {
+		n := m.LocName(p)
+		switch {
+		case route[n]:
+			text += "Britain: F " + n + " C A lon - ken\n"
+			if err := pos.Place(judge.Unit{Type: judge.Fleet, Power: britain, Loc: p}); err != nil {
+				b.Fatal(err)
+			}
+		case m.Locs[p].Kind == judge.Sea:
+			if err := pos.Place(judge.Unit{Type: judge.Fleet, Power: france, Loc: p}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if err := pos.Place(judge.Unit{Type: judge.Army, Power: britain, Loc: mustLoc(b, m, "lon")}); err != nil {
+		b.Fatal(err)
+	}
+	parsed, errs := parser.ParseOrders(text, parser.Options{Map: m, Phase: judge.Movement, Power: judge.NoPower})
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	orders := make([]judge.Order, len(parsed))
+	for i := range parsed {
+		orders[i] = parsed[i].Order
+	}
+	if res := judge.Adjudicate(pos, orders, judge.DefaultRules); res.Results[0].Outcome != judge.Succeeds {
+		b.Fatalf("the convoy failed: %+v", res.Results[0])
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		judge.Adjudicate(pos, orders, judge.DefaultRules)
+	}
+}
