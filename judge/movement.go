@@ -434,17 +434,61 @@ func (s *mover) link() {
 // a route in which every fleet is needed: a chain of fleets on the board,
 // whatever their orders, from the army to its destination, with no
 // shortcut between two of its places (DATC 4.E.1: 6.G.6 against 6.G.19).
-// It reports whether any route exists at all. The fleets near one army
-// are few, so the routes are enumerated, with a bound on the work.
+// It reports whether any route exists at all.
+//
+// The routes are enumerated shortest first, and only through fleets from
+// which the destination is still near enough, until every fleet ordered
+// to convoy the army is marked; a bound on the work stops the rest. The
+// search looks at the fleets at sea only, so that its cost follows the
+// fleets on the board, not the size of the map: on Youngstown Redux (183
+// provinces) with a fleet in every sea, a search that counted its work in
+// provinces and went depth first gave up before it met a two-fleet route.
 func (s *mover) markUseful(a Loc) bool {
 	m := s.m
 	units := s.pos.Units
 	t := s.dest[a]
+	var fleetBuf [64]Loc
+	var distBuf [64]int
+	fleets := fleetBuf[:0] // the fleets that may convoy (at sea, or in an archipelago), in map order
+	// dist[i] is the fewest fleets after fleets[i] that carry an army on
+	// to t (0: fleets[i] reaches t), -1 if none do: a lower bound on what
+	// any route through fleets[i] still needs.
+	dist := distBuf[:0]
+	want := 0 // how many of the fleets convoy the army
+	for _, f := range m.provinces {
+		if units[f].Type == Fleet && m.Convoys(f) {
+			fleets = append(fleets, f)
+			dist = append(dist, -1)
+			if s.convoys(f, a) {
+				want++
+			}
+		}
+	}
+	for i, f := range fleets {
+		if m.FleetReaches(f, t) {
+			dist[i] = 0
+		}
+	}
+	for d, grew := 0, true; grew; d++ {
+		grew = false
+		for i, f := range fleets {
+			if dist[i] != d {
+				continue
+			}
+			for j, g := range fleets {
+				if dist[j] < 0 && m.FleetAdjacent(g, f) {
+					dist[j], grew = d+1, true
+				}
+			}
+		}
+	}
+
 	var path [12]Loc
 	budget := 4096
-	found := false
-	var walk func(n int)
-	walk = func(n int) {
+	found, marked := false, 0
+	done := func() bool { return found && marked == want || budget < 0 }
+	var walk func(n, limit int)
+	walk = func(n, limit int) {
 		last := path[n-1]
 		if m.FleetReaches(last, t) {
 			shortcut := false
@@ -454,21 +498,19 @@ func (s *mover) markUseful(a Loc) bool {
 			if !shortcut {
 				found = true
 				for _, f := range path[:n] {
-					if s.convoys(f, a) {
+					if s.convoys(f, a) && !s.useful[f] {
 						s.useful[f] = true
+						marked++
 					}
 				}
 			}
 			return // going on past the destination would be a detour
 		}
-		if n == len(path) {
-			return
-		}
-		for _, g := range m.provinces {
-			if budget--; budget < 0 {
+		for j, g := range fleets {
+			if budget--; done() {
 				return
 			}
-			if units[g].Type != Fleet || !m.Convoys(g) || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
+			if dist[j] < 0 || n+1+dist[j] > limit || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
 				continue
 			}
 			ok := true
@@ -477,14 +519,19 @@ func (s *mover) markUseful(a Loc) bool {
 			}
 			if ok && g != last {
 				path[n] = g
-				walk(n + 1)
+				walk(n+1, limit)
 			}
 		}
 	}
-	for _, f := range m.provinces {
-		if units[f].Type == Fleet && m.Convoys(f) && m.FleetReaches(f, a) {
-			path[0] = f
-			walk(1)
+	for limit := 1; limit <= len(path) && !done(); limit++ {
+		for i, f := range fleets {
+			if done() {
+				break
+			}
+			if dist[i] >= 0 && 1+dist[i] <= limit && m.FleetReaches(f, a) {
+				path[0] = f
+				walk(1, limit)
+			}
 		}
 	}
 	return found
