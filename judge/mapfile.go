@@ -8,16 +8,23 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]
+//	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
+//	home <id> <power|->
+//	centre <id> yes|no
 //	coast <id>/<coast> <full name>
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
 //	unit <power> <A|F> <loc>
 //
 // The map line comes once. Victory defaults to a majority of the centres
-// and start to 1901. "victory dynamic" makes the count a majority of the
+// and start to Spring 1901; "start 1900 winter" begins with that Winter's
+// adjustments (Chaos, whose powers start without units). "builds" says
+// where powers may build (see BuildRule; home centres by default), and
+// "centres <n>" declares the number of supply centres, which the loader
+// checks against the province and centre lines. "victory dynamic" makes the count a majority of the
 // centres on the board at the time, which grows as centres are built, and
 // "construction yes" lets powers build new centres (both for the "34, 35,
 // 36" variant; see Map.DynamicVictory and Map.Construction). Powers are
@@ -44,6 +51,20 @@ package judge
 //
 // A unit line places a unit of the starting position. The centres owned at
 // the start are the home centres.
+//
+// "base standard" builds the map on the standard map's board: its
+// province, coast, army and fleet lines, which the map may not have
+// itself. The map declares its own map line, powers and units. A province
+// of the base in the home country of a power the map does not declare
+// belongs to no home country; "home <id> <power|->" and "centre <id>
+// yes|no" change a province's home country and whether it is a supply
+// centre. A base map may not itself have a base.
+//
+// A power letter is a letter or a digit (Chaos has 34 powers), never M or
+// O, which sign on the master and the observers. After the lines, the
+// board as a whole is checked: every edge must be written both ways, and
+// every coast (a coastal province without split coasts, or a split coast)
+// must have a fleet edge to a sea.
 //
 // Lines may come in any order: every reference is resolved after the
 // whole file has been read. Provinces are numbered in the order of their
