@@ -48,7 +48,7 @@ func TestCreateErrors(t *testing.T) {
 		{"CREATE ?Bad_Name pw", "is not a game name"},
 		{"CREATE ?waytoolonggamename pw", "is not a game name"},
 		{"CREATE ?g2", "Use: CREATE ?game password [variant] [rules]."},
-		{"CREATE ?g2 pw nosuchmap", `Unknown variant "nosuchmap"; the variants are: 34-35-36, standard.`},
+		{"CREATE ?g2 pw nosuchmap", `Unknown variant "nosuchmap"; the variants are: ` + strings.Join(variants.Names(), ", ") + `.`},
 		{"CREATE ?g2 pw standard datc-9", `Unknown rules "datc-9"`},
 	}
 	for _, tt := range tests {

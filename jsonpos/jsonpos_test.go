@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{`{"phase": "S1901A"}`, `phase: "S1901A": adjustments happen in Winter, and only adjustments`},
 		{`{"phase": 1901}`, `phase: want a string, got a number`},
 		{`{"phase": "S1901M", "rules": "house"}`, `rules: unknown rule set "house" (want datc-3.0 or datc-2.4)`},
-		{`{"phase": "S1901M", "variant": "chaos"}`, `variant: unknown variant "chaos" (known: 34-35-36, standard)`},
+		{`{"phase": "S1901M", "variant": "nosuch"}`, `variant: unknown variant "nosuch" (known: ` + strings.Join(variants.Names(), ", ") + `)`},
 		{`{"phase": "S1901M", "colour": "red"}`, `unknown field "colour"`},
 		{`{"phase": "S1901M", "phase": "S1902M"}`, `phase: given twice`},
 		{`{"phase": "S1901M", "units": [{"power": "England", "type": "A", "at": "lon", "at": "wal"}]}`, `units[0].at: given twice`},
@@ -500,4 +500,21 @@ func FuzzDecodePosition(f *testing.F) {
 			t.Fatalf("round trip differs:\n%s\n%s", out, out2)
 		}
 	})
+}
+
+// TestBuildsField reads and writes the optional build rule.
+func TestBuildsField(t *testing.T) {
+	pos, rules, err := DecodePosition([]byte(`{"variant":"standard","rules":"datc-3.0","builds":"ANY","phase":"W1901A"}`))
+	if err != nil || rules.Builds != judge.BuildAny {
+		t.Fatalf("builds any: %v, %v", rules.Builds, err)
+	}
+	if got := string(EncodePosition(pos, rules)); !strings.HasPrefix(got, `{"variant":"standard","rules":"datc-3.0","builds":"any","phase":"W1901A",`) {
+		t.Errorf("encoded %s", got)
+	}
+	if got := string(EncodePosition(pos, judge.DATC30)); strings.Contains(got, "builds") {
+		t.Errorf("encoded without a rule: %s", got)
+	}
+	if _, _, err := DecodePosition([]byte(`{"builds":"anywhere","phase":"W1901A"}`)); err == nil || !strings.Contains(err.Error(), `builds: unknown build rule "anywhere"`) {
+		t.Errorf("bad builds: %v", err)
+	}
 }
