@@ -331,7 +331,9 @@ func (s *session) isSeat(word string) (bool, error) {
 	if strings.HasPrefix(word, "?") {
 		return true, nil
 	}
-	if len(word) < 2 || !('a' <= word[0]|0x20 && word[0]|0x20 <= 'z') {
+	// Power letters are letters, or digits on maps with more powers than
+	// letters (Chaos).
+	if c := word[0]; len(word) < 2 || !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9') {
 		return false, nil
 	}
 	return s.isGame(word[1:])

@@ -102,21 +102,21 @@ func TestStandardBoards(t *testing.T) {
 	}{
 		// godip fleetrome, njudge info.fleet_rome: Italy's army in Rome is
 		// a fleet; all else is standard.
-		{"fleet-rome", "Fleet Rome", standardPowers, 18, judge.Phase{judge.Spring, 1901, judge.Movement}, judge.BuildHome,
+		{"fleet-rome", "Fleet Rome", standardPowers, 18, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement}, judge.BuildHome,
 			standardFigures, replace(stdUnits, "Italy A rom", "Italy F rom"), stdOwners},
 		// godip franceaustria and italygermany: two powers, the others'
 		// centres neutral and empty, victory at 18.
-		{"france-austria", "France vs Austria", "Austria:A France:F", 18, judge.Phase{judge.Spring, 1901, judge.Movement}, judge.BuildHome,
+		{"france-austria", "France vs Austria", "Austria:A France:F", 18, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement}, judge.BuildHome,
 			standardFigures, without(stdUnits, "England", "Germany", "Italy", "Russia", "Turkey"),
 			without(stdOwners, "England", "Germany", "Italy", "Russia", "Turkey")},
-		{"italy-germany", "Italy vs Germany", "Germany:G Italy:I", 18, judge.Phase{judge.Spring, 1901, judge.Movement}, judge.BuildHome,
+		{"italy-germany", "Italy vs Germany", "Germany:G Italy:I", 18, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement}, judge.BuildHome,
 			standardFigures, without(stdUnits, "Austria", "England", "France", "Russia", "Turkey"),
 			without(stdOwners, "Austria", "England", "France", "Russia", "Turkey")},
 		// njudge info.crowded, godip classicalcrowded: Ruhr a centre (35),
 		// eleven powers owning all of them, victory at 18.
 		{"classical-crowded", "Classical - Crowded",
 			"Austria:A Balkans:B Benelux:L England:E France:F Germany:G Iberia:S Italy:I Russia:R Scandinavia:N Turkey:T",
-			18, judge.Phase{judge.Spring, 1901, judge.Movement}, judge.BuildHome,
+			18, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement}, judge.BuildHome,
 			boardFigures{provinces: 75, locs: 81, centres: 35, armyEdges: 222, fleetEdges: 282},
 			append(slices.Clone(stdUnits), "Balkans F gre", "Balkans F rum", "Balkans A ser", "Balkans A bul",
 				"Benelux F bel", "Benelux A hol", "Benelux A ruh", "Iberia F por", "Iberia A spa", "Iberia F tun",
@@ -175,7 +175,7 @@ func sameBoard(t *testing.T, m, std *judge.Map) {
 func TestChaos(t *testing.T) {
 	m := load(t, "chaos")
 	if m.Title != "Chaos" || m.VictoryCenters != 18 || m.Builds != judge.BuildAny || len(m.StartUnits) != 0 ||
-		m.StartPhase() != (judge.Phase{judge.Winter, 1900, judge.Adjustment}) {
+		m.StartPhase() != (judge.Phase{Season: judge.Winter, Year: 1900, Type: judge.Adjustment}) {
 		t.Errorf("title %q victory %d builds %v units %d start %v", m.Title, m.VictoryCenters, m.Builds, len(m.StartUnits), m.StartPhase())
 	}
 	if got := figuresOf(m); got != standardFigures {
