@@ -432,19 +432,27 @@ func (s *session) adminSignon(c *parser.Command, name string) error {
 	return nil
 }
 
+// firstForming returns the game "SIGNON ?" joins: the first forming game
+// the sender is not in, or nil.
+func (s *session) firstForming() (*state.Game, error) {
+	var g *state.Game
+	err := s.tx.ForEachGame(func(x *state.Game) error {
+		if g == nil && x.Status == state.Forming && playerByAddr(x, s.in.From) < 0 {
+			g = x
+		}
+		return nil
+	})
+	return g, err
+}
+
 // join handles SIGNON ?game password [preferences]: the sender joins a
 // forming game, which starts when it is full. "SIGNON ? password" joins
 // the first forming game the sender is not in.
 func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	var g *state.Game
 	if name == "" {
-		err := s.tx.ForEachGame(func(x *state.Game) error {
-			if g == nil && x.Status == state.Forming && playerByAddr(x, s.in.From) < 0 {
-				g = x
-			}
-			return nil
-		})
-		if err != nil {
+		var err error
+		if g, err = s.firstForming(); err != nil {
 			return err
 		}
 		if g == nil {

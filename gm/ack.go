@@ -169,7 +169,7 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 			s.printf("%sStarts building a supply centre%s%s.", prefix, in(mp, o.Unit), mp.FullName(o.Unit))
 		}
 	}
-	builds, removals := adjustmentsLeft(pos, p, orders)
+	builds, removals := adjustmentsLeft(pos, p, orders, buildsIn(s.game, mp))
 	if due > 0 {
 		made := count(orders, func(o judge.Order) bool {
 			return o.Kind == judge.Build || o.Kind == judge.Waive || o.Kind == judge.Construct

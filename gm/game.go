@@ -30,6 +30,7 @@ func (m *Master) position(g *state.Game) (*judge.Position, judge.Rules, error) {
 		// damaged since. It costs this game's mail, not the judge's.
 		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w; %w", g.Name, err, state.ErrDamaged)
 	}
+	rules.Builds = buildRuleOf(g)
 	return pos, rules, nil
 }
 
@@ -138,7 +139,7 @@ func formatDate(g *state.Game, t time.Time) string {
 func (m *Master) phaseOf(g *state.Game) string {
 	if len(g.Position) == 0 {
 		if mp, err := gameMap(g); err == nil {
-			return judge.Phase{Season: judge.Spring, Year: mp.StartYear, Type: judge.Movement}.String()
+			return mp.StartPhase().String()
 		}
 		return "?"
 	}
@@ -237,6 +238,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
+	rules.Builds = buildRuleOf(g)
 	assignPowers(g, mp, now)
 	pos := judge.StartPosition(mp)
 	g.Position = jsonpos.EncodePosition(pos, rules)

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gmdjudge/gmd/judge"
-	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -333,7 +331,9 @@ func (s *session) isSeat(word string) (bool, error) {
 	if strings.HasPrefix(word, "?") {
 		return true, nil
 	}
-	if len(word) < 2 || !('a' <= word[0]|0x20 && word[0]|0x20 <= 'z') {
+	// Power letters are letters, or digits on maps with more powers than
+	// letters (Chaos).
+	if c := word[0]; len(word) < 2 || !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9') {
 		return false, nil
 	}
 	return s.isGame(word[1:])
@@ -362,34 +362,25 @@ func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
 }
 
 // preferencesFor reports whether text is a list of preferences for the
-// forming game named name, or, when name names no game ("SIGNON ?" joins
-// whichever is forming), for the map of some variant: variants have their
-// own letters (Canton's H and J), so no list suits every map. A game that
-// cannot be read counts as none: the join that follows reports it.
+// forming game named name or, when name is empty ("SIGNON ?"), for the
+// game that joins: the first forming game the sender is not in. A game
+// that cannot be read counts as none: the join that follows reports it.
 func (s *session) preferencesFor(name, text string) bool {
-	var maps []*judge.Map
-	if name = strings.ToLower(name); validGameName(name) {
-		if g, err := s.tx.Game(name); err == nil {
-			if mp, err := gameMap(g); err == nil {
-				maps = append(maps, mp)
-			}
-		}
+	var g *state.Game
+	if name = strings.ToLower(name); name == "" {
+		g, _ = s.firstForming()
+	} else if validGameName(name) {
+		g, _ = s.tx.Game(name)
 	}
-	if maps == nil {
-		for _, v := range variants.Names() {
-			mp, err := variants.Load(v)
-			if err != nil {
-				return false
-			}
-			maps = append(maps, mp)
-		}
+	if g == nil {
+		return false
 	}
-	for _, mp := range maps {
-		if _, msg := parsePreference(mp, text); msg == "" {
-			return true
-		}
+	mp, err := gameMap(g)
+	if err != nil {
+		return false
 	}
-	return false
+	_, msg := parsePreference(mp, text)
+	return msg == ""
 }
 
 // sendReply queues the one reply to the mail.

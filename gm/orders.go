@@ -28,7 +28,7 @@ func (m *Master) complete(g *state.Game, pos *judge.Position, power string) bool
 	case judge.Retreat:
 		return len(unordered(pos, p, orders)) == 0
 	case judge.Adjustment:
-		builds, removals := adjustmentsLeft(pos, p, orders)
+		builds, removals := adjustmentsLeft(pos, p, orders, buildsIn(g, pos.Map))
 		return builds == 0 && removals == 0
 	}
 	return true
@@ -126,10 +126,10 @@ func unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge
 
 // adjustmentsLeft returns how many builds p may still make (or waive) in
 // the adjustment phase of pos, counting only builds it can use: one per
-// free home centre, and, where the variant allows it, one for a
+// free centre the build rule lets it build in, and, where the variant allows it, one for a
 // supply-centre construction it has not ordered yet; and how many removals
 // p still owes.
-func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (builds, removals int) {
+func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order, rule judge.BuildRule) (builds, removals int) {
 	due := adjustmentsDue(pos, p)
 	made, removed, built, constructed := 0, 0, 0, 0
 	for _, o := range orders {
@@ -147,7 +147,7 @@ func adjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order) (
 		}
 	}
 	if due > 0 {
-		usable := len(pos.BuildSites(p)) - built
+		usable := len(pos.BuildSites(p, rule)) - built
 		if constructed == 0 && len(pos.ConstructionSites(p)) > 0 {
 			usable++ // "34, 35, 36": one centre a year (rule 8)
 		}

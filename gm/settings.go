@@ -39,11 +39,14 @@ const (
 // gameSettings are a game's settings written out for templates and
 // listings.
 type gameSettings struct {
-	Press      string // "white", "grey" or "none"
-	Partial    bool
-	NMR        bool
-	Zone       string
-	Multiple   bool   // one address may hold several seats
+	Press    string // "white", "grey" or "none"
+	Partial  bool
+	NMR      bool
+	Zone     string
+	Multiple bool // one address may hold several seats
+	// Builds says where powers build when that is not the standard rule:
+	// "in any vacant owned centre"; "" for home centres.
+	Builds     string
 	Movement   string // "3 days"
 	Retreat    string
 	Adjustment string
@@ -61,8 +64,14 @@ func settingsOf(g *state.Game) gameSettings {
 	if zone == "" {
 		zone = "UTC"
 	}
+	builds := ""
+	if mp, err := gameMap(g); err == nil {
+		if r := buildsIn(g, mp); r != judge.BuildHome {
+			builds = r.Describe()
+		}
+	}
 	return gameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Builds: builds,
 		Movement:   spellLength(time.Duration(st.Movement)),
 		Retreat:    spellLength(time.Duration(st.Retreat)),
 		Adjustment: spellLength(time.Duration(st.Adjustment)),
@@ -94,7 +103,28 @@ func (gs gameSettings) Summary() string {
 	if gs.Multiple {
 		s += ", one address may hold several seats"
 	}
+	if gs.Builds != "" {
+		s += ", builds " + gs.Builds
+	}
 	return s
+}
+
+// buildRuleOf returns the build rule the master chose for g (SET BUILD),
+// or BuildsOfMap when the game keeps its variant's. It is the one place
+// gm reads the setting: positions are adjudicated with it (Master.position)
+// and orders are counted with it (buildsIn).
+func buildRuleOf(g *state.Game) judge.BuildRule {
+	r, err := judge.ParseBuildRule(g.Settings.Builds)
+	if err != nil {
+		return judge.BuildsOfMap
+	}
+	return r
+}
+
+// buildsIn returns the build rule in force in g, played on mp: the
+// master's choice or the variant's.
+func buildsIn(g *state.Game, mp *judge.Map) judge.BuildRule {
+	return judge.Rules{Builds: buildRuleOf(g)}.BuildsOn(mp)
 }
 
 // Clock returns the phase lengths on one line, and when the deadlines
@@ -143,7 +173,7 @@ var setOptions = map[string]string{
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
 	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
-	"(a length, or CLOCK hh:mm and DAYS -MTWTF-)"
+	"(a length, or CLOCK hh:mm and DAYS -MTWTF-), BUILD HOME|ONE|ANY"
 
 // setOption reads the words of a SET: the option as setOptions names it
 // ("" when there is no such option), the option as written, in upper
@@ -236,6 +266,11 @@ func (s *session) cmdSet(c *parser.Command) error {
 	var change string
 	switch opt {
 	case "CLOCK":
+		if word == "BUILD" || word == "BUILDS" {
+			if rule, ok := buildRuleArg(args); ok {
+				return s.setBuilds(c, rule)
+			}
+		}
 		s.dirty = true
 		return s.cmdSetClock(c)
 	case "NMR":
@@ -294,6 +329,50 @@ func (s *session) cmdSet(c *parser.Command) error {
 		return nil
 	}
 	s.dirty = true
+	s.printf("%s", change)
+	return s.parameterChange(change)
+}
+
+// buildRuleArg reads the words after SET BUILD when they name a build
+// rule (HOME, ONE or ANY, optionally followed by CENTRES), rather than the
+// length or times of the adjustment phase, which SET BUILD also sets.
+func buildRuleArg(args []string) (judge.BuildRule, bool) {
+	if len(args) == 0 || len(args) > 2 {
+		return judge.BuildsOfMap, false
+	}
+	if len(args) == 2 {
+		switch strings.ToUpper(args[1]) {
+		case "CENTRES", "CENTERS", "CENTRE", "CENTER":
+		default:
+			return judge.BuildsOfMap, false
+		}
+	}
+	r, err := judge.ParseBuildRule(args[0])
+	return r, err == nil
+}
+
+// setBuilds handles SET BUILD HOME|ONE|ANY: where powers may build, fixed
+// once the game has started since every Winter must be played by one
+// rule.
+func (s *session) setBuilds(c *parser.Command, rule judge.BuildRule) error {
+	g := s.game
+	if g.Status != state.Forming {
+		s.fail(c.Line, "The build rule of '%s' is fixed once the game has started.", g.Name)
+		return nil
+	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
+	change := fmt.Sprintf("Builds (SET BUILD %s): a power builds %s.", strings.ToUpper(rule.String()), rule.Describe())
+	if mp.Builds != rule {
+		change += fmt.Sprintf(" The %s variant's own rule is %s.", mp.Title, strings.ToUpper(mp.Builds.String()))
+	}
+	if g.Settings.Builds == rule.String() {
+		s.printf("%s It already was: nothing changed.", change)
+		return nil
+	}
+	g.Settings.Builds, s.dirty = rule.String(), true
 	s.printf("%s", change)
 	return s.parameterChange(change)
 }

@@ -25,6 +25,10 @@ func AppendPosition(dst []byte, pos *judge.Position, rules judge.Rules) []byte {
 	dst = appendString(dst, m.Name)
 	dst = append(dst, `,"rules":`...)
 	dst = appendString(dst, rules.Name)
+	if rules.Builds != judge.BuildsOfMap {
+		dst = append(dst, `,"builds":`...)
+		dst = appendString(dst, rules.Builds.String())
+	}
 	dst = append(dst, `,"phase":"`...)
 	dst = appendPhase(dst, pos.Phase)
 	dst = append(dst, `","units":[`...)

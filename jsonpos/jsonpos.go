@@ -31,6 +31,10 @@
 // position only, and written only when not empty, so every other position
 // reads as it did before the field existed.
 //
+// The optional field "builds" ("home", "one" or "any", after "rules")
+// overrides the variant's build rule (njudge's HOME, ONE and ANY CENTRES,
+// a game's SET BUILD); it is written only when set.
+//
 // On input, "variant" defaults to "standard" and "rules" to "datc-3.0";
 // "phase" is required; every list may be absent or null. Places may be
 // written with any name or alias the order parser accepts ("mao", "mid",
@@ -89,6 +93,7 @@ type rawPending struct {
 // (see reader.rawString), so it is converted before the input goes away.
 type rawPosition struct {
 	variant, rules, phase []byte
+	builds                []byte
 	units, dislodged      []rawUnit
 	bounced               [][]byte
 	centers               []rawCenter
@@ -202,6 +207,8 @@ func (p *rawPosition) read(r *reader) error {
 			p.variant, err = seen.str(0, r)
 		case "rules":
 			p.rules, err = seen.str(1, r)
+		case "builds":
+			p.builds, err = seen.str(10, r)
 		case "phase":
 			p.phase, err = seen.str(2, r)
 		case "units":
@@ -384,6 +391,11 @@ func (d *Decoder) convert() (*judge.Position, judge.Rules, error) {
 	rules, err := judge.RulesByName(string(p.rules))
 	if err != nil {
 		return nil, judge.Rules{}, &fieldError{"rules", err.Error()}
+	}
+	if len(p.builds) > 0 {
+		if rules.Builds, err = judge.ParseBuildRule(string(p.builds)); err != nil {
+			return nil, judge.Rules{}, &fieldError{"builds", err.Error()}
+		}
 	}
 	if len(p.phase) == 0 {
 		return nil, judge.Rules{}, &fieldError{"phase", "missing (want a phase like S1901M)"}

@@ -7,11 +7,15 @@ package judge
 // that had none, and the position of the next phase that has something to
 // do. pos is not changed.
 func Adjudicate(pos *Position, orders []Order, rules Rules) *Resolution {
+	var res *Resolution
 	switch pos.Phase.Type {
 	case Retreat:
-		return adjudicateRetreat(pos, orders)
+		res = adjudicateRetreat(pos, orders, rules)
 	case Adjustment:
-		return adjudicateAdjustment(pos, orders, rules)
+		res = adjudicateAdjustment(pos, orders, rules)
+	default:
+		res = adjudicateMovement(pos, orders, rules)
 	}
-	return adjudicateMovement(pos, orders, rules)
+	res.Builds = rules.BuildsOn(pos.Map)
+	return res
 }

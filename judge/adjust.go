@@ -3,8 +3,10 @@ package judge
 import "sort"
 
 // adjudicateAdjustment rules on a Winter phase. Each power builds up to
-// the number of centres it owns beyond its units, in its vacant owned home
-// centres, or removes units down to its centres. Where the map allows it,
+// the number of centres it owns beyond its units, in the vacant owned
+// centres the build rule allows (Rules.BuildsOn: its home centres unless
+// the map or the game says otherwise), or removes units down to its
+// centres. Where the map allows it,
 // a power may use one of its builds to start a new supply centre instead
 // (Construct). Orders are taken one by one in the order given (DATC 6.I.1,
 // 6.J.1): an order beyond the count is void. Removals a power did not
@@ -20,7 +22,7 @@ func adjudicateAdjustment(pos *Position, orders []Order, rules Rules) *Resolutio
 	for i := range orders {
 		o := orders[i]
 		r := OrderResult{Order: o}
-		r.Outcome, r.Reason = adjustOne(next, &r.Order, centers, units, done)
+		r.Outcome, r.Reason = adjustOne(next, &r.Order, centers, units, done, rules.BuildsOn(m))
 		res.Results = append(res.Results, r)
 	}
 	for p := 0; p < np; p++ {
@@ -42,7 +44,7 @@ func adjudicateAdjustment(pos *Position, orders []Order, rules Rules) *Resolutio
 
 // adjustOne applies one adjustment order to next and returns its outcome
 // and, when void, why.
-func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, string) {
+func adjustOne(next *Position, o *Order, centers, units, done []int, rule BuildRule) (Outcome, string) {
 	m := next.Map
 	if int(o.Unit) >= len(m.Locs) && o.Kind != Waive {
 		return Void, "no such place"
@@ -80,10 +82,14 @@ func adjustOne(next *Position, o *Order, centers, units, done []int) (Outcome, s
 		switch {
 		case o.Type == NoUnit:
 			return Void, "a build needs a unit type (A or F)"
-		case !next.IsCenter(prov) || li.Home != p:
+		case rule == BuildHome && (!next.IsCenter(prov) || li.Home != p):
 			return Void, li.FullName + " is not a home supply centre of " + m.Powers[p].Name
+		case !next.IsCenter(prov):
+			return Void, li.FullName + " is not a supply centre"
 		case next.Centers[prov] != p:
 			return Void, m.Powers[p].Name + " does not own " + li.FullName
+		case !next.mayBuildIn(p, prov, rule):
+			return Void, m.Powers[p].Name + " holds none of its home centres, and may build only while it holds one"
 		case next.Units[prov].Type != NoUnit:
 			return Void, li.FullName + " is not empty"
 		}

@@ -463,7 +463,7 @@ func TestRule6(t *testing.T) {
 	if b.pos.Phase.String() != "W1902A" {
 		t.Fatalf("next phase %s, want W1902A", b.pos.Phase)
 	}
-	if sites := b.pos.BuildSites(b.power("England")); !slices.Contains(sites, yor) {
+	if sites := b.pos.BuildSites(b.power("England"), judge.BuildHome); !slices.Contains(sites, yor) {
 		t.Errorf("England cannot build in Yorkshire: sites %v", sites)
 	}
 	res = b.play("England: F Yor, A Lon")

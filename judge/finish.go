@@ -142,7 +142,7 @@ func (s *mover) finish(res *Resolution) {
 		return
 	}
 	next.Bounced = nil
-	endSeason(res, next, pos.Phase)
+	endSeason(res, next, pos.Phase, s.rules)
 }
 
 // spoilConstructions marks the centres under construction in next that a
@@ -202,7 +202,7 @@ func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []
 // game goes to adjustments, whose position keeps the constructions that
 // ended (Position.EndedConstructions), or to the next Spring if nobody has
 // anything to adjust.
-func endSeason(res *Resolution, next *Position, from Phase) {
+func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 	if from.Season == Spring {
 		next.Phase = Phase{Fall, from.Year, Movement}
 		return
@@ -217,7 +217,7 @@ func endSeason(res *Resolution, next *Position, from Phase) {
 	}
 	res.OwnershipChanged = true
 	res.Winners = winners(next)
-	if needsAdjustment(next) {
+	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
 		// The Winter's results say what became of the constructions too.
 		next.EndedConstructions = append([]PendingCenter(nil), res.Constructions...)
@@ -266,30 +266,54 @@ func winners(pos *Position) []Power {
 // needsAdjustment reports whether any power has a removal to make, or a
 // build it can use: to place a unit, or, where the map allows it, to start
 // a supply centre.
-func needsAdjustment(pos *Position) bool {
+func needsAdjustment(pos *Position, rule BuildRule) bool {
 	m := pos.Map
 	centers, units := pos.CenterCount(), pos.UnitCount()
 	for p := range m.Powers {
 		if units[p] > centers[p] {
 			return true
 		}
-		if centers[p] > units[p] && (len(pos.BuildSites(Power(p))) > 0 || len(pos.ConstructionSites(Power(p))) > 0) {
+		if centers[p] > units[p] && (len(pos.BuildSites(Power(p), rule)) > 0 || len(pos.ConstructionSites(Power(p))) > 0) {
 			return true
 		}
 	}
 	return false
 }
 
-// BuildSites lists the places where p may build a unit now: its home
-// centres (built ones included) that it owns and that are empty.
-func (pos *Position) BuildSites(p Power) []Loc {
+// BuildSites lists the places where p may build a unit now under the
+// build rule (see Rules.BuildsOn): the empty centres it owns (built ones
+// included) that are its home centres (BuildHome), any of them while it
+// holds a home centre (BuildOne), or any of them (BuildAny).
+func (pos *Position) BuildSites(p Power, rule BuildRule) []Loc {
 	var out []Loc
 	for _, c := range pos.CenterList() {
-		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p && pos.Units[c].Type == NoUnit {
+		if pos.Centers[c] == p && pos.Units[c].Type == NoUnit && pos.mayBuildIn(p, c, rule) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// mayBuildIn reports whether the rule lets p build in its owned centre c,
+// whoever stands there.
+func (pos *Position) mayBuildIn(p Power, c Loc, rule BuildRule) bool {
+	switch rule {
+	case BuildAny:
+		return true
+	case BuildOne:
+		return pos.holdsHomeCentre(p)
+	}
+	return pos.Map.Locs[c].Home == p
+}
+
+// holdsHomeCentre reports whether p owns at least one of its home centres.
+func (pos *Position) holdsHomeCentre(p Power) bool {
+	for _, c := range pos.CenterList() {
+		if pos.Map.Locs[c].Home == p && pos.Centers[c] == p {
+			return true
+		}
+	}
+	return false
 }
 
 // ConstructionSites lists the provinces where p may start a supply centre

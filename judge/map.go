@@ -88,8 +88,14 @@ type Map struct {
 	Powers         []PowerInfo
 	VictoryCenters int         // centres needed to win (at the start, with DynamicVictory)
 	StartYear      int         // 1901 in standard
-	StartUnits     []StartUnit // the units of the first Spring
+	StartSeason    Season      // Spring (a movement phase) or Winter (an adjustment phase, as in Chaos)
+	StartUnits     []StartUnit // the units of the first phase
 	StartCenters   []Power     // owner of each province at the start, indexed by Loc
+	// Builds is where the variant lets a power build (BuildHome unless its
+	// map says otherwise); a game may choose another rule (Rules.Builds).
+	Builds BuildRule
+	// Base names the map this one is built on ("standard"), or is empty.
+	Base string
 
 	// DynamicVictory makes the victory count follow the number of supply
 	// centres on the board, which grows as centres are built: a majority,
@@ -106,6 +112,16 @@ type Map struct {
 	provinces []Loc    // base provinces in Loc order
 	centers   []Loc    // supply centres in Loc order
 	names     map[string]Loc
+}
+
+// StartPhase returns the first phase of a game on m: Spring movement of
+// the start year, or its Winter adjustments for a map that starts with
+// builds.
+func (m *Map) StartPhase() Phase {
+	if m.StartSeason == Winter {
+		return Phase{Winter, m.StartYear, Adjustment}
+	}
+	return Phase{Spring, m.StartYear, Movement}
 }
 
 // NumLocs is the number of Locs, the bound of every array indexed by Loc.
@@ -388,8 +404,15 @@ func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
 // Map.Construction).
 func (b *MapBuilder) AllowConstruction() { b.m.Construction = true }
 
-// SetStartYear sets the year of the first Spring.
+// SetStartYear sets the year of the first phase.
 func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear = y }
+
+// SetStartSeason sets the season of the first phase: Spring (the
+// default) or Winter.
+func (b *MapBuilder) SetStartSeason(s Season) { b.m.StartSeason = s }
+
+// SetBuilds sets where powers may build (the default is BuildHome).
+func (b *MapBuilder) SetBuilds(r BuildRule) { b.m.Builds = r }
 
 // AddStartUnit places a unit in the starting position.
 func (b *MapBuilder) AddStartUnit(p Power, t UnitType, l Loc) {
@@ -438,6 +461,12 @@ func (b *MapBuilder) Build() (*Map, error) {
 	}
 	if m.StartYear == 0 {
 		m.StartYear = 1901
+	}
+	if m.StartSeason == 0 {
+		m.StartSeason = Spring
+	}
+	if m.Builds == BuildsOfMap {
+		m.Builds = BuildHome
 	}
 	return m, nil
 }

@@ -8,9 +8,12 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]
+//	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
+//	home <id> <power|->
+//	centre <id> yes|no
 //	coast <id>/<coast> <full name>
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
@@ -18,7 +21,11 @@ package judge
 //	archipelago <id> ...
 //
 // The map line comes once. Victory defaults to a majority of the centres
-// and start to 1901. "victory dynamic" makes the count a majority of the
+// and start to Spring 1901; "start 1900 winter" begins with that Winter's
+// adjustments (Chaos, whose powers start without units). "builds" says
+// where powers may build (see BuildRule; home centres by default), and
+// "centres <n>" declares the number of supply centres, which the loader
+// checks against the province and centre lines. "victory dynamic" makes the count a majority of the
 // centres on the board at the time, which grows as centres are built, and
 // "construction yes" lets powers build new centres (both for the "34, 35,
 // 36" variant; see Map.DynamicVictory and Map.Construction). Powers are
@@ -50,6 +57,20 @@ package judge
 //
 // A unit line places a unit of the starting position. The centres owned at
 // the start are the home centres.
+//
+// "base standard" builds the map on the standard map's board: its
+// province, coast, army and fleet lines, which the map may not have
+// itself. The map declares its own map line, powers and units. A province
+// of the base in the home country of a power the map does not declare
+// belongs to no home country; "home <id> <power|->" and "centre <id>
+// yes|no" change a province's home country and whether it is a supply
+// centre. A base map may not itself have a base.
+//
+// A power letter is a letter or a digit (Chaos has 34 powers), never M or
+// O, which sign on the master and the observers. After the lines, the
+// board as a whole is checked: every edge must be written both ways, and
+// every coast (a coastal province without split coasts, or a split coast)
+// must have a fleet edge to a sea.
 //
 // Lines may come in any order: every reference is resolved after the
 // whole file has been read. Provinces are numbered in the order of their
@@ -86,31 +107,48 @@ const maxMapErrors = 20
 // ParseMap reads a map file (format above) for the variant called name
 // ("standard") and builds its Map. Errors name the file as name + ".map"
 // with the line number; when there are several, the result joins them in
-// line order, each a *MapError.
+// line order, each a *MapError. A map with a base line needs ParseMapFrom.
 func ParseMap(name string, src []byte) (*Map, error) {
+	return ParseMapFrom(name, src, nil)
+}
+
+// MapSource returns the file name and text of the map called name, for the
+// base line of another map; variants.Source is the one for the embedded
+// maps.
+type MapSource func(name string) (file string, src []byte, err error)
+
+// ParseMapFrom is ParseMap for a map that may be built on another: base
+// finds the map a base line names (nil refuses every base line).
+func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p := &mapParser{
 		file:  name + ".map",
+		own:   name + ".map",
 		names: map[string]nameDef{},
 	}
-	p.read(src)
+	p.lines = p.read(p.own, src)
+	p.readBase(base)
 	p.b = NewMapBuilder(name, "")
+	p.b.m.Base = p.base
 	// Each pass depends only on the ones before it, so that lines may come
 	// in any order.
-	for _, l := range p.lines {
-		switch l.f[0] {
-		case "map":
-			p.mapLine(l)
-		case "power":
-			p.power(l)
-		}
-	}
+	p.each("map", p.mapLine)
+	p.each("power", p.power)
 	p.each("province", p.province)
+	p.each("home", p.home)
+	p.each("centre", p.centre)
 	p.each("coast", p.coast)
 	p.each("army", func(l srcLine) { p.adjacency(l, false) })
 	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
 	p.each("unit", p.unit)
 	p.each("archipelago", p.archipelago)
+	p.file = p.own
 	p.finish()
+	if len(p.errs) == 0 {
+		// Checks of the whole board, made only on a file without other
+		// mistakes: a line in error leaves edges out, and every one would
+		// be reported again here.
+		p.checkBoard()
+	}
 	if len(p.errs) > 0 {
 		return nil, p.err()
 	}
@@ -125,8 +163,9 @@ func ParseMap(name string, src []byte) (*Map, error) {
 
 // srcLine is one data line, split into fields.
 type srcLine struct {
-	n int
-	f []string
+	file string // the file it comes from: the map's own, or its base's
+	n    int
+	f    []string
 }
 
 // nameDef records who first used a normalized name, for the message about
@@ -137,7 +176,10 @@ type nameDef struct {
 }
 
 type mapParser struct {
-	file  string
+	file  string // the file of the line being read, which errors name
+	own   string // the map's own file
+	base  string // the variant named by the base line, or ""
+	based bool   // the map has a base line, loaded or not
 	lines []srcLine
 	errs  []*MapError
 	b     *MapBuilder
@@ -150,6 +192,19 @@ type mapParser struct {
 	fleetLine  map[Loc]int
 	unitLine   map[Loc]int
 	numCenters int
+	centres    int // the count the map line declares, 0 for none
+	// armyEdges and fleetEdges are the edges read, with their lines, for
+	// the symmetry check.
+	armyEdges, fleetEdges []lineEdge
+	// homeLine and centreLine record the home and centre lines, by
+	// province, so that a second one is refused.
+	homeLine, centreLine map[Loc]int
+}
+
+// lineEdge is one adjacency read from a line.
+type lineEdge struct {
+	a, b Loc
+	line int
 }
 
 func (p *mapParser) errorf(line int, format string, args ...any) {
@@ -171,20 +226,87 @@ func (p *mapParser) err() error {
 	return errors.Join(errs...)
 }
 
-// each runs fn on every line that starts with keyword kw.
+// each runs fn on every line that starts with keyword kw, the base map's
+// lines first, with errors naming the line's file.
 func (p *mapParser) each(kw string, fn func(srcLine)) {
 	for _, l := range p.lines {
 		if l.f[0] == kw {
+			p.file = l.file
 			fn(l)
 		}
 	}
 }
 
-var mapKeywords = []string{"map", "power", "province", "coast", "army", "fleet", "unit", "archipelago"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "unit", "archipelago"}
 
-// read splits src into data lines, reporting unknown keywords and bad
-// quoting at once.
-func (p *mapParser) read(src []byte) {
+// boardKeywords are the lines a map built on another takes from it, and
+// may not have itself.
+var boardKeywords = []string{"province", "coast", "army", "fleet", "archipelago"}
+
+// readBase reads the map named by the base line, if there is one, and
+// puts its board lines (boardKeywords) before the map's own.
+func (p *mapParser) readBase(load MapSource) {
+	var at int
+	for _, l := range p.lines {
+		if l.f[0] != "base" {
+			continue
+		}
+		if at != 0 {
+			p.errorf(l.n, "second base line (first at line %d)", at)
+			continue
+		}
+		at, p.based = l.n, true
+		if len(l.f) != 2 {
+			p.errorf(l.n, "base line needs 1 field: base <variant>")
+			continue
+		}
+		p.base = l.f[1]
+	}
+	if p.base == "" {
+		return
+	}
+	var own []srcLine
+	for _, l := range p.lines {
+		if slices.Contains(boardKeywords, l.f[0]) {
+			p.errorf(l.n, "%s line in a map built on %s, which gives the board: change it with home and centre lines, or copy the board", l.f[0], p.base)
+			continue
+		}
+		own = append(own, l)
+	}
+	if load == nil {
+		p.errorf(at, "base %s: this loader reads no other map", p.base)
+		return
+	}
+	file, src, err := load(p.base)
+	if err != nil {
+		p.errorf(at, "base %s: %v", p.base, err)
+		return
+	}
+	var board []srcLine
+	var errs []*MapError
+	p.errs, errs = nil, p.errs
+	for _, l := range p.read(file, src) {
+		switch {
+		case l.f[0] == "base":
+			p.errorf(at, "base %s is itself built on another map (%s:%d): name that one", p.base, file, l.n)
+		case slices.Contains(boardKeywords, l.f[0]):
+			board = append(board, l)
+		}
+	}
+	if len(p.errs) > 0 {
+		p.errs = append(errs, p.errs...)
+		return
+	}
+	p.errs = errs
+	p.lines = append(board, own...)
+}
+
+// read splits src, the text of file, into data lines, reporting unknown
+// keywords and bad quoting at once.
+func (p *mapParser) read(file string, src []byte) []srcLine {
+	p.file = file
+	defer func() { p.file = p.own }()
+	var lines []srcLine
 	for i, text := range strings.Split(string(src), "\n") {
 		n := i + 1
 		f, err := splitFields(strings.TrimSuffix(text, "\r"))
@@ -199,8 +321,9 @@ func (p *mapParser) read(src []byte) {
 			p.errorf(n, "unknown keyword %q (want %s)", f[0], strings.Join(mapKeywords, ", "))
 			continue
 		}
-		p.lines = append(p.lines, srcLine{n, f})
+		lines = append(lines, srcLine{file, n, f})
 	}
+	return lines
 }
 
 // splitFields splits a line into fields at spaces and tabs, keeping quoted
@@ -239,22 +362,29 @@ func splitFields(s string) ([]string, error) {
 	return f, nil
 }
 
+// mapUsage is the form of the map line, for its error messages.
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]"
+
 func (p *mapParser) mapLine(l srcLine) {
+	if l.file != p.own {
+		return // the base map's own title and settings
+	}
 	if p.mapLineNo != 0 {
 		p.errorf(l.n, "second map line (first at line %d)", p.mapLineNo)
 		return
 	}
 	p.mapLineNo = l.n
 	if len(l.f) < 2 || l.f[1] == "" {
-		p.errorf(l.n, "map line needs a title: map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]")
+		p.errorf(l.n, "map line needs a title: %s", mapUsage)
 		return
 	}
 	p.b.m.Title = l.f[1]
 	seen := map[string]bool{}
 	for i := 2; i < len(l.f); i += 2 {
 		key := l.f[i]
-		if key != "victory" && key != "start" && key != "construction" {
-			p.errorf(l.n, "unknown map setting %q (want victory, start or construction)", key)
+		want, known := mapSettings[key]
+		if !known {
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds or centres)", key)
 			return
 		}
 		if seen[key] {
@@ -263,19 +393,12 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		seen[key] = true
 		if i+1 >= len(l.f) {
-			want := "a number"
-			switch key {
-			case "victory":
-				want = `a number or "dynamic"`
-			case "construction":
-				want = `"yes" or "no"`
-			}
 			p.errorf(l.n, "%s needs %s", key, want)
 			return
 		}
 		val := l.f[i+1]
-		switch {
-		case key == "construction":
+		switch key {
+		case "construction":
 			switch val {
 			case "yes":
 				p.b.AllowConstruction()
@@ -285,32 +408,74 @@ func (p *mapParser) mapLine(l srcLine) {
 				return
 			}
 			continue
-		case key == "victory" && val == "dynamic":
-			p.b.SetDynamicVictory()
+		case "builds":
+			r, err := ParseBuildRule(val)
+			if err != nil || val != r.String() {
+				p.errorf(l.n, "builds %q: want home, one or any", val)
+				return
+			}
+			p.b.SetBuilds(r)
 			continue
+		case "victory":
+			if val == "dynamic" {
+				p.b.SetDynamicVictory()
+				continue
+			}
 		}
 		n, err := strconv.Atoi(val)
 		if err != nil || n <= 0 {
 			p.errorf(l.n, "%s %q is not a positive number", key, val)
 			return
 		}
-		if key == "victory" {
+		switch key {
+		case "victory":
 			p.victory = n
 			p.b.SetVictory(n)
-		} else {
+		case "centres":
+			p.centres = n
+		case "start":
 			p.b.SetStartYear(n)
+			// An optional season follows the year.
+			if i+2 < len(l.f) {
+				switch l.f[i+2] {
+				case "spring":
+					p.b.SetStartSeason(Spring)
+					i++
+				case "winter":
+					p.b.SetStartSeason(Winter)
+					i++
+				}
+			}
 		}
 	}
 }
 
+// mapSettings are the settings of the map line, each with what its value
+// must be.
+var mapSettings = map[string]string{
+	"victory":      `a number or "dynamic"`,
+	"start":        "a number",
+	"construction": `"yes" or "no"`,
+	"builds":       "home, one or any",
+	"centres":      "a number",
+}
+
 func (p *mapParser) power(l srcLine) {
+	if l.file != p.own {
+		return // a map built on another declares its own powers
+	}
 	if len(l.f) != 4 {
 		p.errorf(l.n, "power line needs 3 fields: power <name> <adjective> <letter>")
 		return
 	}
 	name, adj, letter := l.f[1], l.f[2], l.f[3]
-	if len(letter) != 1 || !isASCIILetter(letter[0]) {
-		p.errorf(l.n, "power letter %q is not one letter", letter)
+	if len(letter) != 1 || !isASCIILetter(letter[0]) && !isDigit(letter[0]) {
+		p.errorf(l.n, "power letter %q is not one letter or digit", letter)
+		return
+	}
+	if c := letter[0] | 0x20; c == 'm' || c == 'o' {
+		// Mgame signs on the master and Ogame an observer.
+		p.errorf(l.n, "power letter %q is taken: M is the master's and O the observers'", letter)
 		return
 	}
 	if len(name) < 2 || len(adj) < 2 {
@@ -340,6 +505,8 @@ func (p *mapParser) power(l srcLine) {
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // validID reports whether s is a canonical id: lower-case letters and
 // digits, starting with a letter. Such an id is its own normalized name,
@@ -380,7 +547,12 @@ func (p *mapParser) province(l srcLine) {
 	owner := NoPower
 	if home != "-" {
 		owner, ok = p.b.Power(home)
-		if !ok {
+		switch {
+		case !ok && l.file != p.own:
+			// The base map's home country of a power this map does not
+			// have belongs to nobody.
+			owner = NoPower
+		case !ok:
 			p.errorf(l.n, "province %s: unknown power %q", id, home)
 			return
 		}
@@ -430,6 +602,71 @@ func (p *mapParser) checkNames(line int, id string, names []string) bool {
 		}
 	}
 	return ok
+}
+
+// home reads "home <province> <power|->", which puts a province in a
+// power's home country, or in none, over what its province line says.
+func (p *mapParser) home(l srcLine) {
+	if len(l.f) != 3 {
+		p.errorf(l.n, "home line needs 2 fields: home <province> <power|->")
+		return
+	}
+	at, ok := p.overridden(l, "home", &p.homeLine)
+	if !ok {
+		return
+	}
+	owner := NoPower
+	if l.f[2] != "-" {
+		if owner, ok = p.b.Power(l.f[2]); !ok {
+			p.errorf(l.n, "home %s: unknown power %q", l.f[1], l.f[2])
+			return
+		}
+	}
+	p.b.m.Locs[at].Home = owner
+}
+
+// centre reads "centre <province> yes|no", which makes a province a
+// supply centre, or no longer one, over what its province line says.
+func (p *mapParser) centre(l srcLine) {
+	if len(l.f) != 3 || l.f[2] != "yes" && l.f[2] != "no" {
+		p.errorf(l.n, "centre line needs 2 fields: centre <province> yes|no")
+		return
+	}
+	at, ok := p.overridden(l, "centre", &p.centreLine)
+	if !ok {
+		return
+	}
+	li := &p.b.m.Locs[at]
+	if li.Kind == Sea && l.f[2] == "yes" {
+		p.errorf(l.n, "centre %s: %s is sea", li.Name, li.Name)
+		return
+	}
+	switch c := l.f[2] == "yes"; {
+	case c && !li.Center:
+		p.numCenters++
+	case !c && li.Center:
+		p.numCenters--
+	}
+	li.Center = l.f[2] == "yes"
+}
+
+// overridden resolves the province of a home or centre line, refusing a
+// second line of the kind for it.
+func (p *mapParser) overridden(l srcLine, what string, seen *map[Loc]int) (Loc, bool) {
+	at, ok := p.lookupLoc(l.f[1])
+	if !ok || p.b.m.Locs[at].Province != at {
+		p.errorf(l.n, "unknown province %q in %s line", l.f[1], what)
+		return NoLoc, false
+	}
+	if *seen == nil {
+		*seen = map[Loc]int{}
+	}
+	if first, dup := (*seen)[at]; dup {
+		p.errorf(l.n, "second %s line for %s (first at line %d)", what, l.f[1], first)
+		return NoLoc, false
+	}
+	(*seen)[at] = l.n
+	return at, true
 }
 
 func (p *mapParser) coast(l srcLine) {
@@ -539,8 +776,10 @@ func (p *mapParser) adjacency(l srcLine, fleet bool) {
 			done = append(done, b)
 			if fleet {
 				p.b.AddFleetEdge(a, b)
+				p.fleetEdges = append(p.fleetEdges, lineEdge{a, b, l.n})
 			} else {
 				p.b.AddArmyEdge(a, b)
+				p.armyEdges = append(p.armyEdges, lineEdge{a, b, l.n})
 			}
 		}
 	}
@@ -662,8 +901,75 @@ func (p *mapParser) finish() {
 	case len(p.b.m.Powers) == 0:
 		p.errorf(0, "no power lines")
 	case len(p.b.m.Locs) == 0:
-		p.errorf(0, "no province lines")
+		if !p.based { // a base that did not load has said why
+			p.errorf(0, "no province lines")
+		}
+	case p.centres != 0 && p.centres != p.numCenters:
+		p.errorf(p.mapLineNo, "the map line declares %d supply centres, but the province and centre lines make %d", p.centres, p.numCenters)
 	case p.victory > p.numCenters:
 		p.errorf(p.mapLineNo, "victory %d needs more than the %d supply centres of the map", p.victory, p.numCenters)
 	}
+}
+
+// checkBoard checks the board as a whole: every edge has its way back,
+// and every coast touches a sea.
+func (p *mapParser) checkBoard() {
+	m := p.b.m
+	for _, k := range []struct {
+		what  string
+		edges []lineEdge
+		lines map[Loc]int
+	}{{"army", p.armyEdges, p.armyLine}, {"fleet", p.fleetEdges, p.fleetLine}} {
+		back := map[lineEdge]bool{}
+		for _, e := range k.edges {
+			back[lineEdge{a: e.a, b: e.b}] = true
+		}
+		for _, e := range k.edges {
+			if back[lineEdge{a: e.b, b: e.a}] {
+				continue
+			}
+			from, to := m.Locs[e.a].Name, m.Locs[e.b].Name
+			if n, ok := k.lines[e.b]; ok {
+				p.errorf(e.line, "%s %s: %s is one-way: the %s line of %s (line %d) does not list %s", k.what, from, to, k.what, to, n, from)
+			} else {
+				p.errorf(e.line, "%s %s: %s is one-way: %s has no %s line", k.what, from, to, to, k.what)
+			}
+		}
+	}
+	// A coast is a place a fleet stands on: a coastal province without
+	// split coasts, or one of the split coasts. It must reach the sea,
+	// directly or, up a river, by way of other coasts (Memphis on the
+	// Nile in the Ancient Mediterranean).
+	reaches := make([]bool, len(m.Locs))
+	for l := range m.Locs {
+		reaches[l] = m.Locs[l].Kind == Sea
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, e := range p.fleetEdges {
+			if reaches[e.b] && !reaches[e.a] {
+				reaches[e.a], changed = true, true
+			}
+		}
+	}
+	for l := range m.Locs {
+		li := &m.Locs[l]
+		if li.Kind != Coast || len(li.Coasts) > 0 || reaches[l] {
+			continue
+		}
+		line := p.fleetLine[Loc(l)]
+		if line == 0 {
+			line = p.placeLine(Loc(l))
+		}
+		p.errorf(line, "coast %s touches no sea: list a sea (or a coast on the way to one) in its fleet line, or make the province land", li.Name)
+	}
+}
+
+// placeLine returns the line that made place l: its province or coast
+// line.
+func (p *mapParser) placeLine(l Loc) int {
+	if d, ok := p.names[p.b.m.Locs[l].Name]; ok {
+		return d.line
+	}
+	return 0
 }

@@ -27,10 +27,13 @@ army par : spa
 army spa: par
 fleet lon: wal eng
 fleet wal: lon eng
-fleet eng: lon wal spa/nc
+fleet eng: lon wal spa/nc spa/sc bre
 fleet spa/nc: eng
 unit England F lon
 unit France A par
+fleet bre: eng
+fleet spa/sc: eng
+province iri sea - - "Irish Sea"
 `
 
 // miniRest is miniMap without its first two lines (the map line and the
@@ -64,7 +67,7 @@ func TestParseMapMini(t *testing.T) {
 		t.Error("full names and aliases do not resolve to their province")
 	}
 	// Provinces first in file order, then coasts.
-	if lon != 0 || spa != 4 || nc != 6 || sc != 7 {
+	if lon != 0 || spa != 4 || nc != 7 || sc != 8 {
 		t.Errorf("Loc order: lon %d spa %d spa/nc %d spa/sc %d", lon, spa, nc, sc)
 	}
 	if li := m.Locs[nc]; li.FullName != "Spain (north coast)" || li.Province != spa {
@@ -82,10 +85,10 @@ func TestParseMapMini(t *testing.T) {
 	if !m.ArmyAdjacent(par, spa) || !m.ArmyAdjacent(spa, par) || m.ArmyAdjacent(par, lon) {
 		t.Error("army adjacency wrong")
 	}
-	// The loader takes each line literally: spa/nc -> eng was written,
-	// spa/sc -> eng was not, and eng -> spa/nc only one way round would
-	// stay one way.
-	if !m.FleetAdjacent(eng, nc) || !m.FleetAdjacent(nc, eng) || m.FleetAdjacent(eng, sc) {
+	// Fleets move between exact places: each coast of Spain has its own
+	// edges, and Spain itself none.
+	if !m.FleetAdjacent(eng, nc) || !m.FleetAdjacent(nc, eng) || !m.FleetAdjacent(sc, eng) ||
+		m.FleetAdjacent(eng, spa) || m.FleetAdjacent(nc, sc) {
 		t.Error("fleet adjacency wrong")
 	}
 	if len(m.StartUnits) != 2 || m.StartUnits[0] != (StartUnit{0, Fleet, lon}) {
@@ -124,16 +127,19 @@ func TestParseMapSettings(t *testing.T) {
 	}
 }
 
+// TestParseMapOneWay checks that the loader adds no reverse direction to
+// an edge, and refuses an edge written one way only, at its line.
 func TestParseMapOneWay(t *testing.T) {
-	src := strings.Replace(miniMap, "army wal: lon\n", "", 1)
-	m, err := ParseMap("mini", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lon, _ := m.Lookup("lon")
-	wal, _ := m.Lookup("wal")
-	if !m.ArmyAdjacent(lon, wal) || m.ArmyAdjacent(wal, lon) {
-		t.Error("the loader added the reverse of a one-way army edge")
+	for _, tc := range []struct{ old, new, want string }{
+		{"army wal: lon\n", "", "mini.map:13: army lon: wal is one-way: wal has no army line"},
+		{"army wal: lon\n", "army wal: spa\n", "mini.map:13: army lon: wal is one-way: the army line of wal (line 14) does not list lon\n" +
+			"mini.map:14: army wal: spa is one-way: the army line of spa (line 16) does not list wal"},
+		{"fleet spa/nc: eng\n", "fleet spa/nc: eng wal\n", "mini.map:20: fleet spa/nc: wal is one-way: the fleet line of wal (line 18) does not list spa/nc"},
+	} {
+		src := strings.Replace(miniMap, tc.old, tc.new, 1)
+		if _, err := ParseMap("mini", []byte(src)); err == nil || err.Error() != tc.want {
+			t.Errorf("%q as %q:\ngot  %v\nwant %s", tc.old, tc.new, err, tc.want)
+		}
 	}
 }
 
@@ -146,8 +152,8 @@ func TestParseMapAnyOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Reversed, France comes first and bre is the first province.
-	if m.Powers[0].Name != "France" || m.LocName(0) != "bre" || len(m.Provinces()) != 6 {
+	// Reversed, France comes first and iri is the first province.
+	if m.Powers[0].Name != "France" || m.LocName(0) != "iri" || len(m.Provinces()) != 7 {
 		t.Errorf("powers %v, first Loc %s, %d provinces", m.Powers, m.LocName(0), len(m.Provinces()))
 	}
 }
@@ -157,13 +163,15 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, power, province, coast, army, fleet, unit, archipelago)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, unit, archipelago)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
 		{"second map", `map Other`, `second map line (first at line 2)`},
 		{"power fields", `power Italy Italian`, `power line needs 3 fields: power <name> <adjective> <letter>`},
-		{"power letter", `power Italy Italian It`, `power letter "It" is not one letter`},
+		{"power letter", `power Italy Italian It`, `power letter "It" is not one letter or digit`},
+		{"power letter M", `power Italy Italian m`, `power letter "m" is taken: M is the master's and O the observers'`},
+		{"power letter O", `power Italy Italian O`, `power letter "O" is taken: M is the master's and O the observers'`},
 		{"power letter dup", `power Italy Italian e`, `power name "E" already used (line 3)`},
 		{"power name dup", `power england Anglo X`, `power name "england" already used (line 3)`},
 		{"power short", `power I Italian X`, `power name and adjective need at least two letters`},
@@ -193,13 +201,13 @@ func TestParseMapErrors(t *testing.T) {
 		{"army coast", `army bre: spa/nc`, `army adjacency names the coast spa/nc: armies move between provinces`},
 		{"army twice", `army lon: par`, `second army line for lon (first at line 13)`},
 		{"army from sea", `army eng:`, `army adjacency names eng, which is sea`},
-		{"fleet unknown", `fleet spa/sc: wes`, `unknown place "wes" in fleet adjacency`},
-		{"fleet inland", `fleet spa/sc: par`, `fleet adjacency names par, which is inland`},
-		{"fleet split base", `fleet bre: spa`, `fleet adjacency names spa, which has split coasts (spa/nc or spa/sc)`},
-		{"fleet own province", `fleet spa/sc: spa/nc`, `fleet adjacency of spa/sc lists its own province`},
-		{"fleet twice in line", `fleet spa/sc: eng eng`, `fleet adjacency of spa/sc lists eng twice`},
-		{"fleet itself", `fleet spa/sc: spa/sc`, `fleet adjacency of spa/sc lists its own province`},
-		{"fleet no neighbour", `fleet spa/sc:`, `fleet adjacency of spa/sc lists no neighbour`},
+		{"fleet unknown", `fleet iri: wes`, `unknown place "wes" in fleet adjacency`},
+		{"fleet inland", `fleet iri: par`, `fleet adjacency names par, which is inland`},
+		{"fleet split base", `fleet iri: spa`, `fleet adjacency names spa, which has split coasts (spa/nc or spa/sc)`},
+		{"fleet twice", `fleet spa/sc: spa/nc`, `second fleet line for spa/sc (first at line 24)`},
+		{"fleet twice in line", `fleet iri: eng eng`, `fleet adjacency of iri lists eng twice`},
+		{"fleet itself", `fleet iri: iri`, `fleet adjacency of iri lists its own province`},
+		{"fleet no neighbour", `fleet iri:`, `fleet adjacency of iri lists no neighbour`},
 		{"unit fields", `unit England F`, `unit line needs 3 fields: unit <power> <A|F> <place>`},
 		{"unit power", `unit Prussia A wal`, `unknown power "Prussia" in unit`},
 		{"unit type", `unit England X wal`, `unit type "X": want A or F`},
@@ -268,8 +276,8 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
 			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
 		{"map title", "map\n" + miniRest,
-			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year>] [construction yes|no]"},
-		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start or construction)`},
+			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds or centres)`},
 		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
 		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
 		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},

@@ -84,9 +84,10 @@ func NewPosition(m *Map, p Phase) *Position {
 	return pos
 }
 
-// StartPosition returns the map's Spring position of its first year.
+// StartPosition returns the map's position at its first phase (see
+// Map.StartPhase).
 func StartPosition(m *Map) *Position {
-	pos := NewPosition(m, Phase{Spring, m.StartYear, Movement})
+	pos := NewPosition(m, m.StartPhase())
 	for _, u := range m.StartUnits {
 		pos.Units[m.Province(u.Loc)] = Unit{Type: u.Type, Power: u.Power, Loc: u.Loc}
 	}

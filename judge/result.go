@@ -87,4 +87,7 @@ type Resolution struct {
 	// built among its centres and who owns them. When Next is a Winter
 	// adjustment, it keeps the same list as its EndedConstructions.
 	Constructions []PendingCenter
+	// Builds is the build rule the phase was ruled under (see
+	// Rules.BuildsOn), for reports that say where builds could go.
+	Builds BuildRule
 }

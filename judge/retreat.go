@@ -3,7 +3,7 @@ package judge
 // adjudicateRetreat rules on a retreat phase: each dislodged unit retreats
 // to a free place next to it, or disbands; two retreats to one place both
 // disband, and so does a unit without a valid order.
-func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
+func adjudicateRetreat(pos *Position, orders []Order, rules Rules) *Resolution {
 	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	next := pos.Clone()
@@ -96,7 +96,7 @@ func adjudicateRetreat(pos *Position, orders []Order) *Resolution {
 	if len(next.PendingCenters) > 0 {
 		spoilByRetreats(next, pos, target)
 	}
-	endSeason(res, next, pos.Phase)
+	endSeason(res, next, pos.Phase, rules)
 	return res
 }
 

@@ -35,6 +35,73 @@ type Rules struct {
 	// move fails.
 	ConvoyFallback bool
 	CivilDisorder  DisorderDistance
+	// Builds is where a power may build when the game chose it (njudge's
+	// SET BUILD); BuildsOfMap, the zero value, keeps the map's rule.
+	Builds BuildRule
+}
+
+// BuildRule says in which supply centres a power may build: njudge's HOME,
+// ONE and ANY CENTRES. A build always goes in a vacant centre the power
+// owns.
+type BuildRule uint8
+
+// The build rules.
+const (
+	// BuildsOfMap, in Rules, leaves the choice to the map.
+	BuildsOfMap BuildRule = iota
+	// BuildHome allows builds in the power's home centres only (the
+	// standard rule).
+	BuildHome
+	// BuildOne allows builds in any owned centre while the power holds at
+	// least one of its home centres.
+	BuildOne
+	// BuildAny allows builds in any owned centre (Chaos).
+	BuildAny
+)
+
+var buildRuleNames = [...]string{BuildsOfMap: "map", BuildHome: "home", BuildOne: "one", BuildAny: "any"}
+
+// String returns the rule's word in map files, JSON and SET BUILD, in
+// lower case: "home", "one", "any" ("map" for BuildsOfMap).
+func (r BuildRule) String() string {
+	if int(r) < len(buildRuleNames) {
+		return buildRuleNames[r]
+	}
+	return fmt.Sprintf("BuildRule(%d)", r)
+}
+
+// Describe says where the rule lets a power build, for players:
+// "in its vacant home centres".
+func (r BuildRule) Describe() string {
+	switch r {
+	case BuildOne:
+		return "in any vacant owned centre while it holds one of its home centres"
+	case BuildAny:
+		return "in any vacant owned centre"
+	}
+	return "in its vacant owned home centres"
+}
+
+// ParseBuildRule reads "home", "one" or "any", in any case.
+func ParseBuildRule(s string) (BuildRule, error) {
+	for r := BuildHome; r <= BuildAny; r++ {
+		if strings.EqualFold(s, r.String()) {
+			return r, nil
+		}
+	}
+	return BuildsOfMap, fmt.Errorf("unknown build rule %q (want home, one or any)", s)
+}
+
+// BuildsOn returns the build rule in force for a game on m: the game's own
+// choice, or the map's.
+func (r Rules) BuildsOn(m *Map) BuildRule {
+	if r.Builds != BuildsOfMap {
+		return r.Builds
+	}
+	if m.Builds == BuildsOfMap {
+		return BuildHome // a map made without a builder's defaults
+	}
+	return m.Builds
 }
 
 // The named rule sets.

@@ -429,7 +429,7 @@ func (wr *writer) adjustment(x ruling) {
 // build in, and as plain waives otherwise (the judge forfeits them when
 // the phase is processed without them).
 func (wr *writer) unusedBuilds(p judge.Power, n int) {
-	if wr.res.Next != nil && len(wr.res.Next.BuildSites(p)) == 0 {
+	if wr.res.Next != nil && len(wr.res.Next.BuildSites(p, wr.res.Builds)) == 0 {
 		wr.powerPrefix(wr.m.PowerName(p))
 		s := "s"
 		if n == 1 {

@@ -60,6 +60,10 @@ type GameSettings struct {
 	// included (SET MULTIPLE); off by default, and in games stored
 	// before it existed.
 	Multiple bool `json:"multiple,omitempty"`
+	// Builds is where powers may build when the master chose it before
+	// the start (SET BUILD): "home", "one" or "any"; "" keeps the
+	// variant's rule.
+	Builds string `json:"builds,omitempty"`
 
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h

@@ -102,9 +102,22 @@ func Load(name string) (*judge.Map, error) {
 			e.err = fmt.Errorf("variant %s: %w", key, err)
 			return
 		}
-		e.m, e.err = judge.ParseMap(key, src)
+		e.m, e.err = judge.ParseMapFrom(key, src, Source)
 	})
 	return e.m, e.err
+}
+
+// Source returns the file name and text of an embedded variant's map, for
+// the base line of a map built on it ("base standard"); it is a
+// judge.MapSource.
+func Source(name string) (string, []byte, error) {
+	index()
+	e, ok := entries[fold(name)]
+	if !ok {
+		return "", nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(names, ", "))
+	}
+	src, err := files.ReadFile(e.file)
+	return e.file, src, err
 }
 
 // Standard returns the standard map. It panics only if the embedded
