@@ -193,12 +193,26 @@ func TestPowers(t *testing.T) {
 	}
 }
 
-func TestSymmetry(t *testing.T) {
-	m := standard(t)
+func TestSymmetry(t *testing.T) { checkSymmetry(t, standard(t)) }
+
+// checkSymmetry fails for every move of m that has no move back, but for
+// the fleet moves listed in oneWay ("cns-woo": from cns to woo only), which
+// must have none.
+func checkSymmetry(t *testing.T, m *judge.Map, oneWay ...string) {
+	t.Helper()
+	allowed := map[[2]judge.Loc]bool{}
+	for _, s := range oneWay {
+		a, b, _ := strings.Cut(s, "-")
+		la, lb := locOf(t, m, a), locOf(t, m, b)
+		if !m.FleetAdjacent(la, lb) || m.FleetAdjacent(lb, la) {
+			t.Errorf("fleet %s is not a one-way move", s)
+		}
+		allowed[[2]judge.Loc{la, lb}] = true
+	}
 	for a := range m.Locs {
 		for b := range m.Locs {
 			la, lb := judge.Loc(a), judge.Loc(b)
-			if m.FleetAdjacent(la, lb) != m.FleetAdjacent(lb, la) {
+			if m.FleetAdjacent(la, lb) != m.FleetAdjacent(lb, la) && !allowed[[2]judge.Loc{la, lb}] && !allowed[[2]judge.Loc{lb, la}] {
 				t.Errorf("fleet %s-%s is one-way", m.LocName(la), m.LocName(lb))
 			}
 			if m.ArmyAdjacent(la, lb) != m.ArmyAdjacent(lb, la) {
@@ -208,8 +222,13 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
-func TestEdgesFitUnits(t *testing.T) {
-	m := standard(t)
+func TestEdgesFitUnits(t *testing.T) { checkEdgesFitUnits(t, standard(t)) }
+
+// checkEdgesFitUnits fails for every move of m that its unit could not
+// make: an army to or from a sea or a coast, a fleet to or from an inland
+// province or a province with split coasts, or a move that stays put.
+func checkEdgesFitUnits(t *testing.T, m *judge.Map) {
+	t.Helper()
 	for _, p := range m.Provinces() {
 		for _, q := range m.Neighbours(nil, judge.Army, p) {
 			if m.Locs[p].Kind == judge.Sea || m.Locs[q].Kind == judge.Sea {
@@ -246,6 +265,24 @@ func TestEdgesFitUnits(t *testing.T) {
 
 func TestReachable(t *testing.T) {
 	m := standard(t)
+	checkReachable(t, m)
+	if got := islands(m); len(got) > 0 {
+		t.Errorf("islands %v, want none", got)
+	}
+}
+
+// checkReachable fails for every place of m that a unit could never leave
+// or reach: a fleet place with no fleet move, a province with neither an
+// army move nor a sea to convoy an army there (an island, see islands), a
+// coastal province that touches no sea. The coastal provinces in rivers
+// touch no sea but lie on a river: they must have none, and a fleet there
+// must be able to sail to a sea.
+func checkReachable(t *testing.T, m *judge.Map, rivers ...string) {
+	t.Helper()
+	onRiver := map[judge.Loc]bool{}
+	for _, r := range rivers {
+		onRiver[locOf(t, m, r)] = true
+	}
 	for l := range m.Locs {
 		loc := judge.Loc(l)
 		li := m.Locs[l]
@@ -253,29 +290,77 @@ func TestReachable(t *testing.T) {
 		if fleetPlace && len(m.Neighbours(nil, judge.Fleet, loc)) == 0 {
 			t.Errorf("%s has no fleet neighbour", li.Name)
 		}
-		if li.Province == loc && li.Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, loc)) == 0 {
-			t.Errorf("%s has no army neighbour", li.Name)
+		if li.Province == loc && li.Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, loc)) == 0 &&
+			(li.Kind != judge.Coast || !touchesSea(m, loc)) {
+			t.Errorf("%s has no army neighbour, and no sea to convoy an army there", li.Name)
 		}
-		// Every coastal province touches the sea somewhere, on some coast.
+		// Every coastal province touches the sea somewhere, on some coast,
+		// but those on a river.
 		if li.Province == loc && li.Kind == judge.Coast {
-			touches := false
-			for _, q := range m.Provinces() {
-				if m.Locs[q].Kind == judge.Sea && m.FleetReaches(q, loc) {
-					touches = true
-				}
-			}
-			if !touches {
+			switch {
+			case !onRiver[loc] && !touchesSea(m, loc):
 				t.Errorf("coastal %s touches no sea", li.Name)
+			case onRiver[loc] && touchesSea(m, loc):
+				t.Errorf("%s touches a sea: it is not only on a river", li.Name)
+			case onRiver[loc] && !sailsToSea(m, loc):
+				t.Errorf("no fleet sails from %s to a sea", li.Name)
 			}
 		}
 	}
 }
 
+// touchesSea reports whether a sea borders some coast of the province p.
+func touchesSea(m *judge.Map, p judge.Loc) bool {
+	for _, q := range m.Provinces() {
+		if m.Locs[q].Kind == judge.Sea && m.FleetReaches(q, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// sailsToSea reports whether a fleet in the province p (on any of its
+// coasts) can reach a sea in some number of moves.
+func sailsToSea(m *judge.Map, p judge.Loc) bool {
+	queue := []judge.Loc{p}
+	queue = append(queue, m.Locs[p].Coasts...)
+	seen := map[judge.Loc]bool{}
+	for len(queue) > 0 {
+		l := queue[0]
+		queue = queue[1:]
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		if m.Locs[l].Kind == judge.Sea {
+			return true
+		}
+		queue = append(queue, m.Neighbours(nil, judge.Fleet, l)...)
+	}
+	return false
+}
+
+// islands lists the provinces of m that no army can walk to, sorted.
+func islands(m *judge.Map) []string {
+	var s []string
+	for _, p := range m.Provinces() {
+		if m.Locs[p].Kind != judge.Sea && len(m.Neighbours(nil, judge.Army, p)) == 0 {
+			s = append(s, m.LocName(p))
+		}
+	}
+	slices.Sort(s)
+	return s
+}
+
 // TestFleetEdgesAreLandBorders checks that two coastal provinces that a
 // fleet sails between also share a land border (true all over the
 // standard map, split coasts included).
-func TestFleetEdgesAreLandBorders(t *testing.T) {
-	m := standard(t)
+func TestFleetEdgesAreLandBorders(t *testing.T) { checkFleetEdgesAreLandBorders(t, standard(t)) }
+
+// checkFleetEdgesAreLandBorders fails for every fleet move of m between
+// two coastal provinces that are not also an army move apart.
+func checkFleetEdgesAreLandBorders(t *testing.T, m *judge.Map) {
+	t.Helper()
 	for a := range m.Locs {
 		for _, b := range m.Neighbours(nil, judge.Fleet, judge.Loc(a)) {
 			pa, pb := m.Province(judge.Loc(a)), m.Province(b)
