@@ -32,7 +32,7 @@ func TestLoad343536(t *testing.T) {
 			t.Errorf("Load(%q) succeeded", n)
 		}
 	}
-	if got := variants.Names(); !slices.Equal(got, []string{"34-35-36", "standard"}) {
+	if got := variants.Names(); !slices.Contains(got, "34-35-36") || !slices.Contains(got, "standard") || !slices.IsSorted(got) {
 		t.Errorf("Names() = %v", got)
 	}
 	if m.Name != "34-35-36" || m.Title != "34, 35, 36" || m.StartYear != 1901 {
