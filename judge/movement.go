@@ -483,7 +483,7 @@ func (s *mover) markUseful(a Loc) bool {
 		}
 	}
 
-	var path [12]Loc
+	var path [16]Loc
 	budget := 4096
 	found, marked := false, 0
 	done := func() bool { return found && marked == want || budget < 0 }
