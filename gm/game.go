@@ -253,7 +253,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Header:   m.header(g),
 		Tag:      m.subjectTag(g),
 		Game:     g.Name,
-		Players:  seatLines(g, true),
+		Players:  seatLines(g, !anonymous(g)),
 		Units:    unitLines(pos),
 		Season:   when(pos.Phase),
 		Deadline: formatDate(g, g.Deadline),
@@ -277,7 +277,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		}
 	}
 	data.Power = ""
-	return m.send(tx, now, "start", data, others, "")
+	return m.sendGame(tx, now, g, "start", data, others)
 }
 
 // assignPowers gives every player of a full forming game a power: players,
@@ -365,11 +365,11 @@ func powerOf(mp *judge.Map, name string) (judge.Power, bool) {
 }
 
 // seatLines lists g's seats in order; addresses only when showAddr (never
-// for a gunboat-style listing).
+// in a gunboat game not yet revealed), hiddenAddr otherwise.
 func seatLines(g *state.Game, showAddr bool) []seatLine {
 	out := make([]seatLine, 0, len(g.Players))
 	for _, p := range g.Players {
-		l := seatLine{Power: p.Power, Addr: "someone@somewhere"}
+		l := seatLine{Power: p.Power, Addr: hiddenAddr}
 		if showAddr {
 			l.Addr = p.Addr
 		}

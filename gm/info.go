@@ -108,16 +108,17 @@ func (s *session) listGame(g *state.Game) error {
 	if g.Status == state.Active || g.Status == state.Paused {
 		s.printf("Deadline: %s.", formatDate(g, g.Deadline))
 	}
-	s.printf("Master: %s.", g.MasterAddr)
+	show := s.seesAddrs(g)
+	s.printf("Master: %s.", s.addrFor(g, g.MasterAddr))
 	if g.Status == state.Forming {
 		s.printf("\nPlayers: %d of %d have joined.", len(g.Players), len(mp.Powers))
 		for _, p := range g.Players {
-			s.printf("  %s", p.Addr)
+			s.printf("  %s", s.addrFor(g, p.Addr))
 		}
 	} else {
 		s.printf("\nPlayers:")
 		col := powerColumn(mp)
-		for _, l := range seatLines(g, true) {
+		for _, l := range seatLines(g, show) {
 			status := ""
 			if l.Status != "" {
 				status = "  (" + l.Status + ")"
@@ -296,14 +297,14 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	if g.Result != "" {
 		s.printf("Result: %s.", g.Result)
 	}
-	s.printf("Master: %s.", g.MasterAddr)
+	s.printf("Master: %s.", s.addrFor(g, g.MasterAddr))
 	if g.Status == state.Forming {
 		s.printf("Forming: %d of %d players have joined.", len(g.Players), len(mp.Powers))
 		return nil
 	}
 	s.printf("\nPlayers:")
 	col := powerColumn(mp)
-	for _, l := range seatLines(g, true) {
+	for _, l := range seatLines(g, s.seesAddrs(g)) {
 		status := ""
 		if l.Status != "" {
 			status = "  (" + l.Status + ")"

@@ -112,6 +112,9 @@ func templateSamples() map[string][]any {
 			heldData{Judge: "GMD", Addr: "judge@example.org", Subject: "orders", Reason: "The record of a game it names is damaged.", ID: 12},
 			heldData{Judge: "GMD", Addr: "judge@example.org", ID: 1},
 		},
+		"reveal": {revealData{headLines: long, Master: "francois.dupont@example.org", Players: []seatLine{
+			{Power: "Constantinople", Addr: "francois.dupont@example.org"}, {Power: "France", Addr: "f@example.org", Status: "eliminated"},
+		}}},
 		"predict": {
 			predictData{headLines: head, Results: results, Missing: []string{"France", "Russia"}},
 			predictData{headLines: head, Results: results},
