@@ -233,3 +233,57 @@ func TestPreferencesManyPowers(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerColumnsManyPowers: the lists of players in the game-start
+// mail and the final summary keep their columns when a power's name is
+// longer than the standard ones ("Constantinople"), and keep the classic
+// widths on the standard map.
+func TestPowerColumnsManyPowers(t *testing.T) {
+	t.Parallel()
+	m := newTestMaster(t)
+	for _, mp := range []*judge.Map{variants.Standard(), crowdMap(t, "crowd34")} {
+		g := crowdGame(mp)
+		g.Result = "terminated"
+		d := m.endData(g, judge.StartPosition(mp), testStart)
+		_, body, err := m.tmpl.Render("gameover", d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantColumn(t, mp.Name+" gameover", body, "Centres", mp)
+		_, body, err = m.tmpl.Render("start", startData{Players: seatLines(g, true), PowerWidth: nameColumn(mp, 1, 10)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantColumn(t, mp.Name+" start", body, "", mp)
+	}
+}
+
+// wantColumn checks that in every line of body that starts (after
+// spaces) with a power's name, what follows the name starts in the same
+// column: in the column of the last letter of head (counts are
+// right-aligned under it) when head is not "".
+func wantColumn(t *testing.T, what, body, head string, mp *judge.Map) {
+	t.Helper()
+	at, rows := -1, 0
+	for _, l := range strings.Split(body, "\n") {
+		if head != "" && strings.Contains(l, head) {
+			at = strings.Index(l, head) + len(head) - 1
+			continue
+		}
+		rest := strings.TrimLeft(l, " ")
+		name, _, _ := strings.Cut(rest, " ")
+		if _, ok := mp.PowerByName(strings.TrimSuffix(name, ":")); !ok || len(name) < 2 {
+			continue
+		}
+		rows++
+		start := len(l) - len(rest) + len(name)
+		col := start + len(l[start:]) - len(strings.TrimLeft(l[start:], " "))
+		if at >= 0 && col != at {
+			t.Errorf("%s: %q has its column at %d, not %d", what, l, col, at)
+		}
+		at = col
+	}
+	if rows != len(mp.Powers) {
+		t.Errorf("%s: %d rows, want %d:\n%s", what, rows, len(mp.Powers), body)
+	}
+}

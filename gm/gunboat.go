@@ -89,7 +89,9 @@ func (s *session) setGunboat(c *parser.Command, on bool) (string, bool) {
 type revealData struct {
 	headLines
 	Players []seatLine // every seat, in power order, with its address
-	Master  string     // the master's address
+	// PowerWidth is the width of the column of "Power:": at least 10.
+	PowerWidth int
+	Master     string // the master's address
 }
 
 // cmdReveal handles REVEAL: after a gunboat game, the master tells
@@ -108,8 +110,12 @@ func (s *session) cmdReveal(c *parser.Command) error {
 		s.fail(c.Line, "The players of '%s' were revealed already.", g.Name)
 		return nil
 	}
+	mp, err := gameMap(g)
+	if err != nil {
+		return err
+	}
 	g.Revealed, s.dirty = true, true
-	data := revealData{headLines: m.head(g), Players: seatLines(g, true), Master: g.MasterAddr}
+	data := revealData{headLines: m.head(g), Players: seatLines(g, true), Master: g.MasterAddr, PowerWidth: nameColumn(mp, 1, 10)}
 	if err := m.sendGame(s.tx, s.now, g, "reveal", data, m.recipients(g)); err != nil {
 		return err
 	}

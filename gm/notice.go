@@ -191,10 +191,13 @@ type (
 		Letters string   // the powers in the draw, as letters: "AEF", or "15 powers" for many
 		Text    string   // one sentence: how the game ended
 		Seats   []seatSummary
-		Master  string
-		Turns   int       // phases processed
-		Started time.Time // when the game was created
-		Ended   time.Time
+		// PowerWidth is the width of the Power column of Seats: at
+		// least 11, more for a variant with longer names.
+		PowerWidth int
+		Master     string
+		Turns      int       // phases processed
+		Started    time.Time // when the game was created
+		Ended      time.Time
 	}
 
 	// seatSummary is one power's line in the final summary.

@@ -231,11 +231,12 @@ func (m *Master) sendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, 
 func (m *Master) endData(g *state.Game, pos *judge.Position, now time.Time) endData {
 	mp := pos.Map
 	d := endData{
-		headLines: m.headFor(g, pos.Phase),
-		Master:    shownAddr(g, g.MasterAddr),
-		Turns:     g.Turn,
-		Started:   g.Created,
-		Ended:     now.UTC(),
+		headLines:  m.headFor(g, pos.Phase),
+		Master:     shownAddr(g, g.MasterAddr),
+		Turns:      g.Turn,
+		PowerWidth: nameColumn(mp, 0, 11),
+		Started:    g.Created,
+		Ended:      now.UTC(),
 	}
 	how, rest, _ := strings.Cut(g.Result, " ")
 	d.How = how
