@@ -167,17 +167,26 @@ func (s *session) secondSeat(g *state.Game, taking int) string {
 	return ""
 }
 
-// cmdCreate handles CREATE ?game password [variant] [rules]: a new forming
+// cmdCreate handles CREATE ?game password [variant] [rules] [gunboat]: a new forming
 // game with the sender as its master.
 func (s *session) cmdCreate(c *parser.Command) error {
 	if s.alreadySignedOn(c) {
 		return nil
 	}
 	if len(c.Args) < 2 {
-		s.fail(c.Line, "Use: CREATE ?game password [variant] [rules].")
+		s.fail(c.Line, "Use: CREATE ?game password [variant] [rules] [gunboat].")
 		return nil
 	}
-	name := strings.ToLower(strings.TrimPrefix(c.Args[0], "?"))
+	// njudge's "gunboat" may come anywhere after the password.
+	args, gunboat := slices.Clone(c.Args[:2]), false
+	for _, w := range c.Args[2:] {
+		if isGunboatWord(w) {
+			gunboat = true
+		} else {
+			args = append(args, w)
+		}
+	}
+	name := strings.ToLower(strings.TrimPrefix(args[0], "?"))
 	if !validGameName(name) {
 		s.fail(c.Line, "%q is not a game name: use 1 to 12 letters and digits.", name)
 		return nil
@@ -189,14 +198,14 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		return err
 	}
 	variant, rulesName := "standard", ""
-	if len(c.Args) > 2 {
-		variant = strings.ToLower(c.Args[2])
+	if len(args) > 2 {
+		variant = strings.ToLower(args[2])
 	}
-	if len(c.Args) > 3 {
-		rulesName = strings.ToLower(c.Args[3])
+	if len(args) > 3 {
+		rulesName = strings.ToLower(args[3])
 	}
-	if len(c.Args) > 4 {
-		s.fail(c.Line, "Too many words: use CREATE ?game password [variant] [rules].")
+	if len(args) > 4 {
+		s.fail(c.Line, "Too many words: use CREATE ?game password [variant] [rules] [gunboat].")
 		return nil
 	}
 	mp, err := variants.Load(variant)
@@ -212,7 +221,7 @@ func (s *session) cmdCreate(c *parser.Command) error {
 	if full, err := s.mastersTooMany(c.Line); err != nil || full {
 		return err
 	}
-	if msg := passwordProblem(c.Args[1]); msg != "" {
+	if msg := passwordProblem(args[1]); msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return nil
 	}
@@ -223,11 +232,14 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		return err
 	} else if !ok {
 		command := "CREATE ?" + name + " <your password>"
-		if len(c.Args) > 2 {
+		if len(args) > 2 {
 			command += " " + mp.Name
 		}
-		if len(c.Args) > 3 {
+		if len(args) > 3 {
 			command += " " + rules.Name
+		}
+		if gunboat {
+			command += " gunboat"
 		}
 		s.printf("Game '%s' is not created yet.", name)
 		if err := s.askCreateConfirmation(name, command); err != nil {
@@ -252,6 +264,9 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		Settings:   defaultSettings(),
 		MasterAddr: s.in.From,
 		MasterHash: hash,
+	}
+	if gunboat {
+		g.Settings.Gunboat, g.Settings.Press = true, "none"
 	}
 	s.game, s.master, s.power, s.dirty = g, true, "Master", true
 	s.printf("Game '%s' created: %s, rules %s, %s.", name, mp.Title, rules.Name, settingsOf(g).Summary())
@@ -714,9 +729,9 @@ func (s *session) cmdResign(c *parser.Command) error {
 			return err
 		}
 		letter := string(mp.Powers[powerIndex(mp, s.power)].Letter)
-		if err := s.m.send(s.tx, s.now, "resign", resignData{
+		if err := s.m.sendGame(s.tx, s.now, g, "resign", resignData{
 			Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name, Power: s.power, Letter: letter, Phase: s.m.phaseOf(g),
-		}, s.m.recipients(g), ""); err != nil {
+		}, s.m.recipients(g)); err != nil {
 			return err
 		}
 		s.power = ""

@@ -47,7 +47,7 @@ func TestCreateErrors(t *testing.T) {
 		{"CREATE ?dt pw", "A game named 'dt' already exists."},
 		{"CREATE ?Bad_Name pw", "is not a game name"},
 		{"CREATE ?waytoolonggamename pw", "is not a game name"},
-		{"CREATE ?g2", "Use: CREATE ?game password [variant] [rules]."},
+		{"CREATE ?g2", "Use: CREATE ?game password [variant] [rules] [gunboat]."},
 		{"CREATE ?g2 pw nosuchmap", `Unknown variant "nosuchmap"; the variants are: ` + strings.Join(variants.Names(), ", ") + "."},
 		{"CREATE ?g2 pw standard datc-9", `Unknown rules "datc-9"`},
 	}

@@ -54,8 +54,8 @@ func (s *session) takeover(i int, passHash []byte) error {
 	if restarted {
 		m.restartClock(g, s.now)
 	}
-	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: p.Addr, Returned: returned, Restarted: restarted, Waiting: waiting}
-	return m.send(s.tx, s.now, "takeover", data, m.recipients(g), "")
+	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: shownAddr(g, p.Addr), Returned: returned, Restarted: restarted, Waiting: waiting}
+	return m.sendGame(s.tx, s.now, g, "takeover", data, m.recipients(g))
 }
 
 // cmdProcess handles PROCESS [phase]: the current phase is processed now,
@@ -183,7 +183,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	s.dirty = true
 	data := controlData{headLines: m.headFor(g, pos.Phase), Back: pos.Phase.String(),
 		Title: fmt.Sprintf("%s of %d", pos.Phase.Season, pos.Phase.Year), What: pos.Phase.Type.String()}
-	if err := m.send(s.tx, s.now, "rollback", data, m.recipients(g), ""); err != nil {
+	if err := m.sendGame(s.tx, s.now, g, "rollback", data, m.recipients(g)); err != nil {
 		return err
 	}
 	s.printf("Game '%s' rolled back to %s; everyone was told.", g.Name, pos.Phase)
@@ -223,7 +223,7 @@ func (s *session) cmdPause(c *parser.Command) error {
 		return nil
 	}
 	g.Status, g.Wake, s.dirty = state.Paused, time.Time{}, true
-	if err := s.m.send(s.tx, s.now, "paused", controlData{headLines: s.m.head(g)}, s.m.recipients(g), ""); err != nil {
+	if err := s.m.sendGame(s.tx, s.now, g, "paused", controlData{headLines: s.m.head(g)}, s.m.recipients(g)); err != nil {
 		return err
 	}
 	s.printf("Game '%s' is paused.", g.Name)
@@ -241,7 +241,7 @@ func (s *session) cmdResume(c *parser.Command) error {
 	g.Status, s.dirty = state.Active, true
 	m.restartClock(g, s.now)
 	m.ordersChanged(g, s.now)
-	if err := m.send(s.tx, s.now, "resumed", controlData{headLines: m.head(g)}, m.recipients(g), ""); err != nil {
+	if err := m.sendGame(s.tx, s.now, g, "resumed", controlData{headLines: m.head(g)}, m.recipients(g)); err != nil {
 		return err
 	}
 	s.printf("Game '%s' is resumed; the deadline is %s.", g.Name, formatDate(g, g.Deadline))
@@ -262,7 +262,7 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 	}
 	m.endGame(s.tx, g, "terminated", s.now)
 	s.dirty = true
-	if err := m.send(s.tx, s.now, "terminated", controlData{headLines: m.headFor(g, pos.Phase)}, m.recipients(g), ""); err != nil {
+	if err := m.sendGame(s.tx, s.now, g, "terminated", controlData{headLines: m.headFor(g, pos.Phase)}, m.recipients(g)); err != nil {
 		return err
 	}
 	if err := m.sendGameOver(s.tx, g, pos, s.now); err != nil {
@@ -313,7 +313,7 @@ func (s *session) cmdEject(c *parser.Command) error {
 	s.dirty = true
 	refs, letters := powerRefs(mp, g, []int{i})
 	data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Ejected: true}
-	if err := m.send(s.tx, s.now, "abandoned", data, to, ""); err != nil {
+	if err := m.sendGame(s.tx, s.now, g, "abandoned", data, to); err != nil {
 		return err
 	}
 	s.printf("%s is ejected from '%s' and free for takeover.", p.Power, g.Name)
@@ -406,7 +406,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		m.ordersChanged(g, s.now)
 		s.dirty = true
 		s.printf("The deadline of '%s' is now %s.", g.Name, formatDate(g, g.Deadline))
-		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Deadline", When: g.Deadline}, m.recipients(g), "")
+		return m.sendGame(s.tx, s.now, g, "deadline", controlData{headLines: m.head(g), What: "Deadline", When: g.Deadline}, m.recipients(g))
 	case "GRACE":
 		d, err := parseLength(value)
 		if err != nil {
@@ -423,7 +423,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 			return s.parameterChange(change)
 		}
 		s.printf("The grace of '%s' is now %s: it ends at %s.", g.Name, spellLength(d), formatDate(g, graceEnd(g)))
-		return m.send(s.tx, s.now, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g), "")
+		return m.sendGame(s.tx, s.now, g, "deadline", controlData{headLines: m.head(g), What: "Grace", When: graceEnd(g), Len: spellLength(d)}, m.recipients(g))
 	}
 	if t, ok := phaseTypes[word]; ok && isTimesWord(c.Args[1]) {
 		return s.setDeadlineTimes(c, t, c.Args[1:])

@@ -208,16 +208,19 @@ func (m *Master) subjectTag(g *state.Game) string {
 
 // startData is the data of start.tmpl.
 type startData struct {
-	Header   Header
-	Tag      string       // "GMD:dt - S1901M"
-	Game     string       // "dt"
-	Power    string       // the reader's power; "" for the master and observers
-	Letter   string       // the letter of the reader's power: "F"
-	Players  []seatLine   // every seat, in power order
-	Units    []string     // "Austria: Army Vienna.", a blank string between powers
-	Season   string       // "Spring of 1901"
-	Deadline string       // the first deadline, in the game's zone
-	Settings gameSettings // the game's settings, for the record
+	Header  Header
+	Tag     string     // "GMD:dt - S1901M"
+	Game    string     // "dt"
+	Power   string     // the reader's power; "" for the master and observers
+	Letter  string     // the letter of the reader's power: "F"
+	Players []seatLine // every seat, in power order
+	// PowerWidth is the width of the column of "Power:" in the list of
+	// players: at least 10, more for a variant with longer names.
+	PowerWidth int
+	Units      []string     // "Austria: Army Vienna.", a blank string between powers
+	Season     string       // "Spring of 1901"
+	Deadline   string       // the first deadline, in the game's zone
+	Settings   gameSettings // the game's settings, for the record
 }
 
 // seatLine is one power and who plays it, as shown to players.
@@ -252,14 +255,15 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	m.startClock(g, now)
 
 	data := startData{
-		Header:   m.header(g),
-		Tag:      m.subjectTag(g),
-		Game:     g.Name,
-		Players:  seatLines(g, true),
-		Units:    unitLines(pos),
-		Season:   when(pos.Phase),
-		Deadline: formatDate(g, g.Deadline),
-		Settings: settingsOf(g),
+		Header:     m.header(g),
+		Tag:        m.subjectTag(g),
+		Game:       g.Name,
+		Players:    seatLines(g, !anonymous(g)),
+		PowerWidth: nameColumn(mp, 1, 10),
+		Units:      unitLines(pos),
+		Season:     when(pos.Phase),
+		Deadline:   formatDate(g, g.Deadline),
+		Settings:   settingsOf(g),
 	}
 	for i := range g.Players {
 		d := data
@@ -279,7 +283,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		}
 	}
 	data.Power = ""
-	return m.send(tx, now, "start", data, others, "")
+	return m.sendGame(tx, now, g, "start", data, others)
 }
 
 // assignPowers gives every player of a full forming game a power: players,
@@ -367,11 +371,11 @@ func powerOf(mp *judge.Map, name string) (judge.Power, bool) {
 }
 
 // seatLines lists g's seats in order; addresses only when showAddr (never
-// for a gunboat-style listing).
+// in a gunboat game not yet revealed), hiddenAddr otherwise.
 func seatLines(g *state.Game, showAddr bool) []seatLine {
 	out := make([]seatLine, 0, len(g.Players))
 	for _, p := range g.Players {
-		l := seatLine{Power: p.Power, Addr: "someone@somewhere"}
+		l := seatLine{Power: p.Power, Addr: hiddenAddr}
 		if showAddr {
 			l.Addr = p.Addr
 		}
@@ -381,6 +385,19 @@ func seatLines(g *state.Game, showAddr bool) []seatLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// nameColumn returns the width of a column of mp's power names, each
+// followed by extra characters (a colon): the longest, but at least
+// least, so that the standard powers keep the classic columns and a
+// variant's longer names ("Constantinople") do not push a row out of
+// line.
+func nameColumn(mp *judge.Map, extra, least int) int {
+	n := least
+	for _, p := range mp.Powers {
+		n = max(n, len(p.Name)+extra)
+	}
+	return n
 }
 
 // when names a phase's season as njudge does: "Spring of 1901".

@@ -34,7 +34,7 @@ type command struct {
 // ORDERS, to its handler.
 var commands = map[string]command{
 	"CREATE": {run: (*session).cmdCreate,
-		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules]")},
+		secret: passwordAfter(isNewGame, false, "CREATE ?game password [variant] [rules] [gunboat]")},
 	"SIGNON": {run: (*session).cmdSignon, mails: true, // the last to join starts the game
 		secret: signonSecret},
 	"OBSERVE": {run: (*session).cmdObserve,
@@ -59,6 +59,7 @@ var commands = map[string]command{
 	"RESUME":    {run: (*session).cmdResume, mails: true},
 	"TERMINATE": {run: (*session).cmdTerminate, mails: true},
 	"EJECT":     {run: (*session).cmdEject, mails: true},
+	"REVEAL":    {run: (*session).cmdReveal, mails: true},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 

@@ -108,16 +108,17 @@ func (s *session) listGame(g *state.Game) error {
 	if g.Status == state.Active || g.Status == state.Paused {
 		s.printf("Deadline: %s.", formatDate(g, g.Deadline))
 	}
-	s.printf("Master: %s.", g.MasterAddr)
+	show := s.seesAddrs(g)
+	s.printf("Master: %s.", s.addrFor(g, g.MasterAddr))
 	if g.Status == state.Forming {
 		s.printf("\nPlayers: %d of %d have joined.", len(g.Players), len(mp.Powers))
 		for _, p := range g.Players {
-			s.printf("  %s", p.Addr)
+			s.printf("  %s", s.addrFor(g, p.Addr))
 		}
 	} else {
 		s.printf("\nPlayers:")
 		col := powerColumn(mp)
-		for _, l := range seatLines(g, true) {
+		for _, l := range seatLines(g, show) {
 			status := ""
 			if l.Status != "" {
 				status = "  (" + l.Status + ")"
@@ -296,14 +297,14 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	if g.Result != "" {
 		s.printf("Result: %s.", g.Result)
 	}
-	s.printf("Master: %s.", g.MasterAddr)
+	s.printf("Master: %s.", s.addrFor(g, g.MasterAddr))
 	if g.Status == state.Forming {
 		s.printf("Forming: %d of %d players have joined.", len(g.Players), len(mp.Powers))
 		return nil
 	}
 	s.printf("\nPlayers:")
 	col := powerColumn(mp)
-	for _, l := range seatLines(g, true) {
+	for _, l := range seatLines(g, s.seesAddrs(g)) {
 		status := ""
 		if l.Status != "" {
 			status = "  (" + l.Status + ")"
@@ -323,19 +324,8 @@ func (s *session) cmdSummary(c *parser.Command) error {
 		return nil
 	}
 	s.printf("\nSupply centres after each Fall:\n\n")
-	var head strings.Builder
-	head.WriteString("      ")
-	for _, p := range mp.Powers {
-		fmt.Fprintf(&head, "%4c", p.Letter)
-	}
-	s.printf("%s", head.String())
-	for _, y := range years {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%6d", y)
-		for _, n := range counts[y] {
-			fmt.Fprintf(&b, "%4d", n)
-		}
-		s.printf("%s", b.String())
+	for _, l := range centreTable(mp, years, counts) {
+		s.printf("%s", l)
 	}
 	if len(built) > 0 {
 		parts := make([]string, len(built))
@@ -352,6 +342,48 @@ func (s *session) cmdSummary(c *parser.Command) error {
 		s.constructionState(pos)
 	}
 	return nil
+}
+
+// The table of centres after each Fall: a year column, then one column
+// per power headed by its letter.
+const (
+	yearColumn  = 6
+	powerWidth  = 4
+	tablePowers = (templates.LineWidth - yearColumn) / powerWidth // power columns that fit in a line
+)
+
+// centreTable lays out the centres each power owned after each Fall in
+// years, one line a year, a column a power. A variant with more powers
+// than fit in 78 columns (Chaos has 34) gets the table in blocks of
+// columns of about equal width, one under the other with a blank line
+// between, each with its letters above it, rather than lines that the
+// reply would break in the middle of a row.
+func centreTable(mp *judge.Map, years []int, counts map[int][]int) []string {
+	n := len(mp.Powers)
+	blocks := (n + tablePowers - 1) / tablePowers
+	per := (n + blocks - 1) / max(blocks, 1)
+	var out []string
+	for from := 0; from < n; from += per {
+		to := min(from+per, n)
+		if from > 0 {
+			out = append(out, "")
+		}
+		var head strings.Builder
+		head.WriteString(strings.Repeat(" ", yearColumn))
+		for _, p := range mp.Powers[from:to] {
+			fmt.Fprintf(&head, "%*c", powerWidth, p.Letter)
+		}
+		out = append(out, head.String())
+		for _, y := range years {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%*d", yearColumn, y)
+			for _, c := range counts[y][from:to] {
+				fmt.Fprintf(&b, "%*d", powerWidth, c)
+			}
+			out = append(out, b.String())
+		}
+	}
+	return out
 }
 
 // builtCentre is a supply centre built during a game ("34, 35, 36"), with

@@ -230,6 +230,22 @@ func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []s
 	})
 }
 
+// sendGame is send for a mail about game g to the addresses in to, which
+// answers no mail. In a gunboat game each address gets a copy of its own,
+// so that nothing in one copy's headers or envelope (a To, a relay's
+// "for <address>") can name another of the game's players.
+func (m *Master) sendGame(tx *state.Tx, now time.Time, g *state.Game, name string, data any, to []string) error {
+	if !g.Settings.Gunboat {
+		return m.send(tx, now, name, data, to, "")
+	}
+	for _, a := range to {
+		if err := m.send(tx, now, name, data, []string{a}, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // headerText makes text fit for a header field: control characters,
 // line breaks among them, become spaces, and runs of white space one
 // space. Subjects quote players' subjects and names; a CR or LF kept

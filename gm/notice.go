@@ -3,6 +3,7 @@ package gm
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,7 +72,8 @@ type powerRef struct {
 }
 
 // powerRefs returns the powers of the seats at the given indexes, and
-// their letters run together as subjects show them ("FR").
+// their letters run together as subjects show them ("FR"; see
+// subjectLetters).
 func powerRefs(mp *judge.Map, g *state.Game, seats []int) ([]powerRef, string) {
 	out := make([]powerRef, 0, len(seats))
 	var letters strings.Builder
@@ -86,7 +88,23 @@ func powerRefs(mp *judge.Map, g *state.Game, seats []int) ([]powerRef, string) {
 		letters.WriteString(r.Letter)
 		out = append(out, r)
 	}
-	return out, letters.String()
+	return out, subjectLetters(letters.String())
+}
+
+// maxSubjectLetters is the most power letters a subject runs together
+// ("Late Notice: FR"). The longest subject that holds them, a late
+// player's notice of a game with a name of twelve letters, then fits in
+// a header line of 78 characters; Chaos has 34 powers.
+const maxSubjectLetters = 12
+
+// subjectLetters returns letters as a subject shows them: as they are,
+// or, when there are more than maxSubjectLetters, how many ("15
+// powers"), which the body then names.
+func subjectLetters(letters string) string {
+	if len(letters) <= maxSubjectLetters {
+		return letters
+	}
+	return strconv.Itoa(len(letters)) + " powers"
 }
 
 // inPowerOrder returns a copy of seats sorted in the map's power order.
@@ -138,7 +156,7 @@ type (
 	lateData struct {
 		headLines
 		Powers  []powerRef
-		Letters string    // "FR"
+		Letters string    // "FR", or "15 powers" for many (subjectLetters)
 		Grace   time.Time // when the grace runs out
 		NMR     bool      // late powers fall into civil disorder (else they are abandoned)
 		// YouAreLate is set in the copy to the late players, whose
@@ -150,9 +168,9 @@ type (
 	abandonedData struct {
 		headLines
 		Powers  []powerRef
-		Letters string
-		Ejected bool // the master ejected the player (else the grace ran out)
-		Waiting bool // the game waits for the seats to be taken over
+		Letters string // as in lateData
+		Ejected bool   // the master ejected the player (else the grace ran out)
+		Waiting bool   // the game waits for the seats to be taken over
 	}
 
 	// takeoverData is for takeover.tmpl.
@@ -170,13 +188,16 @@ type (
 		headLines
 		How     string   // "victory", "draw" or "terminated"
 		Winners []string // the winner, or the powers in the draw
-		Letters string   // the powers in the draw, as letters: "AEF"
+		Letters string   // the powers in the draw, as letters: "AEF", or "15 powers" for many
 		Text    string   // one sentence: how the game ended
 		Seats   []seatSummary
-		Master  string
-		Turns   int       // phases processed
-		Started time.Time // when the game was created
-		Ended   time.Time
+		// PowerWidth is the width of the Power column of Seats: at
+		// least 11, more for a variant with longer names.
+		PowerWidth int
+		Master     string
+		Turns      int       // phases processed
+		Started    time.Time // when the game was created
+		Ended      time.Time
 	}
 
 	// seatSummary is one power's line in the final summary.

@@ -186,7 +186,7 @@ func (s *session) cmdPress(c *parser.Command) error {
 			tag.WriteByte('M')
 			add(g.MasterAddr)
 		}
-		d.ToTag = tag.String()
+		d.ToTag = subjectLetters(tag.String())
 	}
 	// The record keeps who really sent grey press: the master may need it.
 	sender, quota := s.power, s.power

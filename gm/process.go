@@ -71,7 +71,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		m.endGame(tx, g, "victory "+strings.Join(names, " "), now)
 		data.headLines, data.Over = m.headFor(g, res.Next.Phase), true
 		data.Tag = tag
-		if err := m.send(tx, now, "results", data, m.recipients(g), ""); err != nil {
+		if err := m.sendGame(tx, now, g, "results", data, m.recipients(g)); err != nil {
 			return err
 		}
 		return m.sendGameOver(tx, g, res.Next, now)
@@ -82,7 +82,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	m.refresh(g, res.Next, now)
 	data.headLines = m.headFor(g, res.Next.Phase)
 	data.Tag = tag
-	return m.send(tx, now, "results", data, m.recipients(g), "")
+	return m.sendGame(tx, now, g, "results", data, m.recipients(g))
 }
 
 // resultsText returns the results of the phase played from pos as mailed
@@ -224,18 +224,19 @@ func (m *Master) endGame(tx *state.Tx, g *state.Game, result string, now time.Ti
 // last position.
 func (m *Master) sendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, now time.Time) error {
 	data := m.endData(g, pos, now)
-	return m.send(tx, now, "gameover", data, m.recipients(g), "")
+	return m.sendGame(tx, now, g, "gameover", data, m.recipients(g))
 }
 
 // endData describes how g ended, for draw.tmpl and gameover.tmpl.
 func (m *Master) endData(g *state.Game, pos *judge.Position, now time.Time) endData {
 	mp := pos.Map
 	d := endData{
-		headLines: m.headFor(g, pos.Phase),
-		Master:    g.MasterAddr,
-		Turns:     g.Turn,
-		Started:   g.Created,
-		Ended:     now.UTC(),
+		headLines:  m.headFor(g, pos.Phase),
+		Master:     shownAddr(g, g.MasterAddr),
+		Turns:      g.Turn,
+		PowerWidth: nameColumn(mp, 0, 11),
+		Started:    g.Created,
+		Ended:      now.UTC(),
 	}
 	how, rest, _ := strings.Cut(g.Result, " ")
 	d.How = how
@@ -245,7 +246,7 @@ func (m *Master) endData(g *state.Game, pos *judge.Position, now time.Time) endD
 	centers, units := pos.CenterCount(), pos.UnitCount()
 	for _, i := range seatsByPower(mp, g) {
 		p := &g.Players[i]
-		s := seatSummary{Power: p.Power, Addr: p.Addr, Status: string(p.Status), Late: p.Late}
+		s := seatSummary{Power: p.Power, Addr: shownAddr(g, p.Addr), Status: string(p.Status), Late: p.Late}
 		if pw, ok := mp.PowerByName(p.Power); ok {
 			s.Centers, s.Units = centers[pw], units[pw]
 			if how == "victory" && slices.Contains(d.Winners, p.Power) {
@@ -330,7 +331,7 @@ func (m *Master) checkDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 	}
 	m.endGame(tx, g, "draw "+strings.Join(survivors, " "), now)
 	data := m.endData(g, pos, now)
-	if err := m.send(tx, now, "draw", data, m.recipients(g), ""); err != nil {
+	if err := m.sendGame(tx, now, g, "draw", data, m.recipients(g)); err != nil {
 		return err
 	}
 	return m.sendGameOver(tx, g, pos, now)

@@ -40,7 +40,7 @@ func templateSamples() map[string][]any {
 	}
 	settings := gameSettings{Press: "white", Partial: true, Zone: "UTC", Movement: "72 hours", Retreat: "24 hours",
 		Adjustment: "24 hours", Grace: "48 hours", Reminder: "24 hours"}
-	start := startData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F",
+	start := startData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", PowerWidth: 10,
 		Players:  []seatLine{{Power: "Austria", Addr: "a@example.org"}, {Power: "France", Addr: "f@example.org"}},
 		Units:    []string{"Austria: Army Vienna.", "", "France: Army Paris."},
 		Season:   "Spring of 1901",
@@ -84,11 +84,11 @@ func templateSamples() map[string][]any {
 			takeoverData{headLines: long, Power: "France", Addr: "francois.dupont@example.org", Waiting: []string{"Russia", "Turkey"}},
 		},
 		"draw": {endData{headLines: head, How: "draw", Winners: []string{"England", "France"}, Letters: "EF",
-			Text: "The game was declared a draw between England and France.", Seats: seats, Turns: 12, Started: when, Ended: when}},
+			Text: "The game was declared a draw between England and France.", Seats: seats, PowerWidth: 11, Turns: 12, Started: when, Ended: when}},
 		"gameover": {
-			endData{headLines: head, How: "victory", Winners: []string{"England"}, Text: "England has won.", Seats: seats,
+			endData{headLines: head, How: "victory", Winners: []string{"England"}, Text: "England has won.", Seats: seats, PowerWidth: 11,
 				Master: "m@example.org", Turns: 30, Started: when, Ended: when},
-			endData{headLines: head, How: "terminated", Text: "The master terminated it.", Seats: seats, Started: when, Ended: when},
+			endData{headLines: head, How: "terminated", Text: "The master terminated it.", Seats: seats, PowerWidth: 15, Started: when, Ended: when},
 		},
 		"paused":     {controlData{headLines: head}},
 		"resumed":    {controlData{headLines: head}},
@@ -112,6 +112,9 @@ func templateSamples() map[string][]any {
 			heldData{Judge: "GMD", Addr: "judge@example.org", Subject: "orders", Reason: "The record of a game it names is damaged.", ID: 12},
 			heldData{Judge: "GMD", Addr: "judge@example.org", ID: 1},
 		},
+		"reveal": {revealData{headLines: long, Master: "francois.dupont@example.org", PowerWidth: 15, Players: []seatLine{
+			{Power: "Constantinople", Addr: "francois.dupont@example.org"}, {Power: "France", Addr: "f@example.org", Status: "eliminated"},
+		}}},
 		"predict": {
 			predictData{headLines: head, Results: results, Missing: []string{"France", "Russia"}},
 			predictData{headLines: head, Results: results},

@@ -44,6 +44,7 @@ type gameSettings struct {
 	NMR      bool
 	Zone     string
 	Multiple bool // one address may hold several seats
+	Gunboat  bool // the players are anonymous
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds     string
@@ -71,7 +72,7 @@ func settingsOf(g *state.Game) gameSettings {
 		}
 	}
 	return gameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Builds: builds,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, Builds: builds,
 		Movement:   spellLength(time.Duration(st.Movement)),
 		Retreat:    spellLength(time.Duration(st.Retreat)),
 		Adjustment: spellLength(time.Duration(st.Adjustment)),
@@ -102,6 +103,9 @@ func (gs gameSettings) Summary() string {
 	s := press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
 	if gs.Multiple {
 		s += ", one address may hold several seats"
+	}
+	if gs.Gunboat {
+		s += ", gunboat (the players are anonymous)"
 	}
 	if gs.Builds != "" {
 		s += ", builds " + gs.Builds
@@ -163,6 +167,7 @@ var setOptions = map[string]string{
 	"PARTIAL": "PARTIAL", "NOPARTIAL": "NOPARTIAL",
 	"ZONE": "ZONE", "TIMEZONE": "ZONE",
 	"MULTIPLE": "MULTIPLE", "NOMULTIPLE": "NOMULTIPLE",
+	"GUNBOAT": "GUNBOAT", "NOGUNBOAT": "NOGUNBOAT",
 	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
 	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
 	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
@@ -172,7 +177,7 @@ var setOptions = map[string]string{
 
 // setAccepted is the list of SET options given in error messages.
 const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, GUNBOAT, NOGUNBOAT, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
 	"(a length, or CLOCK hh:mm and DAYS -MTWTF-), BUILD HOME|ONE|ANY"
 
 // setOption reads the words of a SET: the option as setOptions names it
@@ -311,6 +316,11 @@ func (s *session) cmdSet(c *parser.Command) error {
 		st.Multiple, change = true, "One address may now hold more than one seat, the master's included."
 	case "NOMULTIPLE":
 		st.Multiple, change = false, "One address may hold one seat only, and the master's address none other (seats already held stay)."
+	case "GUNBOAT", "NOGUNBOAT":
+		var ok bool
+		if change, ok = s.setGunboat(c, opt == "GUNBOAT"); !ok {
+			return nil
+		}
 	case "ZONE":
 		if len(args) != 1 {
 			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
@@ -389,9 +399,9 @@ type settingData struct {
 // setting, as njudge does for every SET but the personal ones.
 func (s *session) parameterChange(change string) error {
 	g := s.game
-	return s.m.send(s.tx, s.now, "setting", settingData{
+	return s.m.sendGame(s.tx, s.now, g, "setting", settingData{
 		Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name, Change: change,
-	}, s.m.recipients(g), "")
+	}, s.m.recipients(g))
 }
 
 // seat returns the signed-on player's seat in a game being played, or

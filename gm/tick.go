@@ -187,11 +187,11 @@ func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 	others := slices.DeleteFunc(m.recipients(g), func(a string) bool {
 		return slices.ContainsFunc(late, func(l string) bool { return sameAddr(a, l) })
 	})
-	if err := m.send(tx, now, "late", data, others, ""); err != nil {
+	if err := m.sendGame(tx, now, g, "late", data, others); err != nil {
 		return err
 	}
 	data.YouAreLate = true
-	return m.send(tx, now, "late", data, late, "")
+	return m.sendGame(tx, now, g, "late", data, late)
 }
 
 // countLate adds one to the late count of the players of the given seats.
@@ -242,7 +242,7 @@ func (m *Master) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 		g.LateNoticed = now
 		refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
 		data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Waiting: true}
-		if err := m.send(tx, now, "abandoned", data, append(m.recipients(g), fresh...), ""); err != nil {
+		if err := m.sendGame(tx, now, g, "abandoned", data, append(m.recipients(g), fresh...)); err != nil {
 			return err
 		}
 	}

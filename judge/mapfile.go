@@ -30,7 +30,8 @@ package judge
 // "construction yes" lets powers build new centres (both for the "34, 35,
 // 36" variant; see Map.DynamicVictory and Map.Construction). Powers are
 // numbered in the order of their lines, and that order is the order of
-// every report.
+// every report. A power's letter is one letter or digit, case ignored,
+// and never M or O, which stand for the master and the observers.
 //
 // A province id is lower-case letters and digits ("lon"). Its kind is land
 // (inland: armies only), sea (fleets only) or coast (both). The third field
@@ -474,8 +475,10 @@ func (p *mapParser) power(l srcLine) {
 		return
 	}
 	if c := letter[0] | 0x20; c == 'm' || c == 'o' {
-		// Mgame signs on the master and Ogame an observer.
-		p.errorf(l.n, "power letter %q is taken: M is the master's and O the observers'", letter)
+		// "SIGNON Mgame" signs on the master and "SIGNON Ogame" an
+		// observer, and PRESS TO M goes to the master: njudge keeps both
+		// letters out of every variant, and so does gmd.
+		p.errorf(l.n, "power letter %q is reserved: M is the master's and O the observers'", letter)
 		return
 	}
 	if len(name) < 2 || len(adj) < 2 {
@@ -506,6 +509,8 @@ func (p *mapParser) power(l srcLine) {
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// isDigit reports whether c is an ASCII digit: njudge's Chaos gives its
+// 34 powers the 24 letters left after M and O and the ten digits.
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // validID reports whether s is a canonical id: lower-case letters and

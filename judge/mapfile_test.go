@@ -170,8 +170,9 @@ func TestParseMapErrors(t *testing.T) {
 		{"second map", `map Other`, `second map line (first at line 2)`},
 		{"power fields", `power Italy Italian`, `power line needs 3 fields: power <name> <adjective> <letter>`},
 		{"power letter", `power Italy Italian It`, `power letter "It" is not one letter or digit`},
-		{"power letter M", `power Italy Italian m`, `power letter "m" is taken: M is the master's and O the observers'`},
-		{"power letter O", `power Italy Italian O`, `power letter "O" is taken: M is the master's and O the observers'`},
+		{"power letter sign", `power Italy Italian +`, `power letter "+" is not one letter or digit`},
+		{"power letter master", `power Italy Italian M`, `power letter "M" is reserved: M is the master's and O the observers'`},
+		{"power letter observer", `power Italy Italian o`, `power letter "o" is reserved: M is the master's and O the observers'`},
 		{"power letter dup", `power Italy Italian e`, `power name "E" already used (line 3)`},
 		{"power name dup", `power england Anglo X`, `power name "england" already used (line 3)`},
 		{"power short", `power I Italian X`, `power name and adjective need at least two letters`},
@@ -316,5 +317,18 @@ func TestParseMapManyErrors(t *testing.T) {
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) != maxMapErrors+1 || lines[maxMapErrors] != "mini.map: too many errors" {
 		t.Errorf("got %d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
+
+// TestParseMapDigitLetter: a power may have a digit for its letter, as
+// njudge's Chaos gives ten of its 34 powers, and is found by it.
+func TestParseMapDigitLetter(t *testing.T) {
+	m, err := ParseMap("mini", []byte(miniMap+"power Sevastopol Sevastopolitan 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := m.PowerByName("0")
+	if !ok || m.Powers[p].Name != "Sevastopol" || m.Powers[p].Letter != '0' {
+		t.Fatalf("PowerByName(\"0\") = %d, %v", p, ok)
 	}
 }

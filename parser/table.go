@@ -62,7 +62,7 @@ type CommandInfo struct {
 // A Lon" must stay an order), nor the first word of an order.
 var commandTable = []CommandInfo{
 	{Name: "CREATE", Who: Anyone, Forms: []Form{
-		{"CREATE ?game password [variant] [rules]", "start a game; you are its master"}}},
+		{"CREATE ?game password [variant] [rules] [gunboat]", "start a game; you are its master; gunboat: the players are anonymous"}}},
 	{Name: "SIGNON", Synonyms: []string{"SIGN ON", "HELLO", "LOGIN"}, Who: Anyone, Forms: []Form{
 		{"SIGNON ?game password [preferences]", "join a game that is forming; preferences are power letters, the power you want most first: FGE"},
 		{"SIGNON Pgame password", "sign on as power P (its initial), or as the master: Mgame"}}},
@@ -113,6 +113,8 @@ var commandTable = []CommandInfo{
 		{"BECOME power", "the order lines after it are that power's"}}},
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{
 		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
+	{Name: "REVEAL", Who: Master, Forms: []Form{
+		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
 }
 
 // Commands returns the command table: every command of the mail

@@ -65,6 +65,11 @@ type GameSettings struct {
 	// variant's rule.
 	Builds string `json:"builds,omitempty"`
 
+	// Gunboat makes play anonymous (SET GUNBOAT, or "gunboat" at
+	// CREATE): no mail shows a player's address to anyone but the
+	// master, and each game mail goes to each address on its own.
+	Gunboat bool `json:"gunboat,omitempty"`
+
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
 	Retreat    Duration `json:"retreat"`    // default 24h
@@ -195,6 +200,11 @@ type Game struct {
 	// The press itself is kept apart (Tx.AddPress), so that the record
 	// every mail reads does not grow with it. Processing clears it.
 	PressSent map[string]int64 `json:"press_sent,omitempty"`
+
+	// Revealed is set when the master of a finished gunboat game has
+	// revealed who played which power (REVEAL): the listings show the
+	// players' addresses from then on.
+	Revealed bool `json:"revealed,omitempty"`
 
 	// Result says how a finished game ended: "victory England", "draw
 	// Austria England France", "terminated".
