@@ -9,6 +9,7 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -105,6 +106,11 @@ type Map struct {
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
+
+	// oneWay are the edges the map declares one-way (a fleet may sail from
+	// the Central North Sea into the trade centres of North Sea Wars, never
+	// back); every other edge is written both ways.
+	oneWay []edge
 
 	words     int      // 64-bit words per adjacency row
 	armyAdj   []uint64 // len(Locs) rows of words: army moves between provinces
@@ -237,6 +243,29 @@ func (m *Map) FleetReaches(a, b Loc) bool {
 		}
 	}
 	return false
+}
+
+// FleetReachesFrom reports whether a fleet at some Loc of a's province
+// can move to exactly b: the step an army convoyed from a takes onto the
+// fleet at b. It is FleetReaches the other way round, which differs only
+// on a map with one-way edges.
+func (m *Map) FleetReachesFrom(a, b Loc) bool {
+	p := m.Province(a)
+	if m.FleetAdjacent(p, b) {
+		return true
+	}
+	for _, c := range m.Locs[p].Coasts {
+		if m.FleetAdjacent(c, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// OneWay reports whether the map declares the move of a unit of type t
+// from a to b one-way: written, on purpose, without its way back.
+func (m *Map) OneWay(t UnitType, a, b Loc) bool {
+	return slices.Contains(m.oneWay, edge{t == Fleet, a, b})
 }
 
 // FleetTargets appends to dst the Locs of province p that a fleet at a can
@@ -388,6 +417,13 @@ func (b *MapBuilder) AddArmyEdge(from, to Loc) { b.edges = append(b.edges, edge{
 // AddFleetEdge records that a fleet may move from exact Loc a to exact Loc b
 // (one direction).
 func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge{true, from, to}) }
+
+// DeclareOneWay records that the move of a unit of type t from a to b
+// (added with AddArmyEdge or AddFleetEdge) has no way back on purpose
+// (see Map.OneWay).
+func (b *MapBuilder) DeclareOneWay(t UnitType, from, to Loc) {
+	b.m.oneWay = append(b.m.oneWay, edge{t == Fleet, from, to})
+}
 
 // SetArchipelago makes the coastal province p count as sea for convoys
 // (see LocInfo.Archipelago).

@@ -103,6 +103,7 @@ func TestParseMapBaseErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"board line", head + "army lon: par\n", "m.map:4: army line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
 		{"province line", head + "province yor coast - England York\n", "m.map:4: province line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
+		{"oneway line", head + "oneway army lon: wal\n", "m.map:4: oneway line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
 		{"two bases", head + "base mini\n", "m.map:4: second base line (first at line 1)"},
 		{"base fields", "base\nmap M\npower England English E\n", "m.map:1: base line needs 1 field: base <variant>"},
 		{"unknown base", "base nosuch\nmap M\npower England English E\n", "m.map:1: base nosuch: no such map"},

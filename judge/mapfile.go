@@ -17,6 +17,7 @@ package judge
 //	coast <id>/<coast> <full name>
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
+//	oneway army|fleet <loc>: <loc> ...
 //	unit <power> <A|F> <loc>
 //	archipelago <id> ...
 //
@@ -51,6 +52,16 @@ package judge
 // is written out, so that a map can be checked for symmetry rather than
 // have it assumed.
 //
+// A oneway line declares moves that go one way only: "oneway fleet cns:
+// woo iro gra" says that the fleet moves from cns to woo, iro and gra,
+// which the fleet line of cns must list, have no way back, and that the
+// lines of woo, iro and gra must not list cns (North Sea Wars: a fleet in
+// the Central North Sea may sail into the trade centres, and nothing ever
+// comes back). Every other edge must be written both ways. A convoy goes
+// the direction of its moves: an army steps from its coast onto the first
+// fleet's sea, from sea to sea, and from the last sea onto its
+// destination, so no army is convoyed back along a one-way move.
+//
 // An archipelago line names coastal provinces that count as sea for
 // convoys: a fleet there may convoy, as from a sea, while armies may still
 // stand there (Baleares in the Ancient Mediterranean). Whether an army may
@@ -69,7 +80,8 @@ package judge
 //
 // A power letter is a letter or a digit (Chaos has 34 powers), never M or
 // O, which sign on the master and the observers. After the lines, the
-// board as a whole is checked: every edge must be written both ways, and
+// board as a whole is checked: every edge must be written both ways unless
+// a oneway line declares it, and
 // every coast (a coastal province without split coasts, or a split coast)
 // must have a fleet edge to a sea.
 //
@@ -140,6 +152,7 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p.each("coast", p.coast)
 	p.each("army", func(l srcLine) { p.adjacency(l, false) })
 	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
+	p.each("oneway", p.oneway)
 	p.each("unit", p.unit)
 	p.each("archipelago", p.archipelago)
 	p.file = p.own
@@ -197,9 +210,17 @@ type mapParser struct {
 	// armyEdges and fleetEdges are the edges read, with their lines, for
 	// the symmetry check.
 	armyEdges, fleetEdges []lineEdge
+	// oneWay holds the moves that oneway lines declare, with their lines.
+	oneWay map[oneWayMove]int
 	// homeLine and centreLine record the home and centre lines, by
 	// province, so that a second one is refused.
 	homeLine, centreLine map[Loc]int
+}
+
+// oneWayMove is a move declared one-way.
+type oneWayMove struct {
+	fleet bool
+	a, b  Loc
 }
 
 // lineEdge is one adjacency read from a line.
@@ -238,11 +259,11 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "unit", "archipelago"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago"}
 
 // boardKeywords are the lines a map built on another takes from it, and
 // may not have itself.
-var boardKeywords = []string{"province", "coast", "army", "fleet", "archipelago"}
+var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago"}
 
 // readBase reads the map named by the base line, if there is one, and
 // puts its board lines (boardKeywords) before the map's own.
@@ -727,19 +748,8 @@ func (p *mapParser) adjacency(l srcLine, fleet bool) {
 	if fleet {
 		what, seen = "fleet", &p.fleetLine
 	}
-	f := l.f[1:]
-	if len(f) == 0 {
-		p.errorf(l.n, "%s line needs a place: %s <place>: <place> ...", what, what)
-		return
-	}
-	from := f[0]
-	switch {
-	case strings.HasSuffix(from, ":") && from != ":":
-		from, f = strings.TrimSuffix(from, ":"), f[1:]
-	case len(f) > 1 && f[1] == ":":
-		f = f[2:]
-	default:
-		p.errorf(l.n, "missing \":\" after %q in %s adjacency", from, what)
+	from, f, ok := p.splitFrom(l.n, what, what, l.f[1:])
+	if !ok {
 		return
 	}
 	a, ok := p.lookupLoc(from)
@@ -787,6 +797,79 @@ func (p *mapParser) adjacency(l srcLine, fleet bool) {
 				p.armyEdges = append(p.armyEdges, lineEdge{a, b, l.n})
 			}
 		}
+	}
+}
+
+// splitFrom splits the fields after the keyword of an adjacency or oneway
+// line, "<from>: <to> ...", into the place before the colon and the rest;
+// keyword is the line's own ("oneway fleet") and what the kind of move.
+func (p *mapParser) splitFrom(line int, keyword, what string, f []string) (string, []string, bool) {
+	if len(f) == 0 {
+		p.errorf(line, "%s line needs a place: %s <place>: <place> ...", keyword, keyword)
+		return "", nil, false
+	}
+	from := f[0]
+	switch {
+	case strings.HasSuffix(from, ":") && from != ":":
+		return strings.TrimSuffix(from, ":"), f[1:], true
+	case len(f) > 1 && f[1] == ":":
+		return from, f[2:], true
+	}
+	p.errorf(line, "missing \":\" after %q in %s adjacency", from, what)
+	return "", nil, false
+}
+
+// oneway reads "oneway army|fleet <from>: <to> ...", which declares that
+// the moves from <from> to each <to>, written in the army or fleet line of
+// <from>, have no way back (see the format above).
+func (p *mapParser) oneway(l srcLine) {
+	const usage = "oneway army|fleet <place>: <place> ..."
+	if len(l.f) < 2 || l.f[1] != "army" && l.f[1] != "fleet" {
+		p.errorf(l.n, "oneway line needs army or fleet: %s", usage)
+		return
+	}
+	fleet := l.f[1] == "fleet"
+	what, edges := l.f[1], p.armyEdges
+	if fleet {
+		edges = p.fleetEdges
+	}
+	from, f, ok := p.splitFrom(l.n, "oneway "+what, "oneway "+what, l.f[2:])
+	if !ok {
+		return
+	}
+	a, ok := p.lookupLoc(from)
+	if !ok {
+		p.errorf(l.n, "unknown %s %q in oneway line", placeWord(fleet), from)
+		return
+	}
+	if len(f) == 0 {
+		p.errorf(l.n, "oneway %s %s lists no move: %s", what, from, usage)
+		return
+	}
+	if p.oneWay == nil {
+		p.oneWay = map[oneWayMove]int{}
+	}
+	for _, to := range f {
+		b, ok := p.lookupLoc(to)
+		if !ok {
+			p.errorf(l.n, "unknown %s %q in oneway line", placeWord(fleet), to)
+			continue
+		}
+		mv := oneWayMove{fleet, a, b}
+		if first, dup := p.oneWay[mv]; dup {
+			p.errorf(l.n, "oneway %s %s: %s declared twice (first at line %d)", what, from, to, first)
+			continue
+		}
+		if !slices.ContainsFunc(edges, func(e lineEdge) bool { return e.a == a && e.b == b }) {
+			p.errorf(l.n, "oneway %s %s: %s: the %s line of %s does not list %s: a oneway line declares a move written there", what, from, to, what, from, to)
+			continue
+		}
+		p.oneWay[mv] = l.n
+		t := Army
+		if fleet {
+			t = Fleet
+		}
+		p.b.DeclareOneWay(t, a, b)
 	}
 }
 
@@ -917,34 +1000,42 @@ func (p *mapParser) finish() {
 }
 
 // checkBoard checks the board as a whole: every edge has its way back,
-// and every coast touches a sea.
+// or is declared one-way and has none, and every coast touches a sea.
 func (p *mapParser) checkBoard() {
 	m := p.b.m
 	for _, k := range []struct {
 		what  string
+		fleet bool
 		edges []lineEdge
 		lines map[Loc]int
-	}{{"army", p.armyEdges, p.armyLine}, {"fleet", p.fleetEdges, p.fleetLine}} {
+	}{{"army", false, p.armyEdges, p.armyLine}, {"fleet", true, p.fleetEdges, p.fleetLine}} {
 		back := map[lineEdge]bool{}
 		for _, e := range k.edges {
 			back[lineEdge{a: e.a, b: e.b}] = true
 		}
 		for _, e := range k.edges {
-			if back[lineEdge{a: e.b, b: e.a}] {
-				continue
-			}
 			from, to := m.Locs[e.a].Name, m.Locs[e.b].Name
-			if n, ok := k.lines[e.b]; ok {
-				p.errorf(e.line, "%s %s: %s is one-way: the %s line of %s (line %d) does not list %s", k.what, from, to, k.what, to, n, from)
-			} else {
-				p.errorf(e.line, "%s %s: %s is one-way: %s has no %s line", k.what, from, to, to, k.what)
+			declared, isOneWay := p.oneWay[oneWayMove{k.fleet, e.a, e.b}]
+			switch hasBack := back[lineEdge{a: e.b, b: e.a}]; {
+			case hasBack && isOneWay:
+				p.errorf(declared, "oneway %s %s: %s: the %s line of %s (line %d) lists %s, so the move goes both ways",
+					k.what, from, to, k.what, to, k.lines[e.b], from)
+			case hasBack || isOneWay:
+			default:
+				if n, ok := k.lines[e.b]; ok {
+					p.errorf(e.line, "%s %s: %s is one-way: the %s line of %s (line %d) does not list %s", k.what, from, to, k.what, to, n, from)
+				} else {
+					p.errorf(e.line, "%s %s: %s is one-way: %s has no %s line", k.what, from, to, to, k.what)
+				}
 			}
 		}
 	}
 	// A coast is a place a fleet stands on: a coastal province without
-	// split coasts, or one of the split coasts. It must reach the sea,
+	// split coasts, or one of the split coasts. It must touch the sea,
 	// directly or, up a river, by way of other coasts (Memphis on the
-	// Nile in the Ancient Mediterranean).
+	// Nile in the Ancient Mediterranean); a declared one-way move from
+	// the sea counts (the trade centres of North Sea Wars, which a fleet
+	// enters from the sea and never leaves for it).
 	reaches := make([]bool, len(m.Locs))
 	for l := range m.Locs {
 		reaches[l] = m.Locs[l].Kind == Sea
@@ -952,8 +1043,9 @@ func (p *mapParser) checkBoard() {
 	for changed := true; changed; {
 		changed = false
 		for _, e := range p.fleetEdges {
-			if reaches[e.b] && !reaches[e.a] {
-				reaches[e.a], changed = true, true
+			_, oneWay := p.oneWay[oneWayMove{true, e.a, e.b}]
+			if reaches[e.a] != reaches[e.b] && (reaches[e.b] || oneWay) {
+				reaches[e.a], reaches[e.b], changed = true, true, true
 			}
 		}
 	}

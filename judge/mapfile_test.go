@@ -143,6 +143,42 @@ func TestParseMapOneWay(t *testing.T) {
 	}
 }
 
+// TestParseMapDeclaredOneWay checks that a oneway line makes an edge
+// written one way only legal, that way only, and for its kind of unit
+// only.
+func TestParseMapDeclaredOneWay(t *testing.T) {
+	// An army may walk from London to Paris, never back; a fleet may sail
+	// from Brest into the Channel, never back.
+	src := strings.Replace(miniMap, "army lon: wal\n", "army lon: wal par\noneway army lon: par\n", 1)
+	src = strings.Replace(src, "fleet eng: lon wal spa/nc spa/sc bre\n", "fleet eng: lon wal spa/nc spa/sc\n", 1)
+	src += "oneway fleet bre: eng # into the Channel\n"
+	m, err := ParseMap("mini", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lon, _ := m.Lookup("lon")
+	par, _ := m.Lookup("par")
+	bre, _ := m.Lookup("bre")
+	eng, _ := m.Lookup("eng")
+	if !m.ArmyAdjacent(lon, par) || m.ArmyAdjacent(par, lon) || !m.FleetAdjacent(bre, eng) || m.FleetAdjacent(eng, bre) {
+		t.Error("one-way edges not read one way")
+	}
+	if !m.OneWay(Army, lon, par) || m.OneWay(Army, par, lon) || m.OneWay(Fleet, lon, par) ||
+		!m.OneWay(Fleet, bre, eng) || m.OneWay(Army, bre, eng) || m.OneWay(Fleet, eng, bre) {
+		t.Error("OneWay does not report exactly the declared moves")
+	}
+	if !m.FleetReaches(bre, eng) || m.FleetReaches(eng, bre) || !m.FleetReachesFrom(bre, eng) || m.FleetReachesFrom(eng, bre) {
+		t.Error("FleetReaches and FleetReachesFrom do not follow the direction of the move")
+	}
+
+	// Declared twice: the second declaration is the mistake.
+	twice := src + "oneway army lon: par\n"
+	want := fmt.Sprintf("mini.map:%d: oneway army lon: par declared twice (first at line 14)", strings.Count(twice, "\n"))
+	if _, err := ParseMap("mini", []byte(twice)); err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}
+
 func TestParseMapAnyOrder(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(miniMap, "\n"), "\n")
 	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
@@ -163,7 +199,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, unit, archipelago)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -218,6 +254,16 @@ func TestParseMapErrors(t *testing.T) {
 		{"unit fleet inland", `unit France F par`, `a fleet cannot stand in par, which is inland`},
 		{"unit fleet split", `unit France F spa`, `a fleet in spa needs a coast (spa/nc or spa/sc)`},
 		{"unit twice", `unit France A lon`, `second unit in lon (first at line 21)`},
+		{"oneway kind", `oneway navy lon: wal`, `oneway line needs army or fleet: oneway army|fleet <place>: <place> ...`},
+		{"oneway bare", `oneway`, `oneway line needs army or fleet: oneway army|fleet <place>: <place> ...`},
+		{"oneway empty", `oneway fleet`, `oneway fleet line needs a place: oneway fleet <place>: <place> ...`},
+		{"oneway colon", `oneway army lon wal`, `missing ":" after "lon" in oneway army adjacency`},
+		{"oneway unknown", `oneway army lon: lnd`, `unknown province "lnd" in oneway line`},
+		{"oneway by alias", `oneway fleet ech: lon`, `unknown place "ech" in oneway line`},
+		{"oneway no move", `oneway army lon:`, `oneway army lon lists no move: oneway army|fleet <place>: <place> ...`},
+		{"oneway unwritten", `oneway army lon: par`, `oneway army lon: par: the army line of lon does not list par: a oneway line declares a move written there`},
+		{"oneway other kind", `oneway fleet lon: par`, `oneway fleet lon: par: the fleet line of lon does not list par: a oneway line declares a move written there`},
+		{"oneway both ways", `oneway fleet eng: bre`, `oneway fleet eng: bre: the fleet line of bre (line 23) lists eng, so the move goes both ways`},
 		{"archipelago empty", `archipelago`, `archipelago line needs a province: archipelago <id> ...`},
 		{"archipelago unknown", `archipelago bal`, `unknown province "bal" in archipelago`},
 		{"archipelago by name", `archipelago Wales`, `unknown province "Wales" in archipelago`},

@@ -434,7 +434,11 @@ func (s *mover) link() {
 // a route in which every fleet is needed: a chain of fleets on the board,
 // whatever their orders, from the army to its destination, with no
 // shortcut between two of its places (DATC 4.E.1: 6.G.6 against 6.G.19).
-// It reports whether any route exists at all.
+// It reports whether any route exists at all. Every step is taken in the
+// direction of travel (the army's coast to the first sea, sea to sea, the
+// last sea to the destination), which matters on maps with one-way moves
+// (Map.OneWay) and nowhere else; convoyPath, convoyRoute and fleetRoute
+// do the same.
 //
 // The routes are enumerated shortest first, and only through fleets from
 // which the destination is still near enough, until every fleet ordered
@@ -510,7 +514,7 @@ func (s *mover) markUseful(a Loc) bool {
 			if budget--; done() {
 				return
 			}
-			if dist[j] < 0 || n+1+dist[j] > limit || !m.FleetAdjacent(last, g) || m.FleetReaches(g, a) {
+			if dist[j] < 0 || n+1+dist[j] > limit || !m.FleetAdjacent(last, g) || m.FleetReachesFrom(a, g) {
 				continue
 			}
 			ok := true
@@ -528,7 +532,7 @@ func (s *mover) markUseful(a Loc) bool {
 			if done() {
 				break
 			}
-			if dist[i] >= 0 && 1+dist[i] <= limit && m.FleetReaches(f, a) {
+			if dist[i] >= 0 && 1+dist[i] <= limit && m.FleetReachesFrom(a, f) {
 				path[0] = f
 				walk(1, limit)
 			}
@@ -545,7 +549,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 	var buf [64]Loc
 	queue, seen := buf[:0], map[Loc]bool{}
 	for _, f := range m.provinces {
-		if f != skip && units[f].Type == Fleet && m.Convoys(f) && m.FleetReaches(f, from) {
+		if f != skip && units[f].Type == Fleet && m.Convoys(f) && m.FleetReachesFrom(from, f) {
 			queue, seen[f] = append(queue, f), true
 		}
 	}
@@ -705,7 +709,7 @@ func (s *mover) convoyPath(p Loc) bool {
 			if !s.convoys(f, p) {
 				return false
 			}
-			if i == 0 && !m.FleetReaches(f, prev) || i > 0 && !m.FleetAdjacent(prev, f) {
+			if i == 0 && !m.FleetReachesFrom(prev, f) || i > 0 && !m.FleetAdjacent(prev, f) {
 				return false
 			}
 			if !s.resolve(f) {
@@ -722,7 +726,7 @@ func (s *mover) convoyPath(p Loc) bool {
 	useSeen := len(m.Locs) <= 256
 	qn := 0
 	for _, f := range m.provinces {
-		if s.convoys(f, p) && m.FleetReaches(f, p) && qn < len(queue) {
+		if s.convoys(f, p) && m.FleetReachesFrom(p, f) && qn < len(queue) {
 			if useSeen {
 				seen[f/64] |= 1 << (f % 64)
 			}
@@ -763,7 +767,7 @@ func (s *mover) convoyRoute(p Loc) []Loc {
 	from := map[Loc]Loc{} // each fleet reached, and the fleet before it (NoLoc: the army)
 	var queue []Loc
 	for _, f := range m.provinces {
-		if s.convoys(f, p) && m.FleetReaches(f, p) {
+		if s.convoys(f, p) && m.FleetReachesFrom(p, f) {
 			from[f] = NoLoc
 			queue = append(queue, f)
 		}

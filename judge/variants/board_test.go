@@ -9,9 +9,9 @@ import (
 
 // TestEveryVariantBoard loads every embedded variant, those added later
 // included, and checks what holds for any playable board: edges both ways
-// and fit for their units, every place reachable, every coast on a sea,
-// powers with home centres that they own at the start, and a victory count
-// within reach.
+// (or declared one-way) and fit for their units, every place reachable,
+// every coast on a sea, powers with home centres that they own at the
+// start, and a victory count within reach.
 func TestEveryVariantBoard(t *testing.T) {
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -31,8 +31,9 @@ func checkBoard(t *testing.T, m *judge.Map) {
 		la := judge.Loc(a)
 		for b := range m.Locs {
 			lb := judge.Loc(b)
-			if m.FleetAdjacent(la, lb) != m.FleetAdjacent(lb, la) || m.ArmyAdjacent(la, lb) != m.ArmyAdjacent(lb, la) {
-				t.Errorf("%s-%s is one-way", m.LocName(la), m.LocName(lb))
+			if m.FleetAdjacent(la, lb) && !m.FleetAdjacent(lb, la) && !m.OneWay(judge.Fleet, la, lb) ||
+				m.ArmyAdjacent(la, lb) && !m.ArmyAdjacent(lb, la) && !m.OneWay(judge.Army, la, lb) {
+				t.Errorf("%s-%s is one-way, and not declared so", m.LocName(la), m.LocName(lb))
 			}
 		}
 		for _, b := range m.Neighbours(nil, judge.Fleet, la) {
@@ -54,8 +55,8 @@ func checkBoard(t *testing.T, m *judge.Map) {
 		if m.CanHold(judge.Army, la) && len(m.Neighbours(nil, judge.Army, la)) == 0 && li.Kind == judge.Land {
 			t.Errorf("an army in inland %s can go nowhere", li.Name)
 		}
-		if m.CanHold(judge.Fleet, la) && li.Kind == judge.Coast && !reachesSea(m, la) {
-			t.Errorf("coast %s reaches no sea", li.Name)
+		if m.CanHold(judge.Fleet, la) && li.Kind == judge.Coast && !reachesSea(m, la) && !fleetFromSea(m, m.Province(la)) {
+			t.Errorf("coast %s reaches no sea, and no fleet sails to it from one", li.Name)
 		}
 	}
 	start := judge.StartPosition(m)

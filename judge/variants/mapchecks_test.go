@@ -29,17 +29,25 @@ func checkMap(t *testing.T, m *judge.Map, q mapQuirks) {
 	checkReachable(t, m, q)
 }
 
-// checkSymmetry checks that every army and fleet edge goes both ways.
+// checkSymmetry checks that every army and fleet edge goes both ways,
+// unless the map declares it one-way, and that a declared one-way edge has
+// no way back.
 func checkSymmetry(t *testing.T, m *judge.Map) {
 	t.Helper()
 	for a := range m.Locs {
 		for b := range m.Locs {
 			la, lb := judge.Loc(a), judge.Loc(b)
-			if m.FleetAdjacent(la, lb) != m.FleetAdjacent(lb, la) {
-				t.Errorf("fleet %s-%s is one-way", m.LocName(la), m.LocName(lb))
-			}
-			if m.ArmyAdjacent(la, lb) != m.ArmyAdjacent(lb, la) {
-				t.Errorf("army %s-%s is one-way", m.LocName(la), m.LocName(lb))
+			for _, ut := range []judge.UnitType{judge.Army, judge.Fleet} {
+				adj := m.FleetAdjacent
+				if ut == judge.Army {
+					adj = m.ArmyAdjacent
+				}
+				switch there, back, oneWay := adj(la, lb), adj(lb, la), m.OneWay(ut, la, lb); {
+				case oneWay && (!there || back):
+					t.Errorf("%s %s-%s is declared one-way, but goes %v there and %v back", ut, m.LocName(la), m.LocName(lb), there, back)
+				case there && !back && !oneWay:
+					t.Errorf("%s %s-%s is one-way", ut, m.LocName(la), m.LocName(lb))
+				}
 			}
 		}
 	}
