@@ -125,26 +125,7 @@ func (tx *Tx) DeleteHeldMail(id uint64) error {
 // changes nothing. The mails are never handled; their ledger keys stay
 // recorded, so that they are not taken in again either.
 func (db *DB) DropHeldMails(ids []uint64) (int, error) {
-	n := 0
-	err := db.Update(func(tx *Tx) error {
-		n = 0
-		seen := map[uint64]bool{}
-		for _, id := range ids {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			if err := tx.DeleteHeldMail(id); err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	return n, nil
+	return db.eachID(ids, (*Tx).DeleteHeldMail)
 }
 
 // Transient reports whether err, from a transaction, is the judge's

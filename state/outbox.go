@@ -101,6 +101,13 @@ func (db *DB) RetryOutMails(ids []uint64, allFailed bool) ([]uint64, error) {
 // DropOutMails does DropOutMail for each of ids in one transaction: a
 // bad ID changes nothing. It returns how many mails it removed.
 func (db *DB) DropOutMails(ids []uint64) (int, error) {
+	return db.eachID(ids, (*Tx).DropOutMail)
+}
+
+// eachID runs fn on each distinct ID of ids, all in one transaction: an
+// error from any of them (a bad ID) changes nothing. It returns how many
+// IDs fn was run on.
+func (db *DB) eachID(ids []uint64, fn func(*Tx, uint64) error) (int, error) {
 	n := 0
 	err := db.Update(func(tx *Tx) error {
 		n = 0
@@ -110,7 +117,7 @@ func (db *DB) DropOutMails(ids []uint64) (int, error) {
 				continue
 			}
 			seen[id] = true
-			if err := tx.DropOutMail(id); err != nil {
+			if err := fn(tx, id); err != nil {
 				return err
 			}
 			n++
