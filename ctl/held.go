@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/gmdjudge/gmd/state"
 )
@@ -145,13 +143,5 @@ func RetryHeld(socketPath string, ids []uint64) ([]HeldRetry, error) {
 // An ID not held is an error, and then nothing changed. When no daemon
 // listens the error wraps ErrNoServer.
 func DropHeld(socketPath string, ids []uint64) (int, error) {
-	status, err := ask(socketPath, "held drop"+formatIDs(ids))
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.Atoi(strings.TrimSuffix(status, " mails"))
-	if err != nil {
-		return 0, fmt.Errorf("ctl: unexpected answer %q", "ok "+status)
-	}
-	return n, nil
+	return askCount(socketPath, "held drop"+formatIDs(ids))
 }

@@ -165,7 +165,12 @@ func Retry(socketPath string, ids []uint64, allFailed bool) ([]uint64, error) {
 // removed. An ID not in the outbox is an error, and then nothing
 // changed. When no daemon listens the error wraps ErrNoServer.
 func Drop(socketPath string, ids []uint64) (int, error) {
-	status, err := ask(socketPath, "outbox drop"+formatIDs(ids))
+	return askCount(socketPath, "outbox drop"+formatIDs(ids))
+}
+
+// askCount sends a request whose answer is "ok N mails" and returns N.
+func askCount(socketPath, request string) (int, error) {
+	status, err := ask(socketPath, request)
 	if err != nil {
 		return 0, err
 	}
