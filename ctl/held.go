@@ -58,21 +58,7 @@ func serveHeld(w *bufio.Writer, db *state.DB, retry func(uint64) (error, error),
 			fmt.Fprintf(w, "error this daemon cannot run held mails again\n")
 			return
 		}
-		results := make([]HeldRetry, 0, len(ids))
-		for _, id := range ids {
-			r := HeldRetry{ID: id}
-			cause, err := retry(id)
-			switch {
-			case err != nil:
-				r.Error = err.Error()
-			case cause != nil:
-				r.Error = cause.Error()
-			default:
-				r.Handled = true
-			}
-			results = append(results, r)
-		}
-		sendJSONLines(w, results)
+		sendJSONLines(w, RetryEach(ids, retry))
 	case "drop":
 		n, err := db.DropHeldMails(ids)
 		if err != nil {
@@ -144,4 +130,26 @@ func RetryHeld(socketPath string, ids []uint64) ([]HeldRetry, error) {
 // listens the error wraps ErrNoServer.
 func DropHeld(socketPath string, ids []uint64) (int, error) {
 	return askCount(socketPath, "held drop"+formatIDs(ids))
+}
+
+// RetryEach runs retry on each of ids, on its own, and says what became
+// of each: retry returns why the mail failed again (cause), or why it
+// could not be tried at all (err). The daemon's socket and gmd held on
+// the file both report retries this way.
+func RetryEach(ids []uint64, retry func(id uint64) (cause, err error)) []HeldRetry {
+	results := make([]HeldRetry, 0, len(ids))
+	for _, id := range ids {
+		r := HeldRetry{ID: id}
+		cause, err := retry(id)
+		switch {
+		case err != nil:
+			r.Error = err.Error()
+		case cause != nil:
+			r.Error = cause.Error()
+		default:
+			r.Handled = true
+		}
+		results = append(results, r)
+	}
+	return results
 }

@@ -167,21 +167,9 @@ func retryHeldHere(path, configFile, dbFile string, ids []uint64) ([]ctl.HeldRet
 		return nil, err
 	}
 	defer j.db.Close()
-	var out []ctl.HeldRetry
-	for _, id := range ids {
-		r := ctl.HeldRetry{ID: id}
-		cause, err := j.master.RetryHeld(id, time.Now().UTC())
-		switch {
-		case err != nil:
-			r.Error = err.Error()
-		case cause != nil:
-			r.Error = cause.Error()
-		default:
-			r.Handled = true
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return ctl.RetryEach(ids, func(id uint64) (cause, err error) {
+		return j.master.RetryHeld(id, time.Now().UTC())
+	}), nil
 }
 
 // listHeld writes the held mails, each with its error in full below it.
