@@ -32,8 +32,7 @@ Flags:
 
 func runBackup(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd backup", flag.ContinueOnError)
-	configFile := fs.String("config", "", "the config `file` naming the database")
-	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	dbf := databaseFlags(fs)
 	out := fs.String("o", "", "the `file` to write the copy to")
 	if code, ok := parseFlags(fs, args, stderr, backupUsage); !ok {
 		return code
@@ -42,7 +41,7 @@ func runBackup(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmd backup: -o out.db is required")
 		return 2
 	}
-	cfg, err := loadConfig(*configFile, *dbFile)
+	cfg, err := dbf.load()
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd backup: %v\n", err)
 		return 2

@@ -51,12 +51,11 @@ Flags:
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd check", flag.ContinueOnError)
-	configFile := fs.String("config", "", "the config `file` naming the database")
-	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	dbf := databaseFlags(fs)
 	if code, ok := parseFlags(fs, args, stderr, checkUsage); !ok {
 		return code
 	}
-	cfg, err := loadConfig(*configFile, *dbFile)
+	cfg, err := dbf.load()
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd check: %v\n", err)
 		return 2

@@ -42,14 +42,13 @@ Flags:
 
 func runGames(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd games", flag.ContinueOnError)
-	configFile := fs.String("config", "", "the config `file` naming the database")
-	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	dbf := databaseFlags(fs)
 	var now time.Time
 	registerNow(fs, &now)
 	if code, ok := parseFlags(fs, args, stderr, gamesUsage); !ok {
 		return code
 	}
-	cfg, err := loadConfig(*configFile, *dbFile)
+	cfg, err := dbf.load()
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd games: %v\n", err)
 		return 2

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -54,8 +55,7 @@ Flags:
 
 func runHeld(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd held", flag.ContinueOnError)
-	configFile := fs.String("config", "", "the config `file` naming the database")
-	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	dbf := databaseFlags(fs)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, heldUsage)
@@ -86,7 +86,7 @@ func runHeld(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case verb != "list" && len(ids) == 0:
 		return usageErr("%s needs mail IDs", verb)
 	}
-	cfg, err := loadConfig(*configFile, *dbFile)
+	cfg, err := dbf.load()
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -105,7 +105,7 @@ func runHeld(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "retry":
 		results, err := ctl.RetryHeld(sock, ids)
 		if errors.Is(err, ctl.ErrNoServer) {
-			results, err = retryHeldHere(cfg.DB, *configFile, *dbFile, ids)
+			results, err = retryHeldHere(cfg, ids)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "gmd held: %v\n", err)
@@ -157,11 +157,7 @@ func readHeld(path string) ([]*state.HeldMail, error) {
 // retryHeldHere runs held mails again on the database when no daemon
 // holds it, with the judge the config describes; the answers wait in
 // the outbox for gmd run (or the next gmd process).
-func retryHeldHere(path, configFile, dbFile string, ids []uint64) ([]ctl.HeldRetry, error) {
-	cfg, err := loadConfig(configFile, dbFile)
-	if err != nil {
-		return nil, err
-	}
+func retryHeldHere(cfg *config.Config, ids []uint64) ([]ctl.HeldRetry, error) {
 	j, err := openJudge(cfg, state.OpenExisting, nil)
 	if err != nil {
 		return nil, err

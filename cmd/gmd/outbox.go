@@ -55,8 +55,7 @@ Flags:
 
 func runOutbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmd outbox", flag.ContinueOnError)
-	configFile := fs.String("config", "", "the config `file` naming the database")
-	dbFile := fs.String("db", "", "the database `file`, instead of the config's db")
+	dbf := databaseFlags(fs)
 	allFailed := fs.Bool("all-failed", false, "with retry: every mail the SMTP server refused for good")
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -105,7 +104,7 @@ func runOutbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case verb == "drop" && len(ids) == 0:
 		return usageErr("drop needs mail IDs")
 	}
-	cfg, err := loadConfig(*configFile, *dbFile)
+	cfg, err := dbf.load()
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -203,6 +203,21 @@ func (f *pipeFlags) open() (*judgeEnv, error) {
 	return openJudge(cfg, state.OpenExisting, nil)
 }
 
+// dbFlags are the -config and -db flags of the commands that work on a
+// judge's database (check, games, held, init, outbox, backup).
+type dbFlags struct{ config, db *string }
+
+// databaseFlags registers -config and -db on fs.
+func databaseFlags(fs *flag.FlagSet) dbFlags {
+	return dbFlags{
+		config: fs.String("config", "", "the config `file` naming the database"),
+		db:     fs.String("db", "", "the database `file`, instead of the config's db"),
+	}
+}
+
+// load reads the config the flags name (loadConfig).
+func (f dbFlags) load() (*config.Config, error) { return loadConfig(*f.config, *f.db) }
+
 // loadConfig reads the config file, or takes the defaults when there is
 // none; a db path, if given, replaces the config's.
 func loadConfig(file, db string) (*config.Config, error) {
