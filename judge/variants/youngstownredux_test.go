@@ -261,10 +261,7 @@ func TestYoungstownReduxAdjacency(t *testing.T) {
 			t.Errorf("%s %s-%s adjacent %v, want %v", c.kind, c.a, c.b, got, c.want)
 		}
 	}
-	for _, c := range []struct {
-		t        judge.UnitType
-		at, want string
-	}{
+	checkNeighbours(t, m, []neighbours{
 		{judge.Fleet, "bxc", "bxa bxb bxf bxg bxh sao"},
 		{judge.Fleet, "bxf", "bxc bxd bxe bxg bxh tim"},
 		{judge.Fleet, "stp/nc", "bar nay"},
@@ -273,12 +270,7 @@ func TestYoungstownReduxAdjacency(t *testing.T) {
 		{judge.Fleet, "ara/nc", "bag oma psg"},
 		{judge.Army, "tib", "afg bum cal del kas nep qin tur xin yun"},
 		{judge.Army, "ara", "ade bag lev mec oma yem"},
-	} {
-		got := names(m, m.Neighbours(nil, c.t, locOf(t, m, c.at)))
-		if want := strings.Fields(c.want); !slices.Equal(got, want) {
-			t.Errorf("%s %s neighbours %v, want %v", c.t, c.at, got, want)
-		}
-	}
+	})
 }
 
 // TestYoungstownReduxFirstYearBuild checks that every power has a neutral
