@@ -47,18 +47,7 @@ func BenchmarkHundredHelps(b *testing.B) {
 // games.
 func BenchmarkHundredLists(b *testing.B) {
 	h := withDefaultLimits(newHarness(b))
-	err := h.m.DB().Update(func(tx *state.Tx) error {
-		for i := range 2000 {
-			g := &state.Game{Name: fmt.Sprintf("g%04d", i), Variant: "standard", Status: state.Forming, Created: h.now}
-			if err := tx.PutGame(g); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
+	putFormingGames(b, h, 2000)
 	benchMail(b, h, "victim@example.net", strings.Repeat("LIST\n", 100))
 }
 
@@ -122,18 +111,7 @@ func BenchmarkWorstMail(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			h := withDefaultLimits(newHarness(b))
 			h.startStandard("dt")
-			err := h.m.DB().Update(func(tx *state.Tx) error {
-				for i := range 2000 {
-					g := &state.Game{Name: fmt.Sprintf("g%04d", i), Variant: "standard", Status: state.Forming, Created: h.now}
-					if err := tx.PutGame(g); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
+			putFormingGames(b, h, 2000)
 			h.m.cfg.PasswordCost = bcrypt.DefaultCost
 			h.m.cfg.MaxPressPerPhase = 0 // the same sender, mail after mail
 			body := "SIGNON Fdt pw-f\n"
@@ -153,5 +131,22 @@ func BenchmarkWorstMail(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// putFormingGames stores n forming games, g0000 on, for LIST to read.
+func putFormingGames(b *testing.B, h *harness, n int) {
+	b.Helper()
+	err := h.m.DB().Update(func(tx *state.Tx) error {
+		for i := range n {
+			g := &state.Game{Name: fmt.Sprintf("g%04d", i), Variant: "standard", Status: state.Forming, Created: h.now}
+			if err := tx.PutGame(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
 	}
 }
