@@ -452,13 +452,20 @@ func (s *session) adminSignon(c *parser.Command, name string) error {
 func (s *session) firstForming() (*state.Game, error) {
 	var g *state.Game
 	err := s.tx.ForEachGame(func(x *state.Game) error {
-		if g == nil && x.Status == state.Forming && playerByAddr(x, s.in.From) < 0 {
+		if x.Status == state.Forming && playerByAddr(x, s.in.From) < 0 {
 			g = x
+			return errFound // the rest of the games need not be read
 		}
 		return nil
 	})
+	if errors.Is(err, errFound) {
+		err = nil
+	}
 	return g, err
 }
+
+// errFound ends a walk over the games once what it looked for is found.
+var errFound = errors.New("gm: found")
 
 // join handles SIGNON ?game password [preferences]: the sender joins a
 // forming game, which starts when it is full. "SIGNON ? password" joins
