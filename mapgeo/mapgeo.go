@@ -1,0 +1,75 @@
+// Package mapgeo holds the drawn shape of a variant's board: the outline
+// of every province, and the points where its label, units, supply-centre
+// marker and coasts are drawn. The shapes are the project's own, made
+// once by tools/mapgen from public-domain coastlines and committed as
+// data (judge/variants/<variant>.geo.json), so that no build or test
+// needs the network.
+//
+// The file format is JSON:
+//
+//	{"variant": "standard", "width": 2000, "height": 1600,
+//	 "source": "how and from what the file was made",
+//	 "provinces": {"par": {"rings": [[x0, y0, x1, y1, ...], ...],
+//	                       "label": [x, y], "unit": [x, y], "centre": [x, y],
+//	                       "coasts": {"nc": [x, y]}}, ...},
+//	 "impassable": [{"name": "Switzerland", "rings": [[...]]}],
+//	 "exceptions": [{"a": "den", "b": "swe", "kind": "army", "why": "..."}]}
+//
+// Coordinates are integers in map units, x to the right and y down, inside
+// the box width × height. A ring is a closed polygon written as a flat
+// list of x, y pairs, without repeating the first point. Outer rings run
+// clockwise on screen and holes the other way, so that both the nonzero
+// and the even-odd fill rules draw them. Two regions that touch share the
+// very same vertices along their common border: a border is a segment
+// found in the rings of both, which is how the consistency check finds
+// them. Impassable regions are land that is no province (Switzerland, and
+// islands the game leaves out). Exceptions declare each pair whose border
+// and adjacency disagree on purpose (straits, canals, Denmark–Sweden).
+package mapgeo
+
+// Point is a position in map units.
+type Point [2]int
+
+// Province is the drawn shape of one province of a map.
+type Province struct {
+	// Rings are the province's polygons: outer rings and holes, each a
+	// flat x, y list (see the package comment).
+	Rings [][]int `json:"rings"`
+	// Label is where the province's abbreviation is written.
+	Label Point `json:"label"`
+	// Unit is where a unit in the province is drawn (for a province with
+	// split coasts, an army; fleets stand at Coasts).
+	Unit Point `json:"unit"`
+	// Centre is where the supply-centre marker is drawn, for provinces that
+	// are or may become a centre.
+	Centre Point `json:"centre"`
+	// Coasts maps a split coast's name ("nc") to where a fleet on it is drawn.
+	Coasts map[string]Point `json:"coasts,omitempty"`
+}
+
+// Region is a drawn area that is no province.
+type Region struct {
+	Name  string  `json:"name,omitempty"`
+	Rings [][]int `json:"rings"`
+}
+
+// Exception declares a pair of provinces whose shared border and
+// adjacency disagree by design: adjacent without a border (a strait), or
+// bordering without adjacency.
+type Exception struct {
+	A    string `json:"a"`
+	B    string `json:"b"`
+	Kind string `json:"kind"` // "army" or "fleet": which adjacency the exception is about
+	Why  string `json:"why"`
+}
+
+// Geometry is the drawn board of one variant.
+type Geometry struct {
+	Variant    string              `json:"variant"`
+	Width      int                 `json:"width"`
+	Height     int                 `json:"height"`
+	Source     string              `json:"source"`
+	Provinces  map[string]Province `json:"provinces"`
+	Impassable []Region            `json:"impassable,omitempty"`
+	Exceptions []Exception         `json:"exceptions,omitempty"`
+}
