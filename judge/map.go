@@ -63,6 +63,11 @@ type LocInfo struct {
 	// a fleet there may convoy, as from a sea (Baleares in the Ancient
 	// Mediterranean). Armies still stand in it.
 	Archipelago bool
+	// At is where a schematic picture of the board draws the province (a
+	// place line of the map file), in a box 1000 units wide, x to the
+	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
+	// (package mapgeo) need none.
+	At [2]int
 }
 
 // PowerInfo describes a great power.
@@ -118,7 +123,12 @@ type Map struct {
 	provinces []Loc    // base provinces in Loc order
 	centers   []Loc    // supply centres in Loc order
 	names     map[string]Loc
+	placed    bool // every province has a place line (LocInfo.At)
 }
+
+// HasPlaces reports whether the map's file places every province (LocInfo.At)
+// for a schematic picture.
+func (m *Map) HasPlaces() bool { return m.placed }
 
 // StartPhase returns the first phase of a game on m: Spring movement of
 // the start year, or its Winter adjustments for a map that starts with
