@@ -55,7 +55,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			continue
 		}
 		p := mapgeo.Province{Rings: regionRings[r]}
-		p.Unit, p.Label, p.Centre = g.places(pixels[r])
+		p.Unit, p.Label, p.Centre = g.places(g.piece(r, pixels[r]))
 		for _, what := range []string{"unit", "label", "centre"} {
 			ll, ok := c.Points[name+" "+what]
 			if !ok {
@@ -88,6 +88,32 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		return geo, g, errors.New(strings.Join(errs, "\n"))
 	}
 	return geo, g, nil
+}
+
+// piece returns the pixels of region r that are connected to its first
+// seed (Naples's mainland, not Sicily), or all of them if that seed's
+// pixel went to another region.
+func (g *Grid) piece(r int, all []int) []int {
+	f := g.First[r]
+	if f < 0 || g.Label[f] != int32(r) {
+		return all
+	}
+	seen := map[int]bool{f: true}
+	out := []int{f}
+	for k := 0; k < len(out); k++ {
+		q := out[k]
+		x, y := q%g.W, q/g.W
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			j := ny*g.W + nx
+			if nx >= 0 && ny >= 0 && nx < g.W && ny < g.H && !seen[j] && g.Label[j] == int32(r) {
+				seen[j] = true
+				out = append(out, j)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // places picks a province's unit, label and centre points: the unit at
