@@ -414,3 +414,81 @@ func distance(rings [][]int, pt Point) float64 {
 	}
 	return best
 }
+
+// TestCoverage fills every region's rings by the even-odd rule and
+// expects each pixel of the box to be covered by exactly one region: no
+// gaps between neighbours and no overlaps, which shared borders promise
+// and simplification could break.
+func TestCoverage(t *testing.T) {
+	for _, name := range []string{"standard", "34-35-36"} {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok := For(m)
+		if !ok {
+			t.Fatalf("%s has no geometry", name)
+		}
+		count := make([]uint8, g.Width*g.Height)
+		add := func(rings [][]int) {
+			for i, in := range fill(g.Width, g.Height, rings) {
+				if in {
+					count[i]++
+				}
+			}
+		}
+		for _, p := range g.Provinces {
+			add(p.Rings)
+		}
+		for _, r := range g.Impassable {
+			add(r.Rings)
+		}
+		bad := 0
+		for i, c := range count {
+			if c != 1 {
+				if bad < 5 {
+					t.Errorf("%s: pixel (%d, %d) is covered %d times", name, i%g.Width, i/g.Width, c)
+				}
+				bad++
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d pixels covered other than once", name, bad)
+		}
+	}
+}
+
+// fill returns which pixels of a w × h box have their centre inside the
+// rings, by the even-odd rule.
+func fill(w, h int, rings [][]int) []bool {
+	rows := make([][]float64, h)
+	for _, r := range rings {
+		n := len(r) / 2
+		for i := 0; i < n; i++ {
+			x0, y0 := float64(r[2*i]), float64(r[2*i+1])
+			j := (i + 1) % n
+			x1, y1 := float64(r[2*j]), float64(r[2*j+1])
+			if y0 == y1 {
+				continue
+			}
+			lo, hi := math.Min(y0, y1), math.Max(y0, y1)
+			for row := int(math.Ceil(lo - 0.5)); float64(row)+0.5 < hi && row < h; row++ {
+				if row < 0 {
+					continue
+				}
+				yc := float64(row) + 0.5
+				rows[row] = append(rows[row], x0+(yc-y0)*(x1-x0)/(y1-y0))
+			}
+		}
+	}
+	in := make([]bool, w*h)
+	for row, xs := range rows {
+		slices.Sort(xs)
+		for i := 0; i+1 < len(xs); i += 2 {
+			for col := max(0, int(math.Ceil(xs[i]-0.5))); float64(col)+0.5 < xs[i+1] && col < w; col++ {
+				in[row*w+col] = true
+			}
+		}
+	}
+	return in
+}

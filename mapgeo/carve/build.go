@@ -55,15 +55,18 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			continue
 		}
 		p := mapgeo.Province{Rings: regionRings[r]}
-		p.Unit, p.Label, p.Centre = g.places(g.piece(r, pixels[r]), g.First[r])
-		for _, what := range []string{"unit", "label", "centre"} {
+		var fixed *mapgeo.Point
+		if ll, ok := c.Points[name+" unit"]; ok {
+			u := proj(ll)
+			fixed = &u
+		}
+		p.Unit, p.Label, p.Centre = g.places(g.piece(r, pixels[r]), g.First[r], fixed)
+		for _, what := range []string{"label", "centre"} {
 			ll, ok := c.Points[name+" "+what]
 			if !ok {
 				continue
 			}
 			switch what {
-			case "unit":
-				p.Unit = proj(ll)
 			case "label":
 				p.Label = proj(ll)
 			case "centre":
@@ -120,8 +123,9 @@ func (g *Grid) piece(r int, all []int) []int {
 // inside, near the first seed (a large province's heart, such as St
 // Petersburg's city rather than the middle of the tundra), the label below
 // it and the centre marker beside it, each as deep inside as it can be
-// without overlapping.
-func (g *Grid) places(px []int, first int) (unit, label, centre mapgeo.Point) {
+// without overlapping. A unit point set by hand (fixed) is kept, and the
+// others are placed around it.
+func (g *Grid) places(px []int, first int, fixed *mapgeo.Point) (unit, label, centre mapgeo.Point) {
 	const sep = 26.0    // map units between the three points' middles
 	const deep = 5 * 30 // chamfer depth (5 a pixel) that is deep enough
 	fx, fy := float64(first%g.W), float64(first/g.W)
@@ -131,11 +135,14 @@ func (g *Grid) places(px []int, first int) (unit, label, centre mapgeo.Point) {
 	best, bestScore := px[0], math.Inf(-1)
 	for _, i := range px {
 		d := math.Hypot(float64(i%g.W)-fx, float64(i/g.W)-fy)
-		if s := math.Min(float64(g.Dist[i]), deep) - d; s > bestScore {
+		if s := math.Min(float64(g.Dist[i]), deep) - d/3; s > bestScore {
 			best, bestScore = i, s
 		}
 	}
 	u := [2]float64{float64(best % g.W), float64(best / g.W)}
+	if fixed != nil {
+		u = [2]float64{float64(fixed[0]), float64(fixed[1])}
+	}
 	pick := func(ideal [2]float64, away [][2]float64) [2]float64 {
 		bestScore, at := math.Inf(-1), u
 		for _, i := range px {
