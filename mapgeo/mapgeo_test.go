@@ -136,7 +136,9 @@ func mkseg(x0, y0, x1, y1 int) seg {
 //     forgiven, and an exception that forgives nothing is an error;
 //   - the label, unit, centre and coast points lie inside their province,
 //     and each coast point is nearer the seas of its coast than to the
-//     seas that only the province's other coasts touch.
+//     seas that only the province's other coasts touch;
+//   - points of two provinces are at least minApart from each other, so
+//     that what is drawn at them does not collide.
 func check(m *judge.Map, g *Geometry) []string {
 	var errs []string
 	errf := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
@@ -284,6 +286,25 @@ func check(m *judge.Map, g *Geometry) []string {
 	}
 
 	// Points.
+	type named struct {
+		prov string
+		at   Point
+	}
+	var all []named
+	for _, n := range names {
+		p := g.Provinces[n]
+		all = append(all, named{n, p.Unit}, named{n, p.Label}, named{n, p.Centre})
+		for _, c := range p.Coasts {
+			all = append(all, named{n, c})
+		}
+	}
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			if a.prov != b.prov && math.Hypot(float64(a.at[0]-b.at[0]), float64(a.at[1]-b.at[1])) < minApart {
+				errf("points %v of %s and %v of %s are too close", a.at, a.prov, b.at, b.prov)
+			}
+		}
+	}
 	for _, n := range names {
 		p := g.Provinces[n]
 		for _, pt := range []struct {
@@ -323,6 +344,10 @@ func check(m *judge.Map, g *Geometry) []string {
 	}
 	return errs
 }
+
+// minApart is the least distance, in map units, between points of two
+// provinces.
+const minApart = 25
 
 func what(adjacent bool) string {
 	if adjacent {
@@ -431,11 +456,7 @@ func TestCoverage(t *testing.T) {
 		}
 		count := make([]uint8, g.Width*g.Height)
 		add := func(rings [][]int) {
-			for i, in := range fill(g.Width, g.Height, rings) {
-				if in {
-					count[i]++
-				}
-			}
+			fill(g.Width, g.Height, rings, func(i int) { count[i]++ })
 		}
 		for _, p := range g.Provinces {
 			add(p.Rings)
@@ -458,9 +479,9 @@ func TestCoverage(t *testing.T) {
 	}
 }
 
-// fill returns which pixels of a w × h box have their centre inside the
+// fill calls set for each pixel of a w × h box whose centre is inside the
 // rings, by the even-odd rule.
-func fill(w, h int, rings [][]int) []bool {
+func fill(w, h int, rings [][]int, set func(int)) {
 	rows := make([][]float64, h)
 	for _, r := range rings {
 		n := len(r) / 2
@@ -481,14 +502,27 @@ func fill(w, h int, rings [][]int) []bool {
 			}
 		}
 	}
-	in := make([]bool, w*h)
 	for row, xs := range rows {
 		slices.Sort(xs)
 		for i := 0; i+1 < len(xs); i += 2 {
 			for col := max(0, int(math.Ceil(xs[i]-0.5))); float64(col)+0.5 < xs[i+1] && col < w; col++ {
-				in[row*w+col] = true
+				set(row*w + col)
 			}
 		}
 	}
-	return in
+}
+
+// BenchmarkParse measures reading the standard geometry, which For does
+// once per process.
+func BenchmarkParse(b *testing.B) {
+	src, ok := variants.GeoJSON("standard")
+	if !ok {
+		b.Fatal("no standard geometry")
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

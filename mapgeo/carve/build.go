@@ -150,7 +150,7 @@ func (g *Grid) places(px []int, first int, fixed *mapgeo.Point) (unit, label, ce
 			if math.Abs(q[0]-ideal[0]) > 3*sep || math.Abs(q[1]-ideal[1]) > 3*sep {
 				continue
 			}
-			score := 8*math.Min(float64(g.Dist[i]), 50) - 5*math.Hypot(q[0]-ideal[0], q[1]-ideal[1])
+			score := 8*math.Min(float64(g.Dist[i]), 65) - 5*math.Hypot(q[0]-ideal[0], q[1]-ideal[1])
 			for _, a := range away {
 				if d := math.Hypot(q[0]-a[0], q[1]-a[1]); d < sep {
 					score -= 40 * (sep - d)
