@@ -47,8 +47,9 @@ type graph struct {
 
 // project turns the seeds into positions in the box: an equirectangular
 // projection about the seeds' middle latitude, scaled to fill the width
-// (or the height, for a tall board), north up.
-func project(seeds []seed) ([][2]float64, int) {
+// (or the height, for a tall board), north up. A height other than 0 sets
+// the picture's height.
+func project(seeds []seed, height int) ([][2]float64, int) {
 	minLon, maxLon := math.Inf(1), math.Inf(-1)
 	minLat, maxLat := math.Inf(1), math.Inf(-1)
 	for _, s := range seeds {
@@ -64,7 +65,10 @@ func project(seeds []seed) ([][2]float64, int) {
 	// 60% of the width (a wide board would crowd its nodes into a strip)
 	// and at most maxHeight (a tall one is squeezed).
 	ih := min(max(h*inner/w, 0.6*width-2*margin), maxHeight-2*margin)
-	height := int(math.Ceil(ih)) + 2*margin
+	if height != 0 {
+		ih = float64(height - 2*margin)
+	}
+	height = int(math.Ceil(ih)) + 2*margin
 	out := make([][2]float64, len(seeds))
 	for i, s := range seeds {
 		out[i] = [2]float64{margin + (s.lon-minLon)*k*inner/w, margin + (maxLat-s.lat)*ih/h}
@@ -178,6 +182,34 @@ func relax(g *graph, height int) {
 			for d := range 2 {
 				g.nodes[i].at[d] = min(max(g.nodes[i].at[d]+force[i][d], lo[d]), hi[d])
 			}
+		}
+	}
+	// The last word goes to separation alone: on a crowded board the
+	// clearance from edges can hold two nodes closer than spread.
+	for range rounds / 3 {
+		moved := false
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				a, b := &g.nodes[i], &g.nodes[j]
+				dx, dy := b.at[0]-a.at[0], b.at[1]-a.at[1]
+				d := math.Hypot(dx, dy)
+				if d >= spread {
+					continue
+				}
+				if d < 1e-6 {
+					dx, dy, d = 1, 0, 1
+				}
+				moved = true
+				f := 0.3 * (spread - d) / d
+				for k := range 2 {
+					delta := [2]float64{f * dx, f * dy}[k]
+					a.at[k] = min(max(a.at[k]-delta, lo[k]), hi[k])
+					b.at[k] = min(max(b.at[k]+delta, lo[k]), hi[k])
+				}
+			}
+		}
+		if !moved {
+			break
 		}
 	}
 	stretch(g, height)

@@ -21,7 +21,9 @@
 // A seed file has one line per province, "<id> <longitude> <latitude>" in
 // degrees (east and north positive), and '#' comments. A line "wrap <lon>"
 // counts the longitudes west of <lon> from the other side of the world
-// (+360), for a board that crosses the Pacific.
+// (+360), for a board that crosses the Pacific; "height <n>" sets the
+// picture's height, for a crowded board (by default it follows the
+// board's proportions).
 package main
 
 import (
@@ -90,11 +92,11 @@ func run(name, svgDir string) error {
 	if err != nil {
 		return err
 	}
-	seeds, err := parseSeeds(seedFile, seedSrc)
+	seeds, height, err := parseSeeds(seedFile, seedSrc)
 	if err != nil {
 		return err
 	}
-	g, height, err := build(m, seeds)
+	g, height, err := build(m, seeds, height)
 	if err != nil {
 		return fmt.Errorf("%s: %w", seedFile, err)
 	}
@@ -120,9 +122,10 @@ func run(name, svgDir string) error {
 }
 
 // parseSeeds reads a seed file (see the command's comment).
-func parseSeeds(file string, src []byte) ([]seed, error) {
+func parseSeeds(file string, src []byte) ([]seed, int, error) {
 	var seeds []seed
 	wrap := -180.0
+	height := 0
 	seen := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for n := 1; sc.Scan(); n++ {
@@ -134,20 +137,27 @@ func parseSeeds(file string, src []byte) ([]seed, error) {
 		case len(f) == 2 && f[0] == "wrap":
 			w, err := strconv.ParseFloat(f[1], 64)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: wrap %q is not a number", file, n, f[1])
+				return nil, 0, fmt.Errorf("%s:%d: wrap %q is not a number", file, n, f[1])
 			}
 			wrap = w
 			continue
+		case len(f) == 2 && f[0] == "height":
+			h, err := strconv.Atoi(f[1])
+			if err != nil || h < 4*margin || h > maxHeight {
+				return nil, 0, fmt.Errorf("%s:%d: height %q: want a whole number from %d to %d", file, n, f[1], 4*margin, maxHeight)
+			}
+			height = h
+			continue
 		case len(f) != 3:
-			return nil, fmt.Errorf("%s:%d: want <id> <longitude> <latitude>", file, n)
+			return nil, 0, fmt.Errorf("%s:%d: want <id> <longitude> <latitude>", file, n)
 		}
 		lon, err1 := strconv.ParseFloat(f[1], 64)
 		lat, err2 := strconv.ParseFloat(f[2], 64)
 		if err := errors.Join(err1, err2); err != nil || lon < -180 || lon > 180 || lat < -90 || lat > 90 {
-			return nil, fmt.Errorf("%s:%d: bad longitude or latitude", file, n)
+			return nil, 0, fmt.Errorf("%s:%d: bad longitude or latitude", file, n)
 		}
 		if first, dup := seen[f[0]]; dup {
-			return nil, fmt.Errorf("%s:%d: %s again (first at line %d)", file, n, f[0], first)
+			return nil, 0, fmt.Errorf("%s:%d: %s again (first at line %d)", file, n, f[0], first)
 		}
 		seen[f[0]] = n
 		seeds = append(seeds, seed{f[0], lon, lat})
@@ -157,12 +167,12 @@ func parseSeeds(file string, src []byte) ([]seed, error) {
 			seeds[i].lon += 360
 		}
 	}
-	return seeds, sc.Err()
+	return seeds, height, sc.Err()
 }
 
 // build makes the graph of m's provinces at their projected seeds; every
 // province needs a seed, and every seed a province.
-func build(m *judge.Map, seeds []seed) (*graph, int, error) {
+func build(m *judge.Map, seeds []seed, height int) (*graph, int, error) {
 	byID := map[string]int{}
 	for i, s := range seeds {
 		byID[s.id] = i
@@ -192,7 +202,7 @@ func build(m *judge.Map, seeds []seed) (*graph, int, error) {
 		slices.Sort(extra)
 		return nil, 0, fmt.Errorf("seeds for no province: %s", strings.Join(extra, " "))
 	}
-	at, height := project(picked)
+	at, height := project(picked, height)
 	g := &graph{}
 	for i, s := range picked {
 		g.nodes = append(g.nodes, node{id: s.id, home: at[i], at: at[i]})
