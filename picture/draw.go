@@ -390,4 +390,3 @@ func (d *drawer) centreCounts() []int {
 	}
 	return counts
 }
-

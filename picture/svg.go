@@ -248,4 +248,3 @@ func appendEscaped(b []byte, s string) []byte {
 	}
 	return b
 }
-
