@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,21 @@ type drawer struct {
 	moved    map[judge.Loc][]pt // per province: the drawn path of its unit's move
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
+
+	// group, when set, puts every shape added in that group, whatever
+	// layer it names: the legend's key borrows the order and mark shapes.
+	group string
+}
+
+// layers orders the groups from bottom to top.
+var layers = map[string]int{gBoard: 0, gCentres: 1, gLabels: 2, gOrders: 3, gUnits: 4, gMarks: 5, gLegend: 6}
+
+// add appends a shape to the scene in its layer.
+func (d *drawer) add(group string, e elem) {
+	if d.group != "" {
+		group = d.group
+	}
+	d.sc.add(group, e)
 }
 
 // build makes the scene of pos on board b, with the orders of res.
@@ -77,6 +93,9 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	d.orders()
 	d.units()
 	d.legend()
+	// Shapes are made in the order that suits the drawing (moves before
+	// the supports that point at them) and drawn layer by layer.
+	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
 	d.sc.title, d.sc.desc = d.titleText(), d.descText()
 	return d.sc
 }
@@ -90,7 +109,7 @@ func (d *drawer) style(p judge.Power) powerStyle {
 	return powerStyle{Unit: colNoPower, Tint: colLand, Home: colLand, Text: colInk, Letter: "?"}
 }
 
-func (d *drawer) dislodgeOffset() pt { return pt{d.u * 1.1, d.u * 1.1} }
+func (d *drawer) dislodgeOffset() pt { return pt{d.u * 1.5, d.u * 1.25} }
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
@@ -114,16 +133,16 @@ func (d *drawer) provinceFill(p judge.Loc) fill {
 }
 
 func (d *drawer) board() {
-	sc, b, m := d.sc, d.b, d.m
+	b, m := d.b, d.m
 	if !b.schematic {
-		sc.add(gBoard, elem{kind: kPath, class: "sea-ground", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colSea}})
+		d.add(gBoard, elem{kind: kPath, class: "sea-ground", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colSea}})
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
-			sc.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
+			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
 				rings: b.rings[p], closed: true, fill: d.provinceFill(p), stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, r := range b.impassable {
-			sc.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
+			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
 				fill: fill{c: colImpassable}, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, p := range m.Provinces() {
@@ -133,7 +152,7 @@ func (d *drawer) board() {
 		}
 		return
 	}
-	sc.add(gBoard, elem{kind: kPath, class: "paper", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colPaper}})
+	d.add(gBoard, elem{kind: kPath, class: "paper", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colPaper}})
 	for _, e := range b.edges {
 		el := elem{kind: kPath, rings: [][]pt{{b.at[e.a], b.at[e.b]}}, width: 1.6}
 		switch {
@@ -144,12 +163,12 @@ func (d *drawer) board() {
 		default:
 			el.class, el.stroke, el.dash = "edge fleet", colFleetEdge, []float64{5, 3}
 		}
-		sc.add(gBoard, el)
+		d.add(gBoard, el)
 	}
 	for _, p := range m.Provinces() {
 		info := &m.Locs[p]
 		for _, c := range info.Coasts {
-			sc.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
+			d.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
 		}
 		f := d.provinceFill(p)
 		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
@@ -161,7 +180,7 @@ func (d *drawer) board() {
 		} else {
 			el.rings = [][]pt{circleRing(b.at[p], b.nodeR, b.nodeR)}
 		}
-		sc.add(gBoard, el)
+		d.add(gBoard, el)
 		for _, c := range info.Coasts {
 			d.coastMark(c)
 		}
@@ -173,9 +192,9 @@ func (d *drawer) coastMark(c judge.Loc) {
 	name := d.m.Locs[c].Name
 	name = name[strings.IndexByte(name, '/')+1:]
 	at := d.b.at[c]
-	d.sc.add(gBoard, elem{kind: kCircle, class: "coast", title: d.m.Locs[c].FullName, c: at, r: 2.5 * d.px,
+	d.add(gBoard, elem{kind: kCircle, class: "coast", title: d.m.Locs[c].FullName, c: at, r: 2.5 * d.px,
 		fill: fill{c: colFleetEdge}, stroke: colWhite, width: 0.8 * d.px})
-	d.sc.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: name,
+	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: name,
 		size: 8.5 * d.px, anchor: 'm', fill: fill{c: colFleetEdge}, halo: colWhite, haloW: 2 * d.px})
 }
 
@@ -193,15 +212,15 @@ func (d *drawer) centres() {
 		title := "supply centre " + m.Locs[p].FullName
 		if o != judge.NoPower && int(o) < len(d.ps) {
 			st := d.ps[o]
-			d.sc.add(gCentres, elem{kind: kCircle, class: "sc owned power-" + st.Letter, title: title + ", " + m.PowerName(o),
+			d.add(gCentres, elem{kind: kCircle, class: "sc owned power-" + st.Letter, title: title + ", " + m.PowerName(o),
 				c: at, r: 6.2 * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
-			d.sc.add(gCentres, elem{kind: kText, class: "sc-letter", c: at, text: st.Letter, size: 8 * d.px, anchor: 'm', bold: true,
+			d.add(gCentres, elem{kind: kText, class: "sc-letter", c: at, text: st.Letter, size: 8 * d.px, anchor: 'm', bold: true,
 				fill: fill{c: st.Text}})
 			continue
 		}
-		d.sc.add(gCentres, elem{kind: kCircle, class: "sc neutral", title: title + ", unowned", c: at, r: 5 * d.px,
+		d.add(gCentres, elem{kind: kCircle, class: "sc neutral", title: title + ", unowned", c: at, r: 5 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.4 * d.px})
-		d.sc.add(gCentres, elem{kind: kCircle, class: "sc-dot", c: at, r: 1.8 * d.px, fill: fill{c: colInk}})
+		d.add(gCentres, elem{kind: kCircle, class: "sc-dot", c: at, r: 1.8 * d.px, fill: fill{c: colInk}})
 	}
 	for _, pc := range pos.PendingCenters {
 		if d.valid(pc.Loc) {
@@ -223,10 +242,10 @@ func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title st
 	if failed {
 		class += " failed"
 	}
-	d.sc.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: 7 * d.px, fill: fill{c: colWhite},
+	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: 7 * d.px, fill: fill{c: colWhite},
 		stroke: st.Unit, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	l := 4 * d.px
-	d.sc.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
+	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
 		stroke: colInk, width: 1.6 * d.px})
 	if failed {
 		d.cross(at, 6*d.px, "spoiled")
@@ -240,7 +259,7 @@ func (d *drawer) labels() {
 		if name != "" {
 			name = strings.ToUpper(name[:1]) + name[1:]
 		}
-		d.sc.add(gLabels, elem{kind: kText, class: "label", c: d.b.label[p], text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.b.label[p], text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
 			fill: fill{c: colInk}, halo: colWhite, haloW: 2.2 * d.px})
 	}
 }
@@ -252,6 +271,12 @@ func (d *drawer) standoffs() {
 	switch {
 	case d.res != nil && d.res.Next != nil && d.pos.Phase.Type == judge.Movement:
 		bounced = d.res.Next.Bounced
+		if d.res.Next.Phase.Type != judge.Retreat {
+			// The judge keeps stand-offs only for a retreat phase that
+			// follows; otherwise they are the provinces a move bounced
+			// from that stay empty.
+			bounced = d.bouncedEmpty()
+		}
 	case d.pos.Phase.Type == judge.Retreat:
 		bounced = d.pos.Bounced
 	}
@@ -264,12 +289,32 @@ func (d *drawer) standoffs() {
 		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
 			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
 		}
-		d.sc.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
+		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
-		d.sc.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: [][]pt{{at.add(pt{-l, -l}), at.add(pt{l, l})}, {at.add(pt{-l, l}), at.add(pt{l, -l})}},
+		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: [][]pt{{at.add(pt{-l, -l}), at.add(pt{l, l})}, {at.add(pt{-l, l}), at.add(pt{l, -l})}},
 			stroke: colInk, width: 2 * d.px})
 	}
+}
+
+// bouncedEmpty lists the provinces, in map order, that a move bounced
+// from and that are empty in the next position.
+func (d *drawer) bouncedEmpty() []judge.Loc {
+	var out []judge.Loc
+	for _, p := range d.m.Provinces() {
+		if _, ok := d.res.Next.UnitAt(p); ok {
+			continue
+		}
+		for i := range d.results {
+			r := &d.results[i]
+			_, oc := orderFailed(r)
+			if r.Order.Kind == judge.Move && oc == judge.Bounced && d.valid(r.Order.Target) && d.m.Province(r.Order.Target) == p {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // units draws every unit on the board, then the dislodged ones.
@@ -284,7 +329,7 @@ func (d *drawer) units() {
 		if d.dislodge[p] {
 			d.sc.elems[e].class += " dislodged"
 			d.sc.elems[e].title += ", dislodged"
-			d.sc.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: d.unitAt[p], r: d.u * 1.55, stroke: colFail,
+			d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: d.unitAt[p], r: d.u * 1.55, stroke: colFail,
 				width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 		}
 	}
@@ -296,12 +341,12 @@ func (d *drawer) units() {
 		if d.valid(du.AttackerFrom) {
 			// The attacker's origin: a thin line from there, ending in a ring.
 			from := d.b.at[d.m.Province(du.AttackerFrom)]
-			d.sc.add(gOrders, elem{kind: kPath, class: "attacker", title: "attacked from " + m.Locs[du.AttackerFrom].FullName,
+			d.add(gOrders, elem{kind: kPath, class: "attacker", title: "attacked from " + m.Locs[du.AttackerFrom].FullName,
 				rings: [][]pt{{from, at}}, stroke: colFail, width: 1.5 * d.px, dash: []float64{2 * d.px, 2 * d.px}})
-			d.sc.add(gOrders, elem{kind: kCircle, class: "attacker-origin", c: from, r: 4 * d.px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * d.px})
+			d.add(gOrders, elem{kind: kCircle, class: "attacker-origin", c: from, r: 4 * d.px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * d.px})
 		}
 		d.unit(du.Unit, at, " dislodged")
-		d.sc.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: at, r: d.u * 1.55, stroke: colFail,
+		d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: at, r: d.u * 1.55, stroke: colFail,
 			width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	}
 }
@@ -320,9 +365,9 @@ func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
 	} else {
 		e.kind, e.c, e.r = kCircle, at, d.u
 	}
-	d.sc.add(gUnits, e)
+	d.add(gUnits, e)
 	i := len(d.sc.elems) - 1
-	d.sc.add(gUnits, elem{kind: kText, class: "unit-letter", c: textAt, text: st.Letter, size: d.u * 1.3, anchor: 'm', bold: true,
+	d.add(gUnits, elem{kind: kText, class: "unit-letter", c: textAt, text: st.Letter, size: d.u * 1.3, anchor: 'm', bold: true,
 		fill: fill{c: st.Text}})
 	return i
 }
@@ -336,13 +381,13 @@ func (d *drawer) hull(at pt) []pt {
 // cross draws a red × at c, haloed in white, for a failed order.
 func (d *drawer) cross(c pt, l float64, title string) {
 	lines := [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
-	d.sc.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 5 * d.px})
-	d.sc.add(gMarks, elem{kind: kPath, class: "mark " + title, title: title, rings: lines, stroke: colFail, width: 2.6 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 5 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "mark " + title, title: title, rings: lines, stroke: colFail, width: 2.6 * d.px})
 }
 
 // note writes a short outcome ("void") in red at c.
 func (d *drawer) note(c pt, text string) {
-	d.sc.add(gMarks, elem{kind: kText, class: "mark " + strings.ReplaceAll(text, " ", "-"), title: text, c: c, text: text, size: 10 * d.px, anchor: 'm', bold: true,
+	d.add(gMarks, elem{kind: kText, class: "mark " + strings.ReplaceAll(text, " ", "-"), title: text, c: c, text: text, size: 10 * d.px, anchor: 'm', bold: true,
 		fill: fill{c: colFail}, halo: colWhite, haloW: 2.5 * d.px})
 }
 

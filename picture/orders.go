@@ -153,8 +153,8 @@ func (d *drawer) hold(r *judge.OrderResult) {
 	if o.Type == judge.Fleet || d.unitType(o.Unit) == judge.Fleet {
 		rr = d.u * 1.85
 	}
-	d.sc.add(gOrders, elem{kind: kCircle, class: "order-outline", c: c, r: rr, stroke: colInk, width: 4.6 * d.px, dash: dash})
-	d.sc.add(gOrders, elem{kind: kCircle, class: class, title: d.orderTitle(r, oc), c: c, r: rr, stroke: st.Unit, width: 2.6 * d.px, dash: dash})
+	d.add(gOrders, elem{kind: kCircle, class: "order-outline", c: c, r: rr, stroke: colInk, width: 4.6 * d.px, dash: dash})
+	d.add(gOrders, elem{kind: kCircle, class: class, title: d.orderTitle(r, oc), c: c, r: rr, stroke: st.Unit, width: 2.6 * d.px, dash: dash})
 	if failed && oc != judge.Succeeds && oc != judge.Dislodged {
 		d.note(c.add(pt{0, -rr - 6*d.px}), oc.String())
 	}
@@ -244,8 +244,8 @@ func (d *drawer) removal(r *judge.OrderResult) {
 	if r.Default {
 		class += " default"
 	}
-	d.sc.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 6 * d.px})
-	d.sc.add(gMarks, elem{kind: kPath, class: class, title: d.orderTitle(r, oc), rings: lines, stroke: colFail, width: 3.2 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 6 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: class, title: d.orderTitle(r, oc), rings: lines, stroke: colFail, width: 3.2 * d.px})
 }
 
 // buildOrder draws the new unit of a build with a plus beside it; a build
@@ -267,9 +267,9 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 	}
 	// The plus badge: the unit is new.
 	b := c.add(pt{d.u * 1.15, -d.u * 1.15})
-	d.sc.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
+	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
 	l := 3.2 * d.px
-	d.sc.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},
+	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},
 		stroke: colInk, width: 1.8 * d.px})
 }
 
@@ -286,8 +286,8 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		n := pt{-dir.Y, dir.X}.mul(8 * d.px)
 		t := dir.mul(2.5 * d.px)
 		lines := [][]pt{{m.sub(n).sub(t), m.add(n).sub(t)}, {m.sub(n).add(t), m.add(n).add(t)}}
-		d.sc.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
-		d.sc.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
+		d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
+		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
 	case judge.Dislodged, judge.Succeeds:
 	default:
 		d.note(midpoint(path).add(pt{0, -7 * d.px}), oc.String())
@@ -319,7 +319,7 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	shaft := path
 	switch head {
 	case headArrow:
-		hl, hw := 4.2*w, 3.2*w
+		hl, hw := 4.2*w, 4*w
 		shaft = trimEnd(path, hl*0.8)
 		base := tip.sub(dir.mul(hl))
 		headRing = []pt{tip, base.add(nrm.mul(hw / 2)), base.sub(nrm.mul(hw / 2))}
@@ -330,9 +330,9 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 		headRing = []pt{tip.add(dir.mul(l)), tip.add(nrm.mul(l * 0.7)), tip.sub(dir.mul(l)), tip.sub(nrm.mul(l * 0.7))}
 	}
 	ow := 1.1 * d.px
-	d.sc.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
-	d.sc.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
-	d.sc.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
 }
 
 // pathLen is the length of a polyline.
@@ -396,15 +396,15 @@ func trimEnd(p []pt, l float64) []pt {
 func (d *drawer) legend() {
 	px := d.px
 	top := d.b.h
-	const perRow = 6
+	const perRow = 7
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
 	h := (34 + 22*float64(rows) + 26) * px
 	d.sc.h = top + h
 	sc := d.sc
-	sc.add(gLegend, elem{kind: kPath, class: "legend-ground", rings: [][]pt{rect(0, top, d.b.w, h)}, closed: true,
+	d.add(gLegend, elem{kind: kPath, class: "legend-ground", rings: [][]pt{rect(0, top, d.b.w, h)}, closed: true,
 		fill: fill{c: colLegend}, stroke: colBorder, width: 1 * px})
 	title := d.titleText()
-	sc.add(gLegend, elem{kind: kText, class: "phase", c: pt{12 * px, top + 23*px}, text: title, size: 17 * px, anchor: 's', bold: true, fill: fill{c: colInk}})
+	d.add(gLegend, elem{kind: kText, class: "phase", c: pt{12 * px, top + 23*px}, text: title, size: 17 * px, anchor: 's', bold: true, fill: fill{c: colInk}})
 	sub := d.m.Title
 	var waived []string
 	for i := range d.results {
@@ -415,7 +415,7 @@ func (d *drawer) legend() {
 	if len(waived) > 0 {
 		sub += " · waived: " + strings.Join(waived, ", ")
 	}
-	sc.add(gLegend, elem{kind: kText, class: "variant", c: pt{(12 + 10.5*float64(len(title))) * px, top + 23*px}, text: sub, size: 13 * px, anchor: 's', fill: fill{c: colInk}})
+	d.add(gLegend, elem{kind: kText, class: "variant", c: pt{(12 + 10.5*float64(len(title))) * px, top + 23*px}, text: sub, size: 13 * px, anchor: 's', fill: fill{c: colInk}})
 	if len(waived) > 0 {
 		sc.elems[len(sc.elems)-1].class += " waive"
 	}
@@ -425,29 +425,31 @@ func (d *drawer) legend() {
 		st := d.ps[i]
 		x := 12*px + float64(i%perRow)*colW
 		y := top + 34*px + float64(i/perRow)*22*px + 9*px
-		sc.add(gLegend, elem{kind: kPath, class: "swatch power-" + st.Letter, rings: [][]pt{rect(x, y-8*px, 16*px, 16*px)}, closed: true,
+		d.add(gLegend, elem{kind: kPath, class: "swatch power-" + st.Letter, rings: [][]pt{rect(x, y-8*px, 16*px, 16*px)}, closed: true,
 			fill: fill{c: st.Tint, pattern: st.Pattern, ink: st.Unit}, stroke: colInk, width: 1 * px})
-		sc.add(gLegend, elem{kind: kCircle, class: "swatch-unit", c: pt{x + 27*px, y}, r: 8 * px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * px})
-		sc.add(gLegend, elem{kind: kText, class: "swatch-letter", c: pt{x + 27*px, y}, text: st.Letter, size: 10.5 * px, anchor: 'm', bold: true, fill: fill{c: st.Text}})
-		sc.add(gLegend, elem{kind: kText, class: "power", c: pt{x + 40*px, y + 4.5*px}, text: fmt.Sprintf("%s %d", d.m.Powers[i].Name, counts[i]),
+		d.add(gLegend, elem{kind: kCircle, class: "swatch-unit", c: pt{x + 27*px, y}, r: 8 * px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * px})
+		d.add(gLegend, elem{kind: kText, class: "swatch-letter", c: pt{x + 27*px, y}, text: st.Letter, size: 10.5 * px, anchor: 'm', bold: true, fill: fill{c: st.Text}})
+		d.add(gLegend, elem{kind: kText, class: "power", c: pt{x + 40*px, y + 4.5*px}, text: fmt.Sprintf("%s %d", d.m.Powers[i].Name, counts[i]),
 			size: 12.5 * px, anchor: 's', fill: fill{c: colInk}})
 	}
+	d.group = gLegend
 	d.key(top + h - 13*px)
+	d.group = ""
 }
 
 // key explains the symbols in one line at height y.
 func (d *drawer) key(y float64) {
-	px, sc := d.px, d.sc
+	px := d.px
 	x := 12 * px
 	text := func(s string) {
-		sc.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+		d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
 		x += (float64(len(s))*6.3 + 16) * px
 	}
 	grey := rgb(0x80, 0x80, 0x80)
-	sc.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: grey}, stroke: colInk, width: 1 * px})
+	d.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: grey}, stroke: colInk, width: 1 * px})
 	x += 18 * px
 	text("army")
-	sc.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
+	d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
 		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
 	x += 24 * px
 	text("fleet")
@@ -466,12 +468,12 @@ func (d *drawer) key(y float64) {
 	d.cross(pt{x + 5*px, y}, 5*px, "key-bounce")
 	x += 16 * px
 	text("bounce")
-	sc.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
+	d.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
 	l := 4 * px
-	sc.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: [][]pt{{{x + 7*px - l, y - l}, {x + 7*px + l, y + l}}, {{x + 7*px - l, y + l}, {x + 7*px + l, y - l}}}, stroke: colInk, width: 1.8 * px})
+	d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: [][]pt{{{x + 7*px - l, y - l}, {x + 7*px + l, y + l}}, {{x + 7*px - l, y + l}, {x + 7*px + l, y - l}}}, stroke: colInk, width: 1.8 * px})
 	x += 20 * px
 	text("stand-off")
-	sc.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
+	d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
 	x += 22 * px
 	text("dislodged")
 }

@@ -87,7 +87,7 @@ func powerStyles(letters []byte) []powerStyle {
 		out[i] = powerStyle{
 			Unit:    c,
 			Tint:    mix(c, colWhite, 0.45),
-			Home:    mix(c, colLand, 0.78),
+			Home:    mix(c, colWhite, 0.8),
 			Text:    contrastText(c),
 			Pattern: pat,
 			Letter:  string(letters[i]),
