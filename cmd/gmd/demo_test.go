@@ -21,7 +21,6 @@ import (
 // results out by SMTP, and player1 reads them by IMAP. With -for it then
 // stops by itself.
 func TestDemo(t *testing.T) {
-	withTestPictures(t)
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	start := time.Now()

@@ -13,6 +13,7 @@ import (
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -27,8 +28,8 @@ func init() {
 // which the results mails use too ("png"). A format without one cannot
 // be drawn by this gmd, and its mails go as text alone.
 var pictures = map[string]gm.Drawer{
-	"png": nil,
-	"svg": nil,
+	"png": picture.PNG,
+	"svg": picture.SVG,
 }
 
 const drawMapUsage = `usage: gmd map -position pos.json [-orders orders.txt] [-format png|svg] [-o board.png]

@@ -195,6 +195,28 @@ func TestMapBadInput(t *testing.T) {
 	}
 }
 
+// TestMapPictures: this gmd draws with package picture: the S1901M
+// opening with its 22 orders as a PNG 1000 pixels wide within 200 KB,
+// and as an SVG.
+func TestMapPictures(t *testing.T) {
+	out, errs, code := runGMD(t, "", "map", "-position", samplePosition, "-orders", sampleOrders)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	img, err := png.Decode(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("no PNG: %v", err)
+	}
+	if w := img.Bounds().Dx(); w != 1000 || len(out) > gm.MaxMapBytes {
+		t.Errorf("PNG %d pixels wide, %d bytes; want 1000 wide, at most %d bytes", w, len(out), gm.MaxMapBytes)
+	}
+	out, errs, code = runGMD(t, "", "map", "-position", samplePosition, "-orders", sampleOrders, "-format", "svg")
+	if code != 0 || errs != "" {
+		t.Fatalf("svg: exit %d, stderr %q", code, errs)
+	}
+	checkSVG(t, []byte(out))
+}
+
 // TestMapWithoutPictures: a gmd built without a drawer says so.
 func TestMapWithoutPictures(t *testing.T) {
 	old := pictures
