@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -62,33 +63,48 @@ const outputWidth = 1000
 
 // geometryFor returns the drawn geometry of m's board, if the project has
 // one. It is the one place that knows where geometry comes from.
-func geometryFor(m *judge.Map) (*mapgeo.Geometry, bool) {
-	return nil, false
-}
+func geometryFor(m *judge.Map) (*mapgeo.Geometry, bool) { return mapgeo.For(m) }
 
-var boards sync.Map // *judge.Map → *board, or error
+// boards caches the board of each map: building one (the schematic's
+// layout above all) costs more than drawing a picture. Maps are few and
+// long-lived (package variants shares one per variant); the cap only
+// guards against a caller that parses a new map for every picture.
+var (
+	boardsMu sync.Mutex
+	boards   = map[*judge.Map]*board{}
+)
+
+const maxBoards = 64
 
 // boardFor returns the board of m, built once.
-func boardFor(m *judge.Map) (*board, error) {
-	if v, ok := boards.Load(m); ok {
-		if err, ok := v.(error); ok {
-			return nil, err
-		}
-		return v.(*board), nil
+func boardFor(m *judge.Map) *board {
+	boardsMu.Lock()
+	b, ok := boards[m]
+	boardsMu.Unlock()
+	if ok {
+		return b
 	}
-	var b *board
-	var err error
 	if g, ok := geometryFor(m); ok {
-		b, err = geoBoard(m, g)
-	} else {
+		var err error
+		// Geometry that does not fit the map (a variant that renamed a
+		// province of its base) falls back to the schematic: every
+		// variant gets a picture.
+		if b, err = geoBoard(m, g); err != nil {
+			b = nil
+		}
+	}
+	if b == nil {
 		b = schematicBoard(m)
 	}
-	if err != nil {
-		boards.Store(m, err)
-		return nil, err
+	boardsMu.Lock()
+	defer boardsMu.Unlock()
+	if old, ok := boards[m]; ok {
+		return old
 	}
-	v, _ := boards.LoadOrStore(m, b)
-	return v.(*board), nil
+	if len(boards) < maxBoards {
+		boards[m] = b
+	}
+	return b
 }
 
 func toPt(p mapgeo.Point) pt { return pt{float64(p[0]), float64(p[1])} }
@@ -295,5 +311,42 @@ func autoLayout(m *judge.Map) []pt {
 			temp = 0.01
 		}
 	}
+	spread(pos, adj)
 	return pos
+}
+
+// spread pushes apart the nodes that a force layout left crowded: no two
+// closer than 0.7 of the median edge length, so that each keeps room for
+// its unit and label.
+func spread(pos []pt, adj [][2]int) {
+	if len(adj) == 0 {
+		return
+	}
+	lens := make([]float64, len(adj))
+	for i, e := range adj {
+		lens[i] = pos[e[0]].sub(pos[e[1]]).len()
+	}
+	slices.Sort(lens)
+	dmin := 0.7 * lens[len(lens)/2]
+	for round := 0; round < 60; round++ {
+		moved := false
+		for i := range pos {
+			for j := i + 1; j < len(pos); j++ {
+				d := pos[j].sub(pos[i])
+				l := d.len()
+				if l >= dmin {
+					continue
+				}
+				if l < 1e-9 {
+					d, l = pt{1, 0}, 1
+				}
+				push := d.mul((dmin - l) / l / 2)
+				pos[i], pos[j] = pos[i].sub(push), pos[j].add(push)
+				moved = true
+			}
+		}
+		if !moved {
+			return
+		}
+	}
 }

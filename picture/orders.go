@@ -399,6 +399,9 @@ func (d *drawer) legend() {
 	const perRow = 7
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
 	h := (34 + 22*float64(rows) + 26) * px
+	if d.b.schematic {
+		h += 20 * px // a second key line, for the edges
+	}
 	d.sc.h = top + h
 	sc := d.sc
 	d.add(gLegend, elem{kind: kPath, class: "legend-ground", rings: [][]pt{rect(0, top, d.b.w, h)}, closed: true,
@@ -433,7 +436,11 @@ func (d *drawer) legend() {
 			size: 12.5 * px, anchor: 's', fill: fill{c: colInk}})
 	}
 	d.group = gLegend
-	d.key(top + h - 13*px)
+	y := top + 34*px + 22*float64(rows)*px + 13*px
+	d.key(y)
+	if d.b.schematic {
+		d.edgeKey(y + 20*px)
+	}
 	d.group = ""
 }
 
@@ -476,4 +483,26 @@ func (d *drawer) key(y float64) {
 	d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
 	x += 22 * px
 	text("dislodged")
+}
+
+// edgeKey explains the schematic's lines and shapes.
+func (d *drawer) edgeKey(y float64) {
+	px := d.px
+	x := 12 * px
+	item := func(class string, c color.NRGBA, w float64, dash []float64, s string) {
+		d.add(gLegend, elem{kind: kPath, class: class, rings: [][]pt{{{x, y}, {x + 34*px, y}}}, stroke: c, width: w * px, dash: dash})
+		x += 40 * px
+		d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+		x += (float64(len(s))*6.3 + 16) * px
+	}
+	item("key-edge-army", colArmyEdge, 1.6, nil, "army moves")
+	item("key-edge-fleet", colFleetEdge, 1.6, []float64{5 * px, 3 * px}, "fleet moves")
+	item("key-edge-both", colBothEdge, 2, nil, "both")
+	d.add(gLegend, elem{kind: kCircle, class: "key-land", c: pt{x + 8*px, y}, r: 8 * px, fill: fill{c: colLand}, stroke: colBorder, width: 1.2 * px})
+	x += 22 * px
+	d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: "land", size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+	x += 44 * px
+	d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
+	x += 22 * px
+	d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: "sea", size: 11 * px, anchor: 's', fill: fill{c: colInk}})
 }

@@ -44,9 +44,5 @@ func sceneOf(pos *judge.Position, res *judge.Resolution) (*scene, error) {
 	if len(pos.Units) != m.NumLocs() || len(pos.Centers) != m.NumLocs() {
 		return nil, errors.New("picture: the position does not fit its map")
 	}
-	b, err := boardFor(m)
-	if err != nil {
-		return nil, err
-	}
-	return build(b, pos, res), nil
+	return build(boardFor(m), pos, res), nil
 }

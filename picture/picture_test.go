@@ -411,8 +411,8 @@ func TestBadInput(t *testing.T) {
 
 // TestEscape: text is escaped for XML.
 func TestEscape(t *testing.T) {
-	got := string(appendEscaped(nil, `a<b>&"c'`))
-	if want := "a&lt;b&gt;&amp;&quot;c&apos;"; got != want {
+	got := string(appendEscaped(nil, "a<b>&\"c'\x01\n"))
+	if want := "a&lt;b&gt;&amp;&quot;c&apos; "; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

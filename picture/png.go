@@ -8,7 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -30,6 +30,8 @@ var fonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
 	b, err := opentype.Parse(gobold.TTF)
 	return [2]*opentype.Font{r, b}, err
 })
+
+var pixPool sync.Pool // of *[]uint8: RGBA pixels of past pictures
 
 // raster draws a scene onto an RGBA image.
 type raster struct {
@@ -54,6 +56,7 @@ func writePNG(w io.Writer, sc *scene) error {
 		return err
 	}
 	pal := quantise(img)
+	pixPool.Put(&img.Pix)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(bw, pal); err != nil {
@@ -69,7 +72,18 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	}
 	k := 1 / sc.s
 	h := int(math.Ceil(sc.h * k))
-	r := &raster{img: image.NewRGBA(image.Rect(0, 0, outputWidth, h)), k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	// The pixels come from a pool: a fresh 4 MB buffer costs more in page
+	// faults than drawing the whole picture's ground, which wipes it.
+	n := outputWidth * h * 4
+	var pix []uint8
+	if p, ok := pixPool.Get().(*[]uint8); ok && cap(*p) >= n {
+		pix = (*p)[:n]
+	} else {
+		pix = make([]uint8, n)
+	}
+	img := &image.RGBA{Pix: pix, Stride: outputWidth * 4, Rect: image.Rect(0, 0, outputWidth, h)}
+	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
+	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
 	for i := range sc.elems {
 		r.draw(&sc.elems[i])
 	}
@@ -115,11 +129,36 @@ func (r *raster) draw(e *elem) {
 
 // fill paints polygons (in pixels) with f, with the nonzero rule.
 func (r *raster) fill(polys [][]pt, f fill) {
+	if rc, ok := axisRect(polys); ok && f.pattern == patSolid && f.c.A == 0xff {
+		// A rectangle on the pixel grid (the grounds): a plain copy.
+		draw.Draw(r.img, rc, image.NewUniform(f.c), image.Point{}, draw.Src)
+		return
+	}
 	var src image.Image = image.NewUniform(f.c)
 	if f.pattern != patSolid {
 		src = &patternImage{f: f}
 	}
 	r.paint(polys, src)
+}
+
+// axisRect reports whether polys is one rectangle with whole-pixel
+// corners, and returns it.
+func axisRect(polys [][]pt) (image.Rectangle, bool) {
+	if len(polys) != 1 || len(polys[0]) != 4 {
+		return image.Rectangle{}, false
+	}
+	p := polys[0]
+	whole := func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-6 }
+	for _, q := range p {
+		if !whole(q.X) || !whole(q.Y) {
+			return image.Rectangle{}, false
+		}
+	}
+	if p[0].Y != p[1].Y || p[1].X != p[2].X || p[2].Y != p[3].Y || p[3].X != p[0].X {
+		return image.Rectangle{}, false
+	}
+	b := bounds(p)
+	return image.Rect(int(math.Round(b[0])), int(math.Round(b[1])), int(math.Round(b[2])), int(math.Round(b[3]))), true
 }
 
 // paint rasterises polygons over their bounding box only, so that a small
@@ -179,7 +218,45 @@ func (r *raster) stroke(lines [][]pt, closed bool, e *elem) {
 		}
 	}
 	r.polys = polys
-	r.paint(polys, image.NewUniform(e.stroke))
+	r.paintBatched(polys, image.NewUniform(e.stroke))
+}
+
+// paintBatched paints the pieces of a stroke in batches whose bounding box
+// stays close to the pieces' own area: a long diagonal arrow would
+// otherwise cost the whole rectangle it spans. The pieces are opaque, so
+// painting overlapping ones in two batches looks the same.
+func (r *raster) paintBatched(polys [][]pt, src image.Image) {
+	start := 0
+	var bb, sum float64
+	var box [4]float64
+	for i, p := range polys {
+		pb := bounds(p)
+		area := (pb[2] - pb[0] + 2) * (pb[3] - pb[1] + 2)
+		if i == start {
+			box, sum = pb, area
+			continue
+		}
+		nb := [4]float64{math.Min(box[0], pb[0]), math.Min(box[1], pb[1]), math.Max(box[2], pb[2]), math.Max(box[3], pb[3])}
+		bb = (nb[2] - nb[0] + 2) * (nb[3] - nb[1] + 2)
+		if bb > 3*(sum+area)+2048 {
+			r.paint(polys[start:i], src)
+			start, box, sum = i, pb, area
+			continue
+		}
+		box, sum = nb, sum+area
+	}
+	if start < len(polys) {
+		r.paint(polys[start:], src)
+	}
+}
+
+func bounds(p []pt) [4]float64 {
+	b := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, q := range p {
+		b[0], b[1] = math.Min(b[0], q.X), math.Min(b[1], q.Y)
+		b[2], b[3] = math.Max(b[2], q.X), math.Max(b[3], q.Y)
+	}
+	return b
 }
 
 // strokePiece appends the polygons of one polyline stroked w wide.
@@ -193,7 +270,22 @@ func strokePiece(polys [][]pt, l []pt, w float64, caps bool) [][]pt {
 			continue
 		}
 		n := pt{-d.Y, d.X}.unit().mul(h)
-		polys = append(polys, orient([]pt{a.add(n), b.add(n), b.sub(n), a.sub(n)}))
+		// A long segment is cut into pieces that overlap by a pixel, so
+		// that each is rasterised over a small box (see paintBatched)
+		// and no seam shows between them.
+		parts := int(math.Ceil(d.len() / 48))
+		step := d.mul(1 / float64(parts))
+		over := d.unit().mul(0.75)
+		for j := 0; j < parts; j++ {
+			pa, pb := a.add(step.mul(float64(j))), a.add(step.mul(float64(j+1)))
+			if j > 0 {
+				pa = pa.sub(over)
+			}
+			if j < parts-1 {
+				pb = pb.add(over)
+			}
+			polys = append(polys, orient([]pt{pa.add(n), pb.add(n), pb.sub(n), pa.sub(n)}))
+		}
 		if joins && i+1 < len(l) {
 			d2 := l[i+1].sub(b)
 			if d2.len() > 0 {
@@ -390,18 +482,26 @@ func quantise(img *image.RGBA) *image.Paletted {
 		last, run = c, 1
 	}
 	counts[last] += run
-	cols := make([]uint32, 0, len(counts))
-	for c := range counts {
-		cols = append(cols, c)
+	type used struct {
+		c uint32
+		n int
 	}
-	sort.Slice(cols, func(i, j int) bool {
-		if counts[cols[i]] != counts[cols[j]] {
-			return counts[cols[i]] > counts[cols[j]]
+	all := make([]used, 0, len(counts))
+	for c, n := range counts {
+		all = append(all, used{c, n})
+	}
+	slices.SortFunc(all, func(a, b used) int {
+		if a.n != b.n {
+			return b.n - a.n
 		}
-		return cols[i] < cols[j]
+		return int(a.c) - int(b.c)
 	})
-	if len(cols) > 256 {
-		cols = cols[:256]
+	if len(all) > 256 {
+		all = all[:256]
+	}
+	cols := make([]uint32, len(all))
+	for i, u := range all {
+		cols[i] = u.c
 	}
 	pal := make(color.Palette, len(cols))
 	index := make(map[uint32]uint8, len(counts))

@@ -227,11 +227,20 @@ func fnum(v float64) string { return string(appendNum(nil, v)) }
 
 // appendEscaped writes s escaped for XML text and attribute values.
 func appendEscaped(b []byte, s string) []byte {
-	if !strings.ContainsAny(s, `<>&"'`) {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || strings.IndexByte(`<>&"'`, c) >= 0 {
+			clean = false
+			break
+		}
+	}
+	if clean {
 		return append(b, s...)
 	}
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
+		case '\t', '\n', '\r':
+			b = append(b, ' ')
 		case '<':
 			b = append(b, "&lt;"...)
 		case '>':
@@ -243,7 +252,9 @@ func appendEscaped(b []byte, s string) []byte {
 		case '\'':
 			b = append(b, "&apos;"...)
 		default:
-			b = append(b, c)
+			if c >= 0x20 { // other control characters are not XML
+				b = append(b, c)
+			}
 		}
 	}
 	return b
