@@ -22,6 +22,12 @@ import (
 //go:embed *.map
 var files embed.FS
 
+// geoFiles are the drawn boards (package mapgeo reads them): a variant's
+// <name>.geo.json beside its <name>.map.
+//
+//go:embed *.geo.json
+var geoFiles embed.FS
+
 // entry holds one variant's parsed map. The Once makes concurrent first
 // loads parse the file once, and later loads share the result: a Map is
 // immutable, so sharing it is safe.
@@ -128,4 +134,17 @@ func Standard() *judge.Map {
 		panic(err)
 	}
 	return m
+}
+
+// GeoJSON returns the text of the named variant's own drawn board, its
+// .geo.json file (the format is package mapgeo's), if it has one. A map
+// built on another ("base standard") has none of its own.
+func GeoJSON(name string) ([]byte, bool) {
+	index()
+	e, ok := entries[fold(name)]
+	if !ok {
+		return nil, false
+	}
+	src, err := geoFiles.ReadFile(strings.TrimSuffix(e.file, ".map") + ".geo.json")
+	return src, err == nil
 }

@@ -1,0 +1,268 @@
+package carve
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/gmdjudge/gmd/mapgeo"
+)
+
+// Config is a parsed seed file: the projection and box of the board, the
+// seeds that divide land and sea into provinces, the points that override
+// the automatic choice, and the declared exceptions.
+//
+// The seed file is plain text, one directive a line, # to the end of the
+// line a comment:
+//
+//	variant <name>                       the variant the geometry is for
+//	include <file>                       read another seed file here (relative)
+//	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
+//	frame <lonW> <lonE> <latS> <latN>   the box: see Config.Box
+//	width <units>                        the box's width in map units
+//	minisland <pixels>                   smaller unseeded islands become sea
+//	tolerance <units>                    Douglas–Peucker tolerance of borders
+//	<province> <lon> <lat>               a seed (land on land, sea on water)
+//	water <province> <lon> <lat>         a land province's seed on water
+//	impassable <Name ...> <lon> <lat>    a seed of land that is no province
+//	unseed <province>                    drop the seeds read so far for it
+//	label|unit|centre <province> <lon> <lat>   place a point by hand
+//	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
+//	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
+type Config struct {
+	Variant    string
+	Proj       LCC
+	Frame      [4]float64 // lonW lonE latS latN
+	Width      int
+	MinIsland  int
+	Tolerance  float64
+	Seeds      []Seed
+	Points     map[string]LonLat // "par label", "par unit", "par centre", "stp/nc"
+	Exceptions []mapgeo.Exception
+}
+
+// Seed is one seed point. Province seeds on land claim land, on water
+// (Water) claim water; impassable seeds claim land for a region that is
+// no province.
+type Seed struct {
+	Name       string
+	At         LonLat
+	Water      bool
+	Impassable bool
+	Where      string // file:line, for messages
+}
+
+// ParseConfig reads the seed file name with read (which also reads the
+// files it includes, by paths relative to it).
+func ParseConfig(name string, read func(string) ([]byte, error)) (*Config, error) {
+	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Points: map[string]LonLat{}}
+	if err := c.parse(name, read, 0); err != nil {
+		return nil, err
+	}
+	if c.Variant == "" {
+		return nil, fmt.Errorf("%s: no variant line", name)
+	}
+	if c.Proj.n == 0 {
+		return nil, fmt.Errorf("%s: no projection line", name)
+	}
+	if c.Frame == [4]float64{} {
+		return nil, fmt.Errorf("%s: no frame line", name)
+	}
+	return c, nil
+}
+
+func (c *Config) parse(name string, read func(string) ([]byte, error), depth int) error {
+	if depth > 8 {
+		return fmt.Errorf("%s: includes nest too deep", name)
+	}
+	src, err := read(name)
+	if err != nil {
+		return err
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		where := fmt.Sprintf("%s:%d", name, i+1)
+		if k := strings.IndexByte(line, '#'); k >= 0 {
+			line = line[:k]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		nums := func(from, n int) ([]float64, error) {
+			if len(f) != from+n {
+				return nil, fmt.Errorf("%s: %s wants %d numbers", where, f[0], n)
+			}
+			out := make([]float64, n)
+			for j := range out {
+				v, err := strconv.ParseFloat(f[from+j], 64)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %v", where, err)
+				}
+				out[j] = v
+			}
+			return out, nil
+		}
+		// lonlat parses the last two fields, after at least one name field.
+		lonlat := func(min int) (LonLat, error) {
+			if len(f) < min+2 {
+				return LonLat{}, fmt.Errorf("%s: %s wants a name and lon lat", where, f[0])
+			}
+			v, err := nums(len(f)-2, 2)
+			if err != nil {
+				return LonLat{}, err
+			}
+			return LonLat{v[0], v[1]}, nil
+		}
+		switch f[0] {
+		case "variant":
+			if len(f) != 2 {
+				return fmt.Errorf("%s: variant <name>", where)
+			}
+			c.Variant = f[1]
+		case "include":
+			if len(f) != 2 {
+				return fmt.Errorf("%s: include <file>", where)
+			}
+			if err := c.parse(path.Join(path.Dir(name), f[1]), read, depth+1); err != nil {
+				return err
+			}
+		case "projection":
+			if len(f) < 2 || f[1] != "lcc" {
+				return fmt.Errorf("%s: projection lcc <lat1> <lat2> <lat0> <lon0>", where)
+			}
+			v, err := nums(2, 4)
+			if err != nil {
+				return err
+			}
+			c.Proj = NewLCC(v[0], v[1], v[2], v[3])
+		case "frame":
+			v, err := nums(1, 4)
+			if err != nil {
+				return err
+			}
+			copy(c.Frame[:], v)
+		case "width", "minisland":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 1 || v[0] != math.Trunc(v[0]) {
+				return fmt.Errorf("%s: %s wants a positive whole number", where, f[0])
+			}
+			if f[0] == "width" {
+				c.Width = int(v[0])
+			} else {
+				c.MinIsland = int(v[0])
+			}
+		case "tolerance":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			c.Tolerance = v[0]
+		case "water":
+			if len(f) != 4 {
+				return fmt.Errorf("%s: water <province> <lon> <lat>", where)
+			}
+			at, err := lonlat(1)
+			if err != nil {
+				return err
+			}
+			c.Seeds = append(c.Seeds, Seed{Name: f[1], At: at, Water: true, Where: where})
+		case "impassable":
+			at, err := lonlat(2)
+			if err != nil {
+				return err
+			}
+			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Where: where})
+		case "unseed":
+			if len(f) != 2 {
+				return fmt.Errorf("%s: unseed <province>", where)
+			}
+			kept := c.Seeds[:0]
+			for _, s := range c.Seeds {
+				if s.Impassable || s.Name != f[1] {
+					kept = append(kept, s)
+				}
+			}
+			c.Seeds = kept
+		case "label", "unit", "centre":
+			if len(f) != 4 {
+				return fmt.Errorf("%s: %s <province> <lon> <lat>", where, f[0])
+			}
+			at, err := lonlat(1)
+			if err != nil {
+				return err
+			}
+			c.Points[f[1]+" "+f[0]] = at
+		case "coast":
+			if len(f) != 4 || !strings.Contains(f[1], "/") {
+				return fmt.Errorf("%s: coast <province>/<coast> <lon> <lat>", where)
+			}
+			at, err := lonlat(1)
+			if err != nil {
+				return err
+			}
+			c.Points[f[1]] = at
+		case "except":
+			if len(f) < 5 || (f[3] != "army" && f[3] != "fleet") {
+				return fmt.Errorf("%s: except <a> <b> army|fleet <why>", where)
+			}
+			c.Exceptions = append(c.Exceptions, mapgeo.Exception{A: f[1], B: f[2], Kind: f[3], Why: strings.Join(f[4:], " ")})
+		default:
+			if len(f) != 3 {
+				return fmt.Errorf("%s: unknown directive %q", where, f[0])
+			}
+			at, err := lonlat(1)
+			if err != nil {
+				return err
+			}
+			c.Seeds = append(c.Seeds, Seed{Name: f[0], At: at, Where: where})
+		}
+	}
+	return nil
+}
+
+// LCC is a spherical Lambert conformal conic projection: it keeps shapes
+// true, which is what a board needs, and bends the parallels the way the
+// familiar maps of Europe do.
+type LCC struct {
+	n, f, rho0, lon0 float64
+}
+
+// NewLCC returns the projection with standard parallels lat1 and lat2,
+// origin latitude lat0 and central meridian lon0, all in degrees.
+func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
+	r := math.Pi / 180
+	p1, p2 := lat1*r, lat2*r
+	t := func(p float64) float64 { return math.Tan(math.Pi/4 + p/2) }
+	var n float64
+	if lat1 == lat2 {
+		n = math.Sin(p1)
+	} else {
+		n = math.Log(math.Cos(p1)/math.Cos(p2)) / math.Log(t(p2)/t(p1))
+	}
+	f := math.Cos(p1) * math.Pow(t(p1), n) / n
+	return LCC{n: n, f: f, rho0: f / math.Pow(t(lat0*r), n), lon0: lon0}
+}
+
+// Project returns the position of ll on the plane, x east and y north, in
+// earth radii.
+func (p LCC) Project(ll LonLat) (x, y float64) {
+	r := math.Pi / 180
+	dl := ll[0] - p.lon0
+	// Keep the cut of the cone on the far side of the globe, so that a
+	// ring that Natural Earth closes at ±180° stays one closed curve.
+	for dl < -180 {
+		dl += 360
+	}
+	for dl > 180 {
+		dl -= 360
+	}
+	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
+	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
+	th := p.n * dl * r
+	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
+}

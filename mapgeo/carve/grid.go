@@ -1,0 +1,336 @@
+package carve
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Grid is the board as pixels, one map unit each: which region every pixel
+// belongs to.
+type Grid struct {
+	W, H  int
+	Land  []bool  // after small islands were sunk and lakes filled
+	Label []int32 // index into Names, per pixel
+	// Names are the regions: province ids first (sorted), then impassable
+	// regions by name, then unnamed islands ("").
+	Names      []string
+	Impassable []bool // per region
+	Sea        []bool // per region: water (sea provinces)
+	// Dist is each pixel's chamfer distance (5 per pixel) to the nearest
+	// pixel of another region or the box's edge.
+	Dist []int32
+}
+
+// frame is the projected box and its scale to map units.
+type frame struct {
+	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
+	w, h      int
+}
+
+func newFrame(c *Config) frame {
+	p := c.Proj
+	xw, _ := p.Project(LonLat{c.Frame[0], c.Frame[2]})
+	xe, _ := p.Project(LonLat{c.Frame[1], c.Frame[2]})
+	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
+	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
+	s := float64(c.Width) / (xe - xw)
+	return frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s))}
+}
+
+func (f frame) at(p LCC, ll LonLat) (float64, float64) {
+	x, y := p.Project(ll)
+	return (x - f.x0) * f.s, (f.y0 - y) * f.s
+}
+
+// rasterise fills the land mask from the rings by the even-odd rule,
+// sampling each pixel at its centre.
+func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
+	rows := make([][]float64, fr.h)
+	for _, r := range rings {
+		pts := make([][2]float64, len(r))
+		for i, ll := range r {
+			x, y := fr.at(p, ll)
+			pts[i] = [2]float64{x, y}
+		}
+		for i := range pts {
+			a, b := pts[i], pts[(i+1)%len(pts)]
+			if a[1] == b[1] {
+				continue
+			}
+			lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+			r0 := int(math.Max(0, math.Ceil(lo-0.5)))
+			r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
+			for row := r0; row <= r1; row++ {
+				yc := float64(row) + 0.5
+				x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
+				rows[row] = append(rows[row], x)
+			}
+		}
+	}
+	land := make([]bool, fr.w*fr.h)
+	for row, xs := range rows {
+		sort.Float64s(xs)
+		for i := 0; i+1 < len(xs); i += 2 {
+			c0 := int(math.Max(0, math.Ceil(xs[i]-0.5)))
+			c1 := int(math.Min(float64(fr.w-1), math.Ceil(xs[i+1]-0.5)-1))
+			for col := c0; col <= c1; col++ {
+				land[row*fr.w+col] = true
+			}
+		}
+	}
+	return land
+}
+
+// components labels the 4-connected components of pixels whose mask value
+// is want, numbering them in scan order; other pixels get -1.
+func components(w, h int, mask []bool, want bool) ([]int32, int) {
+	comp := make([]int32, w*h)
+	for i := range comp {
+		comp[i] = -1
+	}
+	n := 0
+	var stack []int
+	for i := range comp {
+		if mask[i] != want || comp[i] >= 0 {
+			continue
+		}
+		comp[i] = int32(n)
+		stack = append(stack[:0], i)
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := q%w, q/w
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx < 0 || ny < 0 || nx >= w || ny >= h {
+					continue
+				}
+				j := ny*w + nx
+				if mask[j] == want && comp[j] < 0 {
+					comp[j] = int32(n)
+					stack = append(stack, j)
+				}
+			}
+		}
+		n++
+	}
+	return comp, n
+}
+
+// grow spreads labels from the seeded pixels over the pixels that pass,
+// each pixel taking the label of the seed nearest to it along a path
+// through passing pixels (chamfer distance, 5 straight, 7 diagonal). Ties
+// go to the seed listed first, so the result depends on nothing but the
+// input. It returns the distances; unreached pixels keep label -1.
+func grow(w, h int, label []int32, pass func(int) bool, seeds []int) []int32 {
+	const inf = math.MaxInt32
+	dist := make([]int32, w*h)
+	for i := range dist {
+		dist[i] = inf
+	}
+	var buckets [8][]int32 // Dial's algorithm: edge weights are at most 7
+	for _, s := range seeds {
+		if dist[s] == 0 {
+			continue
+		}
+		dist[s] = 0
+		buckets[0] = append(buckets[0], int32(s))
+	}
+	pending := len(buckets[0])
+	steps := [8][3]int{{1, 0, 5}, {-1, 0, 5}, {0, 1, 5}, {0, -1, 5}, {1, 1, 7}, {-1, 1, 7}, {1, -1, 7}, {-1, -1, 7}}
+	for d := int32(0); pending > 0; d++ {
+		b := &buckets[d%8]
+		for k := 0; k < len(*b); k++ {
+			q := int((*b)[k])
+			pending--
+			if dist[q] != d {
+				continue
+			}
+			x, y := q%w, q/w
+			for _, st := range steps {
+				nx, ny := x+st[0], y+st[1]
+				if nx < 0 || ny < 0 || nx >= w || ny >= h {
+					continue
+				}
+				j := ny*w + nx
+				if !pass(j) {
+					continue
+				}
+				if st[2] == 7 && (!pass(y*w+nx) || !pass(ny*w+x)) {
+					continue // no cutting across a corner of what does not pass
+				}
+				nd := d + int32(st[2])
+				if nd < dist[j] {
+					dist[j] = nd
+					label[j] = label[q]
+					buckets[nd%8] = append(buckets[nd%8], int32(j))
+					pending++
+				}
+			}
+		}
+		*b = (*b)[:0]
+	}
+	return dist
+}
+
+// Kinds tells the carver what the map's provinces are: for each province
+// id, whether it is a sea, and its split coasts.
+type Kinds map[string]ProvinceKind
+
+// ProvinceKind is what the carver needs to know of one province.
+type ProvinceKind struct {
+	Sea    bool
+	Coasts []string // split coasts ("nc", "sc"), or none
+}
+
+// label builds the grid from the land rings and the seeds.
+func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
+	fr := newFrame(c)
+	w, h := fr.w, fr.h
+	land := rasterise(fr, c.Proj, rings)
+
+	// Regions: provinces, then impassable names.
+	var provs, imps []string
+	for n := range kinds {
+		provs = append(provs, n)
+	}
+	slices.Sort(provs)
+	for _, s := range c.Seeds {
+		if s.Impassable && !slices.Contains(imps, s.Name) {
+			imps = append(imps, s.Name)
+		}
+	}
+	slices.Sort(imps)
+	g := &Grid{W: w, H: h}
+	g.Names = append(append(g.Names, provs...), imps...)
+	index := map[string]int32{}
+	for i, n := range g.Names {
+		index[n] = int32(i)
+		g.Impassable = append(g.Impassable, i >= len(provs))
+		g.Sea = append(g.Sea, i < len(provs) && kinds[n].Sea)
+	}
+
+	// Seed pixels, checked against the mask.
+	type seedPx struct {
+		px     int
+		region int32
+		water  bool
+	}
+	var seeds []seedPx
+	var errs []string
+	for _, s := range c.Seeds {
+		r, ok := index[s.Name]
+		if !ok {
+			errs = append(errs, fmt.Sprintf("%s: %s is no province of %s", s.Where, s.Name, c.Variant))
+			continue
+		}
+		x, y := fr.at(c.Proj, s.At)
+		if x < 0 || y < 0 || x >= float64(w) || y >= float64(h) {
+			errs = append(errs, fmt.Sprintf("%s: seed of %s is outside the box", s.Where, s.Name))
+			continue
+		}
+		px := int(y)*w + int(x)
+		water := g.Sea[r] || s.Water
+		if land[px] == water {
+			what := "land"
+			if water {
+				what = "water"
+			}
+			errs = append(errs, fmt.Sprintf("%s: seed of %s is not on %s (%d, %d)", s.Where, s.Name, what, int(x), int(y)))
+			continue
+		}
+		seeds = append(seeds, seedPx{px, r, water})
+	}
+	if len(errs) > 0 {
+		return nil, fr, errors.New(strings.Join(errs, "\n"))
+	}
+
+	// Unseeded small islands sink; unseeded water (lakes) fills.
+	comp, n := components(w, h, land, true)
+	seeded := make([]bool, n)
+	size := make([]int, n)
+	for _, s := range seeds {
+		if !s.water {
+			seeded[comp[s.px]] = true
+		}
+	}
+	for _, k := range comp {
+		if k >= 0 {
+			size[k]++
+		}
+	}
+	for i, k := range comp {
+		if k >= 0 && !seeded[k] && size[k] < c.MinIsland {
+			land[i] = false
+		}
+	}
+	comp, n = components(w, h, land, false)
+	seeded = make([]bool, n)
+	for _, s := range seeds {
+		if s.water {
+			seeded[comp[s.px]] = true
+		}
+	}
+	for i, k := range comp {
+		if k >= 0 && !seeded[k] {
+			land[i] = true
+		}
+	}
+
+	lbl := make([]int32, w*h)
+	for i := range lbl {
+		lbl[i] = -1
+	}
+	var landSeeds, waterSeeds []int
+	for _, s := range seeds {
+		if lbl[s.px] >= 0 {
+			continue // two seeds on one pixel: the first listed wins
+		}
+		lbl[s.px] = s.region
+		if s.water {
+			waterSeeds = append(waterSeeds, s.px)
+		} else {
+			landSeeds = append(landSeeds, s.px)
+		}
+	}
+	grow(w, h, lbl, func(i int) bool { return land[i] }, landSeeds)
+	grow(w, h, lbl, func(i int) bool { return !land[i] }, waterSeeds)
+
+	// Land that no seed reached is an unnamed impassable island.
+	unreached := make([]bool, w*h)
+	for i := range lbl {
+		unreached[i] = lbl[i] < 0
+	}
+	comp, n = components(w, h, unreached, true)
+	base := int32(len(g.Names))
+	for k := 0; k < n; k++ {
+		g.Names = append(g.Names, "")
+		g.Impassable = append(g.Impassable, true)
+		g.Sea = append(g.Sea, false)
+	}
+	for i, k := range comp {
+		if k >= 0 {
+			lbl[i] = base + k
+		}
+	}
+	g.Land, g.Label = land, lbl
+
+	// Distance of every pixel to its region's edge.
+	var edge []int
+	for i := range lbl {
+		x, y := i%w, i/w
+		if x == 0 || y == 0 || x == w-1 || y == h-1 ||
+			lbl[i-1] != lbl[i] || lbl[i+1] != lbl[i] || lbl[i-w] != lbl[i] || lbl[i+w] != lbl[i] {
+			edge = append(edge, i)
+		}
+	}
+	// A pixel's nearest edge pixel is one of its own region's: the way to
+	// any other region crosses its own edge first.
+	scratch := make([]int32, w*h)
+	g.Dist = grow(w, h, scratch, func(int) bool { return true }, edge)
+	return g, fr, nil
+}

@@ -1,0 +1,416 @@
+package mapgeo
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+)
+
+// TestForVariants checks which maps have geometry: standard and 34-35-36
+// their own, the maps built on standard the standard one (the very same,
+// parsed once), and the rest none.
+func TestForVariants(t *testing.T) {
+	std, ok := For(variants.Standard())
+	if !ok {
+		t.Fatal("standard has no geometry")
+	}
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok := For(m)
+		switch {
+		case name == "standard" || name == "34-35-36":
+			if !ok || g.Variant != name {
+				t.Errorf("%s: geometry %v, %v; want its own", name, ok, g)
+			}
+		case m.Base == "standard":
+			if g != std {
+				t.Errorf("%s (base standard): got %p, want the standard geometry %p", name, g, std)
+			}
+		default:
+			if ok {
+				t.Errorf("%s: unexpected geometry of %s", name, g.Variant)
+			}
+		}
+	}
+}
+
+// TestConsistency checks every map that is drawn from geometry against
+// its adjacency graph (see check).
+func TestConsistency(t *testing.T) {
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok := For(m)
+		if !ok {
+			continue
+		}
+		for _, e := range check(m, g) {
+			t.Errorf("%s: %s", name, e)
+		}
+	}
+}
+
+// TestCheckFindsFaults makes sure the check can fail: it breaks the
+// standard geometry in several ways and expects each fault named.
+func TestCheckFindsFaults(t *testing.T) {
+	m := variants.Standard()
+	std, _ := For(m)
+	clone := func() *Geometry {
+		g := *std
+		g.Provinces = map[string]Province{}
+		for k, v := range std.Provinces {
+			g.Provinces[k] = v
+		}
+		g.Exceptions = slices.Clone(std.Exceptions)
+		return &g
+	}
+	cases := []struct {
+		name  string
+		break_ func(g *Geometry)
+		want  string
+	}{
+		{"missing province", func(g *Geometry) { delete(g.Provinces, "par") }, "par is not drawn"},
+		{"extra province", func(g *Geometry) { g.Provinces["xyz"] = g.Provinces["par"] }, "xyz is no province"},
+		{"label outside", func(g *Geometry) {
+			p := g.Provinces["par"]
+			p.Label = g.Provinces["mos"].Unit
+			g.Provinces["par"] = p
+		}, "par: label"},
+		{"stale exception", func(g *Geometry) {
+			g.Exceptions = append(g.Exceptions, Exception{A: "par", B: "bur", Kind: "army", Why: "none"})
+		}, "exception bur-par army is not needed"},
+		{"lost border", func(g *Geometry) {
+			// Par drawn as a far-away square shares no border.
+			p := g.Provinces["par"]
+			p.Rings = [][]int{{0, 0, 5, 0, 5, 5, 0, 5}}
+			p.Label, p.Unit, p.Centre = Point{2, 2}, Point{2, 2}, Point{2, 2}
+			g.Provinces["par"] = p
+		}, "bre-par army: adjacent but no border"},
+		{"coast on wrong shore", func(g *Geometry) {
+			p := g.Provinces["spa"]
+			p.Coasts = map[string]Point{"nc": p.Coasts["sc"], "sc": p.Coasts["sc"]}
+			g.Provinces["spa"] = p
+		}, "spa/nc"},
+	}
+	for _, c := range cases {
+		g := clone()
+		c.break_(g)
+		errs := strings.Join(check(m, g), "\n")
+		if !strings.Contains(errs, c.want) {
+			t.Errorf("%s: want an error with %q, got:\n%s", c.name, c.want, errs)
+		}
+	}
+}
+
+type seg [4]int // x0 y0 x1 y1, the smaller end first
+
+func mkseg(x0, y0, x1, y1 int) seg {
+	if x1 < x0 || (x1 == x0 && y1 < y0) {
+		x0, y0, x1, y1 = x1, y1, x0, y0
+	}
+	return seg{x0, y0, x1, y1}
+}
+
+// check compares geometry g with map m and returns every disagreement:
+//   - each province of m is drawn once, and nothing else but impassable
+//     regions; split coasts have points, and only they;
+//   - rings have at least three points, lie in the box, and have no
+//     zero-length segment;
+//   - borders are the segments found in the rings of two regions; two
+//     land or coastal provinces share one if and only if an army may move
+//     between them; two seas if and only if a fleet may; a sea and a
+//     coastal province if and only if a fleet may move between the sea
+//     and the province or one of its coasts; coastal provinces that a
+//     fleet moves between share one; a sea never borders inland land;
+//   - every disagreement above that the file declares as an exception is
+//     forgiven, and an exception that forgives nothing is an error;
+//   - the label, unit, centre and coast points lie inside their province,
+//     and each coast point is nearer the seas of its coast than to the
+//     seas that only the province's other coasts touch.
+func check(m *judge.Map, g *Geometry) []string {
+	var errs []string
+	errf := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+
+	loc := map[string]judge.Loc{}
+	for _, p := range m.Provinces() {
+		loc[m.Locs[p].Name] = p
+		if _, ok := g.Provinces[m.Locs[p].Name]; !ok {
+			errf("%s is not drawn", m.Locs[p].Name)
+		}
+	}
+	names := make([]string, 0, len(g.Provinces))
+	for n := range g.Provinces {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		p, ok := loc[n]
+		if !ok {
+			errf("%s is no province of %s", n, m.Name)
+			continue
+		}
+		var want []string
+		for _, c := range m.Locs[p].Coasts {
+			want = append(want, m.Locs[c].Name[len(n)+1:])
+		}
+		var got []string
+		for c := range g.Provinces[n].Coasts {
+			got = append(got, c)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(want, got) {
+			errf("%s: coast points %v, want %v", n, got, want)
+		}
+	}
+
+	// Rings, and the regions each segment belongs to.
+	owners := map[seg][]string{}
+	ringsOK := func(what string, rings [][]int) {
+		if len(rings) == 0 {
+			errf("%s has no rings", what)
+		}
+		for _, r := range rings {
+			if len(r) < 6 || len(r)%2 != 0 {
+				errf("%s: a ring of %d numbers", what, len(r))
+				continue
+			}
+			seen := map[seg]bool{}
+			for i := 0; i < len(r); i += 2 {
+				x0, y0 := r[i], r[i+1]
+				x1, y1 := r[(i+2)%len(r)], r[(i+3)%len(r)]
+				if x0 < 0 || y0 < 0 || x0 > g.Width || y0 > g.Height {
+					errf("%s: point (%d, %d) outside the box", what, x0, y0)
+				}
+				if x0 == x1 && y0 == y1 {
+					errf("%s: zero-length segment at (%d, %d)", what, x0, y0)
+					continue
+				}
+				s := mkseg(x0, y0, x1, y1)
+				if !seen[s] && !slices.Contains(owners[s], what) {
+					owners[s] = append(owners[s], what)
+				}
+				seen[s] = true
+			}
+		}
+	}
+	for _, n := range names {
+		ringsOK(n, g.Provinces[n].Rings)
+	}
+	for i, r := range g.Impassable {
+		ringsOK(fmt.Sprintf("impassable %d %s", i, r.Name), r.Rings)
+	}
+	border := map[[2]string]bool{}
+	for _, o := range owners {
+		for i := range o {
+			for j := i + 1; j < len(o); j++ {
+				a, b := o[i], o[j]
+				if b < a {
+					a, b = b, a
+				}
+				border[[2]string{a, b}] = true
+			}
+		}
+	}
+
+	// Borders against adjacency.
+	type key struct{ a, b, kind string }
+	declared := map[key]bool{}
+	used := map[key]bool{}
+	for _, x := range g.Exceptions {
+		a, b := x.A, x.B
+		if b < a {
+			a, b = b, a
+		}
+		declared[key{a, b, x.Kind}] = true
+	}
+	mismatch := func(a, b, kind, what string) {
+		k := key{a, b, kind}
+		if declared[k] {
+			used[k] = true
+			return
+		}
+		errf("%s-%s %s: %s", a, b, kind, what)
+	}
+	for i, a := range names {
+		pa, ok := loc[a]
+		if !ok {
+			continue
+		}
+		for _, b := range names[i+1:] {
+			pb, ok := loc[b]
+			if !ok {
+				continue
+			}
+			ka, kb := m.Locs[pa].Kind, m.Locs[pb].Kind
+			has := border[[2]string{a, b}]
+			switch {
+			case ka != judge.Sea && kb != judge.Sea:
+				if adj := m.ArmyAdjacent(pa, pb); adj != has {
+					mismatch(a, b, "army", what(adj))
+				}
+				if ka == judge.Coast && kb == judge.Coast && !has && fleetBetween(m, pa, pb) {
+					mismatch(a, b, "fleet", what(true))
+				}
+			case ka == judge.Sea && kb == judge.Sea:
+				if adj := m.FleetAdjacent(pa, pb); adj != has {
+					mismatch(a, b, "fleet", what(adj))
+				}
+			default:
+				if adj := fleetBetween(m, pa, pb); adj != has {
+					mismatch(a, b, "fleet", what(adj))
+				}
+			}
+		}
+	}
+	for _, x := range g.Exceptions {
+		a, b := x.A, x.B
+		if b < a {
+			a, b = b, a
+		}
+		if !used[key{a, b, x.Kind}] {
+			errf("exception %s-%s %s is not needed: border and adjacency agree", a, b, x.Kind)
+		}
+	}
+
+	// Points.
+	for _, n := range names {
+		p := g.Provinces[n]
+		for _, pt := range []struct {
+			what string
+			at   Point
+		}{{"label", p.Label}, {"unit", p.Unit}, {"centre", p.Centre}} {
+			if !inside(p.Rings, pt.at) {
+				errf("%s: %s point %v is outside the province", n, pt.what, pt.at)
+			}
+		}
+		pl, ok := loc[n]
+		if !ok {
+			continue
+		}
+		for _, c := range m.Locs[pl].Coasts {
+			co := m.Locs[c].Name[len(n)+1:]
+			at, ok := p.Coasts[co]
+			if !ok {
+				continue
+			}
+			if !inside(p.Rings, at) {
+				errf("%s: coast point %v is outside the province", m.Locs[c].Name, at)
+			}
+			own, other := coastSeas(m, pl, c)
+			dOwn, dOther := math.Inf(1), math.Inf(1)
+			for _, s := range own {
+				dOwn = math.Min(dOwn, distance(g.Provinces[s].Rings, at))
+			}
+			for _, s := range other {
+				dOther = math.Min(dOther, distance(g.Provinces[s].Rings, at))
+			}
+			if !(dOwn < dOther) {
+				errf("%s: coast point %v is %.0f from its seas %v and %.0f from the other coasts' %v",
+					m.Locs[c].Name, at, dOwn, own, dOther, other)
+			}
+		}
+	}
+	return errs
+}
+
+func what(adjacent bool) string {
+	if adjacent {
+		return "adjacent but no border"
+	}
+	return "border but not adjacent"
+}
+
+// fleetBetween reports whether a fleet may move between some place of a's
+// province and some place of b's, either way.
+func fleetBetween(m *judge.Map, a, b judge.Loc) bool {
+	places := func(p judge.Loc) []judge.Loc {
+		if cs := m.Locs[p].Coasts; len(cs) > 0 {
+			return cs
+		}
+		return []judge.Loc{p}
+	}
+	for _, x := range places(a) {
+		for _, y := range places(b) {
+			if m.FleetAdjacent(x, y) || m.FleetAdjacent(y, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coastSeas returns the seas a fleet on coast c of province p moves to,
+// and the seas that only p's other coasts touch.
+func coastSeas(m *judge.Map, p, c judge.Loc) (own, other []string) {
+	seas := func(l judge.Loc) []string {
+		var out []string
+		for _, q := range m.Provinces() {
+			if m.Locs[q].Kind == judge.Sea && (m.FleetAdjacent(l, q) || m.FleetAdjacent(q, l)) {
+				out = append(out, m.Locs[q].Name)
+			}
+		}
+		return out
+	}
+	own = seas(c)
+	for _, d := range m.Locs[p].Coasts {
+		if d == c {
+			continue
+		}
+		for _, s := range seas(d) {
+			if !slices.Contains(own, s) && !slices.Contains(other, s) {
+				other = append(other, s)
+			}
+		}
+	}
+	return own, other
+}
+
+// inside reports whether pt lies inside the rings by the even-odd rule.
+func inside(rings [][]int, pt Point) bool {
+	px, py := float64(pt[0]), float64(pt[1])
+	in := false
+	for _, r := range rings {
+		n := len(r) / 2
+		for i := 0; i < n; i++ {
+			x0, y0 := float64(r[2*i]), float64(r[2*i+1])
+			j := (i + 1) % n
+			x1, y1 := float64(r[2*j]), float64(r[2*j+1])
+			if (y0 > py) != (y1 > py) && px < x0+(py-y0)*(x1-x0)/(y1-y0) {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
+// distance returns the distance from pt to the nearest ring segment.
+func distance(rings [][]int, pt Point) float64 {
+	best := math.Inf(1)
+	px, py := float64(pt[0]), float64(pt[1])
+	for _, r := range rings {
+		n := len(r) / 2
+		for i := 0; i < n; i++ {
+			x0, y0 := float64(r[2*i]), float64(r[2*i+1])
+			j := (i + 1) % n
+			x1, y1 := float64(r[2*j]), float64(r[2*j+1])
+			dx, dy := x1-x0, y1-y0
+			t := 0.0
+			if l := dx*dx + dy*dy; l > 0 {
+				t = math.Max(0, math.Min(1, ((px-x0)*dx+(py-y0)*dy)/l))
+			}
+			best = math.Min(best, math.Hypot(px-x0-t*dx, py-y0-t*dy))
+		}
+	}
+	return best
+}
