@@ -138,8 +138,12 @@ func (d *drawer) board() {
 		d.add(gBoard, elem{kind: kPath, class: "sea-ground", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colSea}})
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
+			f := d.provinceFill(p)
+			if info.Kind == judge.Sea {
+				f = fill{} // the sea ground shows through: one fill less to rasterise
+			}
 			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
-				rings: b.rings[p], closed: true, fill: d.provinceFill(p), stroke: colBorder, width: 0.8 * d.px})
+				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, r := range b.impassable {
 			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,

@@ -468,3 +468,43 @@ func BenchmarkPNGGeometry(b *testing.B) {
 		}
 	}
 }
+
+// TestConvoyAndCut draws a convoy along its route, a cut support and a
+// void order.
+func TestConvoyAndCut(t *testing.T) {
+	g := newGame(t, "standard", "S1901M", "England F nth", "England A lon", "France A pic", "France A bel", "Germany A bur", "Italy A ven")
+	pos, res := g.play(`England: F nth C A lon - nwy
+England: A lon - nwy
+France: A pic S A bel H
+Germany: A bur - pic
+Italy: A ven - mos`)
+	data := svgOf(t, pos, res)
+	keep(t, "convoy.svg", data)
+	pn := pngOf(t, pos, res)
+	keep(t, "convoy.png", pn)
+	checkPNG(t, pn)
+	doc, _, _ := parseSVG(t, data)
+	if got := titles(doc, "order", "convoy"); len(got) != 1 || got[0] != "England: F nth C A lon - nwy (succeeds)" {
+		t.Errorf("convoys %q", got)
+	}
+	var route string
+	for _, e := range doc {
+		if e.is("order", "move", "convoyed") {
+			route = e.attr["d"]
+		}
+	}
+	// The army's path goes by the fleet: three points, London, the North
+	// Sea, Norway.
+	if strings.Count(route, "L") != 2 {
+		t.Errorf("convoyed move path %q, want two segments", route)
+	}
+	if got := titles(doc, "order", "support-hold", "failed"); len(got) != 1 || got[0] != "France: A pic S A bel (cut)" {
+		t.Errorf("cut supports %q", got)
+	}
+	if got := count(doc, "mark", "cut"); got != 1 {
+		t.Errorf("%d cut marks, want 1", got)
+	}
+	if got := count(doc, "mark", "void"); got != 1 {
+		t.Errorf("%d void marks, want 1", got)
+	}
+}
