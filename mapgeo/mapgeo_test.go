@@ -75,9 +75,9 @@ func TestCheckFindsFaults(t *testing.T) {
 		return &g
 	}
 	cases := []struct {
-		name  string
+		name   string
 		break_ func(g *Geometry)
-		want  string
+		want   string
 	}{
 		{"missing province", func(g *Geometry) { delete(g.Provinces, "par") }, "par is not drawn"},
 		{"extra province", func(g *Geometry) { g.Provinces["xyz"] = g.Provinces["par"] }, "xyz is no province"},

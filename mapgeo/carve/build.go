@@ -55,7 +55,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			continue
 		}
 		p := mapgeo.Province{Rings: regionRings[r]}
-		p.Unit, p.Label, p.Centre = g.places(pixels[r])
+		p.Unit, p.Label, p.Centre = g.places(g.piece(r, pixels[r]), g.First[r])
 		for _, what := range []string{"unit", "label", "centre"} {
 			ll, ok := c.Points[name+" "+what]
 			if !ok {
@@ -90,15 +90,49 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 	return geo, g, nil
 }
 
-// places picks a province's unit, label and centre points: the unit at
-// the pixel deepest inside, the label below it and the centre marker
-// beside it, each as deep inside as it can be without overlapping.
-func (g *Grid) places(px []int) (unit, label, centre mapgeo.Point) {
-	const sep = 26.0 // map units between the three points' middles
-	best := px[0]
+// piece returns the pixels of region r that are connected to its first
+// seed (Naples's mainland, not Sicily), or all of them if that seed's
+// pixel went to another region.
+func (g *Grid) piece(r int, all []int) []int {
+	f := g.First[r]
+	if f < 0 || g.Label[f] != int32(r) {
+		return all
+	}
+	seen := map[int]bool{f: true}
+	out := []int{f}
+	for k := 0; k < len(out); k++ {
+		q := out[k]
+		x, y := q%g.W, q/g.W
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			j := ny*g.W + nx
+			if nx >= 0 && ny >= 0 && nx < g.W && ny < g.H && !seen[j] && g.Label[j] == int32(r) {
+				seen[j] = true
+				out = append(out, j)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// places picks a province's unit, label and centre points: the unit deep
+// inside, near the first seed (a large province's heart, such as St
+// Petersburg's city rather than the middle of the tundra), the label below
+// it and the centre marker beside it, each as deep inside as it can be
+// without overlapping.
+func (g *Grid) places(px []int, first int) (unit, label, centre mapgeo.Point) {
+	const sep = 26.0    // map units between the three points' middles
+	const deep = 5 * 30 // chamfer depth (5 a pixel) that is deep enough
+	fx, fy := float64(first%g.W), float64(first/g.W)
+	if first < 0 {
+		fx, fy = float64(px[0]%g.W), float64(px[0]/g.W)
+	}
+	best, bestScore := px[0], math.Inf(-1)
 	for _, i := range px {
-		if g.Dist[i] > g.Dist[best] {
-			best = i
+		d := math.Hypot(float64(i%g.W)-fx, float64(i/g.W)-fy)
+		if s := math.Min(float64(g.Dist[i]), deep) - d; s > bestScore {
+			best, bestScore = i, s
 		}
 	}
 	u := [2]float64{float64(best % g.W), float64(best / g.W)}

@@ -20,6 +20,9 @@ type Grid struct {
 	Names      []string
 	Impassable []bool // per region
 	Sea        []bool // per region: water (sea provinces)
+	// First is the pixel of each region's first seed, or -1: the piece of
+	// the region that holds it is where its points go.
+	First []int
 	// Dist is each pixel's chamfer distance (5 per pixel) to the nearest
 	// pixel of another region or the box's edge.
 	Dist []int32
@@ -286,7 +289,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		lbl[i] = -1
 	}
 	var landSeeds, waterSeeds []int
+	g.First = make([]int, len(g.Names))
+	for i := range g.First {
+		g.First[i] = -1
+	}
 	for _, s := range seeds {
+		if g.First[s.region] < 0 {
+			g.First[s.region] = s.px
+		}
 		if lbl[s.px] >= 0 {
 			continue // two seeds on one pixel: the first listed wins
 		}
@@ -308,6 +318,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	comp, n = components(w, h, unreached, true)
 	base := int32(len(g.Names))
 	for k := 0; k < n; k++ {
+		g.First = append(g.First, -1)
 		g.Names = append(g.Names, "")
 		g.Impassable = append(g.Impassable, true)
 		g.Sea = append(g.Sea, false)

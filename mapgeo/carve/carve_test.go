@@ -1,0 +1,204 @@
+package carve
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// tinyConfig is a board of two land provinces and a sea on a small square
+// continent, with a lake, an island and an islet.
+const tinyConfig = `variant tiny
+projection lcc 40 50 45 10
+frame 5 15 40 50
+width 200
+minisland 20
+tolerance 1
+a 8 45     # west
+a 8 47
+b 12 45    # east
+s 6 41     # the sea
+except a b army declared to be found again in the output
+`
+
+var tinyKinds = Kinds{"a": {}, "b": {}, "s": {Sea: true}}
+
+func square(lon0, lat0, lon1, lat1 float64) []LonLat {
+	return []LonLat{{lon0, lat0}, {lon1, lat0}, {lon1, lat1}, {lon0, lat1}}
+}
+
+func tinyLand() [][]LonLat {
+	return [][]LonLat{
+		square(7, 42, 13, 48),          // the continent
+		square(9.5, 44.5, 10.5, 45.5),  // a lake in it (even-odd hole)
+		square(13.8, 41, 14.6, 41.8),   // an island: no seed, big enough to stay
+		square(6.1, 47.1, 6.15, 47.15), // an islet: sinks
+	}
+}
+
+func tinyBuild(t *testing.T) ([]byte, *Grid) {
+	t.Helper()
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Encode(geo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, g
+}
+
+// TestBuildDeterministic builds the tiny board twice and expects the same
+// bytes, and checks what the carving did with it.
+func TestBuildDeterministic(t *testing.T) {
+	first, g := tinyBuild(t)
+	second, _ := tinyBuild(t)
+	if !bytes.Equal(first, second) {
+		t.Fatal("two builds of the same input differ")
+	}
+	c, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	fr := newFrame(c)
+	pixel := func(lon, lat float64) int {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return int(y)*g.W + int(x)
+	}
+	name := func(lon, lat float64) string { return g.Names[g.Label[pixel(lon, lat)]] }
+	for _, tc := range []struct {
+		lon, lat float64
+		want     string
+	}{{8, 44, "a"}, {12, 47, "b"}, {6.12, 47.12, "s"}, {14.2, 41.4, ""}, {14, 49, "s"}} {
+		if got := name(tc.lon, tc.lat); got != tc.want {
+			t.Errorf("(%v, %v) is %q, want %q", tc.lon, tc.lat, got, tc.want)
+		}
+	}
+	if n := name(10, 45); !g.Land[pixel(10, 45)] || (n != "a" && n != "b") {
+		t.Errorf("the lake was not filled with a province: %q", n)
+	}
+	for _, want := range []string{`"a":{"rings"`, `"b":{"rings"`, `"s":{"rings"`, `{"a":"a","b":"b","kind":"army"`, `"impassable":[` + "\n" + `{"rings"`} {
+		if !bytes.Contains(first, []byte(want)) {
+			t.Errorf("output lacks %s:\n%s", want, first)
+		}
+	}
+}
+
+// TestTraceSharesVertices traces a small grid with a pinch (two pixels of
+// one region touching at a corner) and an enclosed region, and checks
+// that every border segment is in the rings of exactly the two regions
+// beside it, that rings close, and that outer rings run clockwise.
+func TestTraceSharesVertices(t *testing.T) {
+	rows := []string{
+		"aaaabbbb",
+		"aacabbbb",
+		"aaaacbbb",
+		"dddcbbbb",
+		"ddddbbbb",
+	}
+	w, h := len(rows[0]), len(rows)
+	lbl := make([]int32, w*h)
+	for y, r := range rows {
+		for x := range r {
+			lbl[y*w+x] = int32(r[x] - 'a')
+		}
+	}
+	rings, err := trace(w, h, lbl, 4, 0.4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owners := map[[4]int]string{}
+	for r, rs := range rings {
+		if len(rs) == 0 {
+			t.Errorf("region %c has no ring", 'a'+r)
+		}
+		outer := 0 // the area of the largest ring: an outer one
+		for _, ring := range rs {
+			area := 0
+			n := len(ring) / 2
+			for i := 0; i < n; i++ {
+				x0, y0, x1, y1 := ring[2*i], ring[2*i+1], ring[2*((i+1)%n)], ring[2*((i+1)%n)+1]
+				area += x0*y1 - x1*y0
+				k := [4]int{x0, y0, x1, y1}
+				if x1 < x0 || (x1 == x0 && y1 < y0) {
+					k = [4]int{x1, y1, x0, y0}
+				}
+				owners[k] += string(rune('a' + r))
+			}
+			if abs(area) > abs(outer) {
+				outer = area
+			}
+		}
+		if outer <= 0 {
+			t.Errorf("region %c's outer ring runs anticlockwise on screen", 'a'+r)
+		}
+	}
+	var borders []string
+	for k, o := range owners {
+		if len(o) > 2 {
+			t.Errorf("segment %v is in %d rings", k, len(o))
+		}
+		if len(o) == 2 {
+			borders = append(borders, o)
+		}
+	}
+	joined := strings.Join(borders, " ")
+	for _, pair := range []string{"ab", "ac", "ad", "bc", "cd", "bd"} {
+		rev := string([]byte{pair[1], pair[0]})
+		if !strings.Contains(joined, pair) && !strings.Contains(joined, rev) {
+			t.Errorf("no border %s among %s", pair, joined)
+		}
+	}
+}
+
+// TestLandRings decodes a small quantised TopoJSON with a reversed arc.
+func TestLandRings(t *testing.T) {
+	src := `{"type":"Topology","transform":{"scale":[0.5,0.25],"translate":[10,40]},
+	"objects":{"land":{"type":"GeometryCollection","geometries":[
+	  {"type":"MultiPolygon","arcs":[[[0,-2]]]}]}},
+	"arcs":[[[0,0],[4,0],[0,4]],[[0,0],[0,4],[4,0]]]}`
+	rings, err := LandRings([]byte(src), "land")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Arc 0: (10,40) (12,40) (12,41); arc 1 reversed: (12,41) (10,41) (10,40).
+	got := fmt.Sprint(rings)
+	want := "[[[10 40] [12 40] [12 41] [10 41] [10 40]]]"
+	if got != want {
+		t.Errorf("rings %s, want %s", got, want)
+	}
+	if _, err := LandRings([]byte(src), "countries"); err == nil {
+		t.Error("a missing object gave no error")
+	}
+}
+
+// TestParseConfigErrors checks that mistakes in seed files are reported
+// with their line.
+func TestParseConfigErrors(t *testing.T) {
+	for _, bad := range []string{
+		"variant x\nprojection lcc 40 50 45 10\nframe 0 1 2 3\nwat 1\n",
+		"variant x\nprojection lcc 40 50 45 10\nframe 0 1 2 3\ncoast spa 1 2\n",
+		"variant x\nprojection lcc 40 50 45 10\nframe 0 1 2 3\nexcept a b road why\n",
+		"variant x\nframe 0 1 2 3\n",
+	} {
+		_, err := ParseConfig("bad.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+		if err == nil {
+			t.Errorf("no error for %q", bad)
+		}
+	}
+	_, err := ParseConfig("missing.seeds", os.ReadFile)
+	if err == nil {
+		t.Error("no error for a missing file")
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
