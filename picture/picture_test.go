@@ -508,3 +508,32 @@ Italy: A ven - mos`)
 		t.Errorf("%d void marks, want 1", got)
 	}
 }
+
+// TestPNGStaysSmall: a picture too busy for 200 KB at full colour is
+// compressed harder and with fewer colours until it fits.
+func TestPNGStaysSmall(t *testing.T) {
+	sc := &scene{w: 1000, h: 1000, s: 1}
+	sc.add(gBoard, elem{kind: kPath, rings: [][]pt{rect(0, 0, 1000, 1000)}, closed: true, fill: fill{c: colPaper}})
+	x := uint32(1)
+	for i := 0; i < 12000; i++ {
+		x = x*1664525 + 1013904223 // a fixed pseudo-random sequence
+		c := color.NRGBA{uint8(x >> 24), uint8(x >> 16), uint8(x >> 8), 0xff}
+		sc.add(gBoard, elem{kind: kCircle, c: pt{float64(x % 1000), float64((x >> 10) % 1000)}, r: 3 + float64(x%7), fill: fill{c: c}})
+	}
+	img, err := rasterise(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full bytes.Buffer
+	if err := png.Encode(&full, quantise(img, 256)); err != nil {
+		t.Fatal(err)
+	}
+	if full.Len() <= maxPNG {
+		t.Fatalf("the test picture is only %d bytes at 256 colours: not busy enough", full.Len())
+	}
+	var b bytes.Buffer
+	if err := writePNG(&b, sc); err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, b.Bytes())
+}

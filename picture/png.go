@@ -1,7 +1,7 @@
 package picture
 
 import (
-	"bufio"
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -50,20 +50,34 @@ type faceKey struct {
 	size int // in tenths of a pixel
 }
 
-// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG.
+// maxPNG is the most a PNG may weigh: it goes by mail.
+const maxPNG = 200 << 10
+
+// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG
+// of at most maxPNG bytes: should a crowded picture weigh more, it is
+// compressed harder, then with fewer colours.
 func writePNG(w io.Writer, sc *scene) error {
 	img, err := rasterise(sc)
 	if err != nil {
 		return err
 	}
-	pal := quantise(img)
-	pixPool.Put(&img.Pix)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(bw, pal); err != nil {
-		return err
+	var out bytes.Buffer
+	for _, try := range []struct {
+		colours int
+		level   png.CompressionLevel
+	}{{256, png.DefaultCompression}, {256, png.BestCompression}, {64, png.BestCompression}, {16, png.BestCompression}} {
+		out.Reset()
+		enc := png.Encoder{CompressionLevel: try.level}
+		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
+			return err
+		}
+		if out.Len() <= maxPNG {
+			break
+		}
 	}
-	return bw.Flush()
+	pixPool.Put(&img.Pix)
+	_, err = w.Write(out.Bytes())
+	return err
 }
 
 func rasterise(sc *scene) (*image.RGBA, error) {
@@ -489,11 +503,11 @@ func dilate(m *image.Alpha, rad int) *image.Alpha {
 	return out
 }
 
-// quantise turns img into a paletted image of its (at most) 256 most used
+// quantise turns img into a paletted image of its (at most) colours most used
 // colours, mapping every other colour, the odd antialiased edge pixel, to
 // the nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
-func quantise(img *image.RGBA) *image.Paletted {
+func quantise(img *image.RGBA, colours int) *image.Paletted {
 	counts := map[uint32]int{}
 	pix := img.Pix
 	last, run := uint32(0), 0
@@ -523,8 +537,8 @@ func quantise(img *image.RGBA) *image.Paletted {
 		}
 		return int(a.c) - int(b.c)
 	})
-	if len(all) > 256 {
-		all = all[:256]
+	if len(all) > colours {
+		all = all[:colours]
 	}
 	cols := make([]uint32, len(all))
 	for i, u := range all {
