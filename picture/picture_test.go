@@ -453,9 +453,9 @@ func BenchmarkPNG(b *testing.B) {
 	}
 }
 
-// BenchmarkPNGGeometry rasterises the opening on the fixture geometry, whose
+// BenchmarkPNGFixture rasterises the opening on the fixture geometry, whose
 // provinces are filled polygons as real geometry's are.
-func BenchmarkPNGGeometry(b *testing.B) {
+func BenchmarkPNGFixture(b *testing.B) {
 	pos, res := s1901(b)
 	bd, err := geoBoard(pos.Map, gridGeometry(pos.Map))
 	if err != nil {
