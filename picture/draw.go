@@ -138,8 +138,12 @@ func (d *drawer) board() {
 		d.add(gBoard, elem{kind: kPath, class: "sea-ground", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colSea}})
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
+			f := d.provinceFill(p)
+			if info.Kind == judge.Sea {
+				f = fill{} // the sea ground shows through: one fill less to rasterise
+			}
 			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
-				rings: b.rings[p], closed: true, fill: d.provinceFill(p), stroke: colBorder, width: 0.8 * d.px})
+				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, r := range b.impassable {
 			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
@@ -207,7 +211,7 @@ func rect(x, y, w, h float64) []pt { return []pt{{x, y}, {x + w, y}, {x + w, y +
 func (d *drawer) centres() {
 	pos, m := d.pos, d.m
 	for _, p := range pos.CenterList() {
-		at := d.b.centre[p]
+		at := d.centreAt(p)
 		o := pos.Centers[p]
 		title := "supply centre " + m.Locs[p].FullName
 		if o != judge.NoPower && int(o) < len(d.ps) {
@@ -259,9 +263,33 @@ func (d *drawer) labels() {
 		if name != "" {
 			name = strings.ToUpper(name[:1]) + name[1:]
 		}
-		d.add(gLabels, elem{kind: kText, class: "label", c: d.b.label[p], text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
 			fill: fill{c: colInk}, halo: colWhite, haloW: 2.2 * d.px})
 	}
+}
+
+// labelAt is where province p's name is written: at the board's label
+// point, unless a unit drawn there would hide it; then just under the unit.
+func (d *drawer) labelAt(p judge.Loc) pt {
+	at := d.b.label[p]
+	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
+		if u := d.unitAt[p]; at.sub(u).len() < 1.7*d.u {
+			return u.add(pt{0, 1.05*d.u + 7*d.px})
+		}
+	}
+	return at
+}
+
+// centreAt is where province p's supply-centre marker goes: at the
+// board's point, unless a unit there would cover it; then beside the unit.
+func (d *drawer) centreAt(p judge.Loc) pt {
+	at := d.b.centre[p]
+	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
+		if u := d.unitAt[p]; at.sub(u).len() < d.u+6*d.px {
+			return u.add(pt{1.15*d.u + 5*d.px, -0.7 * d.u})
+		}
+	}
+	return at
 }
 
 // standoffs marks the provinces left empty by a stand-off: those of the

@@ -177,9 +177,10 @@ func (d *drawer) support(r *judge.OrderResult) {
 	tp := d.m.Province(o.Target)
 	var end pt
 	head := headDot
-	kind := "support"
+	kind := "support-move"
 	switch o.Kind {
 	case judge.SupportHold:
+		kind = "support-hold"
 		end = d.unitAt[tp]
 		if _, ok := d.pos.UnitAt(tp); !ok {
 			end = d.b.at[tp]
@@ -206,8 +207,7 @@ func (d *drawer) support(r *judge.OrderResult) {
 	}
 	failed, oc := orderFailed(r)
 	st := d.style(d.orderPower(o))
-	d.arrow(path, st.Unit, 2*d.px, failed, "order "+kind+map[bool]string{true: "-hold", false: "-move"}[o.Kind == judge.SupportHold && kind == "support"],
-		d.orderTitle(r, oc), head)
+	d.arrow(path, st.Unit, 2*d.px, failed, "order "+kind, d.orderTitle(r, oc), head)
 	if failed {
 		d.outcomeMark(path, oc)
 	}

@@ -453,9 +453,9 @@ func BenchmarkPNG(b *testing.B) {
 	}
 }
 
-// BenchmarkPNGGeometry rasterises the opening on the fixture geometry, whose
+// BenchmarkPNGFixture rasterises the opening on the fixture geometry, whose
 // provinces are filled polygons as real geometry's are.
-func BenchmarkPNGGeometry(b *testing.B) {
+func BenchmarkPNGFixture(b *testing.B) {
 	pos, res := s1901(b)
 	bd, err := geoBoard(pos.Map, gridGeometry(pos.Map))
 	if err != nil {
@@ -467,4 +467,73 @@ func BenchmarkPNGGeometry(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestConvoyAndCut draws a convoy along its route, a cut support and a
+// void order.
+func TestConvoyAndCut(t *testing.T) {
+	g := newGame(t, "standard", "S1901M", "England F nth", "England A lon", "France A pic", "France A bel", "Germany A bur", "Italy A ven")
+	pos, res := g.play(`England: F nth C A lon - nwy
+England: A lon - nwy
+France: A pic S A bel H
+Germany: A bur - pic
+Italy: A ven - mos`)
+	data := svgOf(t, pos, res)
+	keep(t, "convoy.svg", data)
+	pn := pngOf(t, pos, res)
+	keep(t, "convoy.png", pn)
+	checkPNG(t, pn)
+	doc, _, _ := parseSVG(t, data)
+	if got := titles(doc, "order", "convoy"); len(got) != 1 || got[0] != "England: F nth C A lon - nwy (succeeds)" {
+		t.Errorf("convoys %q", got)
+	}
+	var route string
+	for _, e := range doc {
+		if e.is("order", "move", "convoyed") {
+			route = e.attr["d"]
+		}
+	}
+	// The army's path goes by the fleet: three points, London, the North
+	// Sea, Norway.
+	if strings.Count(route, "L") != 2 {
+		t.Errorf("convoyed move path %q, want two segments", route)
+	}
+	if got := titles(doc, "order", "support-hold", "failed"); len(got) != 1 || got[0] != "France: A pic S A bel (cut)" {
+		t.Errorf("cut supports %q", got)
+	}
+	if got := count(doc, "mark", "cut"); got != 1 {
+		t.Errorf("%d cut marks, want 1", got)
+	}
+	if got := count(doc, "mark", "void"); got != 1 {
+		t.Errorf("%d void marks, want 1", got)
+	}
+}
+
+// TestPNGStaysSmall: a picture too busy for 200 KB at full colour is
+// compressed harder and with fewer colours until it fits.
+func TestPNGStaysSmall(t *testing.T) {
+	sc := &scene{w: 1000, h: 1000, s: 1}
+	sc.add(gBoard, elem{kind: kPath, rings: [][]pt{rect(0, 0, 1000, 1000)}, closed: true, fill: fill{c: colPaper}})
+	x := uint32(1)
+	for i := 0; i < 12000; i++ {
+		x = x*1664525 + 1013904223 // a fixed pseudo-random sequence
+		c := color.NRGBA{uint8(x >> 24), uint8(x >> 16), uint8(x >> 8), 0xff}
+		sc.add(gBoard, elem{kind: kCircle, c: pt{float64(x % 1000), float64((x >> 10) % 1000)}, r: 3 + float64(x%7), fill: fill{c: c}})
+	}
+	img, err := rasterise(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full bytes.Buffer
+	if err := png.Encode(&full, quantise(img, 256)); err != nil {
+		t.Fatal(err)
+	}
+	if full.Len() <= maxPNG {
+		t.Fatalf("the test picture is only %d bytes at 256 colours: not busy enough", full.Len())
+	}
+	var b bytes.Buffer
+	if err := writePNG(&b, sc); err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, b.Bytes())
 }

@@ -1,7 +1,7 @@
 package picture
 
 import (
-	"bufio"
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -40,7 +40,8 @@ type raster struct {
 	k     float64 // pixels per map unit
 	fonts [2]*opentype.Font
 	faces map[faceKey]font.Face
-	polys [][]pt // scratch
+	polys [][]pt  // scratch
+	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
 }
 
@@ -49,20 +50,34 @@ type faceKey struct {
 	size int // in tenths of a pixel
 }
 
-// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG.
+// maxPNG is the most a PNG may weigh: it goes by mail.
+const maxPNG = 200 << 10
+
+// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG
+// of at most maxPNG bytes: should a crowded picture weigh more, it is
+// compressed harder, then with fewer colours.
 func writePNG(w io.Writer, sc *scene) error {
 	img, err := rasterise(sc)
 	if err != nil {
 		return err
 	}
-	pal := quantise(img)
-	pixPool.Put(&img.Pix)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(bw, pal); err != nil {
-		return err
+	var out bytes.Buffer
+	for _, try := range []struct {
+		colours int
+		level   png.CompressionLevel
+	}{{256, png.DefaultCompression}, {256, png.BestCompression}, {64, png.BestCompression}, {16, png.BestCompression}} {
+		out.Reset()
+		enc := png.Encoder{CompressionLevel: try.level}
+		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
+			return err
+		}
+		if out.Len() <= maxPNG {
+			break
+		}
 	}
-	return bw.Flush()
+	pixPool.Put(&img.Pix)
+	_, err = w.Write(out.Bytes())
+	return err
 }
 
 func rasterise(sc *scene) (*image.RGBA, error) {
@@ -112,9 +127,15 @@ func (r *raster) draw(e *elem) {
 	case kPath:
 		rings := make([][]pt, len(e.rings))
 		for i, ring := range e.rings {
-			out := make([]pt, len(ring))
+			// Points closer than a pixel to the last one kept add work
+			// and nothing that shows: geometry has thousands.
+			out := make([]pt, 0, len(ring))
 			for j, p := range ring {
-				out[j] = r.px(p)
+				q := r.px(p)
+				if n := len(out); n > 0 && j < len(ring)-1 && q.sub(out[n-1]).len() < 0.9 {
+					continue
+				}
+				out = append(out, q)
 			}
 			rings[i] = out
 		}
@@ -134,11 +155,7 @@ func (r *raster) fill(polys [][]pt, f fill) {
 		draw.Draw(r.img, rc, image.NewUniform(f.c), image.Point{}, draw.Src)
 		return
 	}
-	var src image.Image = image.NewUniform(f.c)
-	if f.pattern != patSolid {
-		src = &patternImage{f: f}
-	}
-	r.paint(polys, src)
+	r.paint(polys, f)
 }
 
 // axisRect reports whether polys is one rectangle with whole-pixel
@@ -163,7 +180,7 @@ func axisRect(polys [][]pt) (image.Rectangle, bool) {
 
 // paint rasterises polygons over their bounding box only, so that a small
 // shape costs little on a large picture.
-func (r *raster) paint(polys [][]pt, src image.Image) {
+func (r *raster) paint(polys [][]pt, f fill) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range polys {
 		for _, q := range p {
@@ -176,8 +193,9 @@ func (r *raster) paint(polys [][]pt, src image.Image) {
 		return
 	}
 	ox, oy := float64(rect.Min.X), float64(rect.Min.Y)
-	r.z.Reset(rect.Dx(), rect.Dy())
-	r.z.DrawOp = draw.Over
+	w, h := rect.Dx(), rect.Dy()
+	r.z.Reset(w, h)
+	r.z.DrawOp = draw.Src
 	for _, p := range polys {
 		if len(p) < 3 {
 			continue
@@ -188,7 +206,39 @@ func (r *raster) paint(polys [][]pt, src image.Image) {
 		}
 		r.z.ClosePath()
 	}
-	r.z.Draw(r.img, rect, src, rect.Min)
+	// The coverage goes to an alpha mask the size of the box (the
+	// rasteriser's fast path), and is then laid over the picture here:
+	// most of a box is either empty or fully covered, which this loop
+	// skips or copies without arithmetic.
+	if cap(r.cover) < w*h {
+		r.cover = make([]uint8, w*h)
+	}
+	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	c, ink := f.c, f.ink
+	for y := 0; y < h; y++ {
+		row := mask.Pix[y*w : y*w+w]
+		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4:]
+		for x, a := range row {
+			if a == 0 {
+				continue
+			}
+			col := c
+			if f.pattern != patSolid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
+				col = ink
+			}
+			d := dst[x*4 : x*4+4 : x*4+4]
+			if a == 0xff {
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+				continue
+			}
+			aa, na := uint32(a), 255-uint32(a)
+			d[0] = uint8((uint32(col.R)*aa + uint32(d[0])*na + 127) / 255)
+			d[1] = uint8((uint32(col.G)*aa + uint32(d[1])*na + 127) / 255)
+			d[2] = uint8((uint32(col.B)*aa + uint32(d[2])*na + 127) / 255)
+			d[3] = 0xff
+		}
+	}
 }
 
 // stroke draws the outline of rings (closed) or polylines (open) with the
@@ -218,14 +268,14 @@ func (r *raster) stroke(lines [][]pt, closed bool, e *elem) {
 		}
 	}
 	r.polys = polys
-	r.paintBatched(polys, image.NewUniform(e.stroke))
+	r.paintBatched(polys, fill{c: e.stroke})
 }
 
 // paintBatched paints the pieces of a stroke in batches whose bounding box
 // stays close to the pieces' own area: a long diagonal arrow would
 // otherwise cost the whole rectangle it spans. The pieces are opaque, so
 // painting overlapping ones in two batches looks the same.
-func (r *raster) paintBatched(polys [][]pt, src image.Image) {
+func (r *raster) paintBatched(polys [][]pt, f fill) {
 	start := 0
 	var bb, sum float64
 	var box [4]float64
@@ -238,15 +288,15 @@ func (r *raster) paintBatched(polys [][]pt, src image.Image) {
 		}
 		nb := [4]float64{math.Min(box[0], pb[0]), math.Min(box[1], pb[1]), math.Max(box[2], pb[2]), math.Max(box[3], pb[3])}
 		bb = (nb[2] - nb[0] + 2) * (nb[3] - nb[1] + 2)
-		if bb > 3*(sum+area)+2048 {
-			r.paint(polys[start:i], src)
+		if bb > 3*(sum+area)+4096 {
+			r.paint(polys[start:i], f)
 			start, box, sum = i, pb, area
 			continue
 		}
 		box, sum = nb, sum+area
 	}
 	if start < len(polys) {
-		r.paint(polys[start:], src)
+		r.paint(polys[start:], f)
 	}
 }
 
@@ -347,31 +397,22 @@ func dashes(l []pt, pattern []float64) [][]pt {
 	return out
 }
 
-// patternImage is the fill of a hatched province: ink lines on the
-// colour, repeating every 8 pixels.
-type patternImage struct{ f fill }
-
-func (p *patternImage) ColorModel() color.Model { return color.NRGBAModel }
-func (p *patternImage) Bounds() image.Rectangle {
-	return image.Rect(-1e9, -1e9, 1e9, 1e9)
-}
-func (p *patternImage) At(x, y int) color.Color {
+// patternInk reports whether pixel x, y of a hatched fill is ink (its
+// power's colour) rather than ground: lines or dots repeating every 8
+// pixels.
+func patternInk(pattern, x, y int) bool {
 	x, y = x&7, y&7
-	ink := false
-	switch p.f.pattern {
+	switch pattern {
 	case patHatch:
-		ink = (x+y)&7 < 2
+		return (x+y)&7 < 2
 	case patBack:
-		ink = (x-y)&7 < 2
+		return (x-y)&7 < 2
 	case patCross:
-		ink = (x+y)&7 < 2 || (x-y)&7 < 2
+		return (x+y)&7 < 2 || (x-y)&7 < 2
 	case patDots:
-		ink = (x == 3 || x == 4) && (y == 3 || y == 4)
+		return (x == 3 || x == 4) && (y == 3 || y == 4)
 	}
-	if ink {
-		return p.f.ink
-	}
-	return p.f.c
+	return false
 }
 
 func (r *raster) face(bold bool, size float64) font.Face {
@@ -462,11 +503,11 @@ func dilate(m *image.Alpha, rad int) *image.Alpha {
 	return out
 }
 
-// quantise turns img into a paletted image of its (at most) 256 most used
+// quantise turns img into a paletted image of its (at most) colours most used
 // colours, mapping every other colour, the odd antialiased edge pixel, to
 // the nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
-func quantise(img *image.RGBA) *image.Paletted {
+func quantise(img *image.RGBA, colours int) *image.Paletted {
 	counts := map[uint32]int{}
 	pix := img.Pix
 	last, run := uint32(0), 0
@@ -496,8 +537,8 @@ func quantise(img *image.RGBA) *image.Paletted {
 		}
 		return int(a.c) - int(b.c)
 	})
-	if len(all) > 256 {
-		all = all[:256]
+	if len(all) > colours {
+		all = all[:colours]
 	}
 	cols := make([]uint32, len(all))
 	for i, u := range all {
@@ -520,6 +561,13 @@ func quantise(img *image.RGBA) *image.Paletted {
 		}
 		return uint8(best)
 	}
+	// Colours outside the palette are looked up by their top 5 bits per
+	// channel: the nearest palette colour of the first one met in each
+	// such cell serves the whole cell.
+	var cells [1 << 15]int16
+	for i := range cells {
+		cells[i] = -1
+	}
 	out := image.NewPaletted(img.Rect, pal)
 	lastC, lastI := uint32(1<<31), uint8(0)
 	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
@@ -527,8 +575,11 @@ func quantise(img *image.RGBA) *image.Paletted {
 		if c != lastC {
 			idx, ok := index[c]
 			if !ok {
-				idx = nearest(c)
-				index[c] = idx
+				cell := (c>>19&31)<<10 | (c>>11&31)<<5 | (c >> 3 & 31)
+				if cells[cell] < 0 {
+					cells[cell] = int16(nearest(c))
+				}
+				idx = uint8(cells[cell])
 			}
 			lastC, lastI = c, idx
 		}
