@@ -400,7 +400,7 @@ func (s *session) sendReply() error {
 		h := s.m.header(s.game)
 		d.Header, d.Tag = &h, s.m.subjectTag(s.game)
 	}
-	return s.m.send(s.tx, s.now, "reply", d, []string{s.in.From}, s.in.MessageID)
+	return s.m.sendMaps(s.tx, s.now, "reply", d, []string{s.in.From}, s.in.MessageID, s.maps)
 }
 
 // stripSubject removes from a subject what earlier replies put in front

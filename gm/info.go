@@ -231,11 +231,39 @@ func (s *session) cmdHistory(c *parser.Command) error {
 		s.reply.WriteByte('\n')
 		if len(c.Args) > 1 {
 			// One phase asked for: the orders as written too, which
-			// would double the length of the whole history.
-			return s.writtenOrders(g, r)
+			// would double the length of the whole history, and the
+			// map.
+			if err := s.writtenOrders(g, r); err != nil {
+				return err
+			}
+			s.attachMap(g, r)
+			return nil
 		}
 	}
 	return nil
+}
+
+// maxReplyMaps is how many maps one reply carries: each is up to
+// MaxMapBytes, and one mail of HISTORY commands must not make a mail of
+// megabytes.
+const maxReplyMaps = 3
+
+// attachMap has the reply carry the map of the processed phase r of
+// game g, unless the sender turned the game's maps off (SET NOMAP), or
+// its master did (SET MAP OFF), or the reply carries enough maps.
+func (s *session) attachMap(g *state.Game, r *state.PhaseRecord) {
+	ref := mapRef(g, r)
+	switch {
+	case !wantsMap(g, s.in.From):
+		return
+	case slices.ContainsFunc(s.maps, func(m state.MapRef) bool { return sameRef(m, ref) }):
+		return
+	case len(s.maps) >= maxReplyMaps:
+		s.printf("\nNo map of %s: a reply carries at most %d.", r.Phase, maxReplyMaps)
+		return
+	}
+	s.maps = append(s.maps, ref)
+	s.printf("\nThe map of %s is attached: %s.png.", r.Phase, r.Phase)
 }
 
 // writtenOrders writes the orders of the processed phase r as the players

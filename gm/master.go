@@ -162,10 +162,11 @@ type session struct {
 	codes     []string // the codes of the mail's CONFIRM lines
 	codeAsked bool     // a command looked for a code
 
-	reply      replyText // the reply to the sender
-	errors     int       // errors reported in the reply
-	dirty      bool      // s.game changed and must be written back
-	orderLines int       // lines of orders read so far (maxOrderLines)
+	reply      replyText      // the reply to the sender
+	maps       []state.MapRef // the maps the reply carries (HISTORY game phase)
+	errors     int            // errors reported in the reply
+	dirty      bool           // s.game changed and must be written back
+	orderLines int            // lines of orders read so far (maxOrderLines)
 
 	work *bcryptWork // the mail's bcrypt work, done outside the transaction
 
@@ -202,6 +203,12 @@ func (s *session) fail(line int, format string, args ...any) {
 // address in to, in the current transaction. inReplyTo is the Message-ID
 // the mail answers, or "".
 func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string) error {
+	return m.sendMaps(tx, now, name, data, to, inReplyTo, nil)
+}
+
+// sendMaps is send for a mail that carries the pictures of maps after
+// its text.
+func (m *Master) sendMaps(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef) error {
 	// Every address was a sender's once (validSender let it in); one
 	// that is not a plain address now is dropped rather than left to
 	// fail in the outbox.
@@ -227,6 +234,7 @@ func (m *Master) send(tx *state.Tx, now time.Time, name string, data any, to []s
 		Body:      body,
 		InReplyTo: inReplyTo,
 		Created:   now,
+		Maps:      maps,
 	})
 }
 
@@ -241,6 +249,40 @@ func (m *Master) sendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 	for _, a := range to {
 		if err := m.send(tx, now, name, data, []string{a}, ""); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// sendResults is sendGame for a phase's results, which carry the
+// picture of the phase, ref, to the addresses that want it (wantsMap):
+// those that do not get the same mail without it, as a mail of its own.
+func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data any, to []string, ref state.MapRef) error {
+	var with, without []string
+	for _, a := range to {
+		if wantsMap(g, a) {
+			with = append(with, a)
+		} else {
+			without = append(without, a)
+		}
+	}
+	for _, group := range []struct {
+		to   []string
+		maps []state.MapRef
+	}{{with, []state.MapRef{ref}}, {without, nil}} {
+		if len(group.to) == 0 {
+			continue
+		}
+		if !g.Settings.Gunboat {
+			if err := m.sendMaps(tx, now, "results", data, group.to, "", group.maps); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, a := range group.to {
+			if err := m.sendMaps(tx, now, "results", data, []string{a}, "", group.maps); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -37,7 +37,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		return err
 	}
 	orders, written := adjudicated(pos, res, pending, g.Written)
-	err = tx.PutPhase(g.Name, &state.PhaseRecord{
+	rec := &state.PhaseRecord{
 		Phase:     pos.Phase.String(),
 		Turn:      turn,
 		Processed: now.UTC(),
@@ -45,10 +45,11 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		Orders:    orders,
 		Written:   written,
 		Results:   text,
-	})
-	if err != nil {
+	}
+	if err = tx.PutPhase(g.Name, rec); err != nil {
 		return err
 	}
+	ref := mapRef(g, rec)
 	g.PressSent = nil // the limit on press is per phase
 
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
@@ -71,7 +72,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		m.endGame(tx, g, "victory "+strings.Join(names, " "), now)
 		data.headLines, data.Over = m.headFor(g, res.Next.Phase), true
 		data.Tag = tag
-		if err := m.sendGame(tx, now, g, "results", data, m.recipients(g)); err != nil {
+		if err := m.sendResults(tx, now, g, data, m.recipients(g), ref); err != nil {
 			return err
 		}
 		return m.sendGameOver(tx, g, res.Next, now)
@@ -82,7 +83,7 @@ func (m *Master) process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	m.refresh(g, res.Next, now)
 	data.headLines = m.headFor(g, res.Next.Phase)
 	data.Tag = tag
-	return m.sendGame(tx, now, g, "results", data, m.recipients(g))
+	return m.sendResults(tx, now, g, data, m.recipients(g), ref)
 }
 
 // resultsText returns the results of the phase played from pos as mailed

@@ -2,6 +2,7 @@ package gm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	_ "time/tzdata" // SET ZONE must work on hosts without a zone database
@@ -45,6 +46,7 @@ type gameSettings struct {
 	Zone     string
 	Multiple bool // one address may hold several seats
 	Gunboat  bool // the players are anonymous
+	NoMap    bool // the results mails carry no map (SET MAP OFF)
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds     string
@@ -72,7 +74,7 @@ func settingsOf(g *state.Game) gameSettings {
 		}
 	}
 	return gameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, Builds: builds,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, NoMap: st.NoMap, Builds: builds,
 		Movement:   spellLength(time.Duration(st.Movement)),
 		Retreat:    spellLength(time.Duration(st.Retreat)),
 		Adjustment: spellLength(time.Duration(st.Adjustment)),
@@ -109,6 +111,9 @@ func (gs gameSettings) Summary() string {
 	}
 	if gs.Builds != "" {
 		s += ", builds " + gs.Builds
+	}
+	if gs.NoMap {
+		s += ", results without the map"
 	}
 	return s
 }
@@ -168,6 +173,7 @@ var setOptions = map[string]string{
 	"ZONE": "ZONE", "TIMEZONE": "ZONE",
 	"MULTIPLE": "MULTIPLE", "NOMULTIPLE": "NOMULTIPLE",
 	"GUNBOAT": "GUNBOAT", "NOGUNBOAT": "NOGUNBOAT",
+	"MAP": "MAP", "MAPS": "MAP", "NOMAP": "NOMAP", "NOMAPS": "NOMAP",
 	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
 	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
 	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
@@ -176,8 +182,8 @@ var setOptions = map[string]string{
 }
 
 // setAccepted is the list of SET options given in error messages.
-const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, GUNBOAT, NOGUNBOAT, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
+const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE, MAP, NOMAP; " +
+	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, GUNBOAT, NOGUNBOAT, MAP ON|OFF, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
 	"(a length, or CLOCK hh:mm and DAYS -MTWTF-), BUILD HOME|ONE|ANY"
 
 // setOption reads the words of a SET: the option as setOptions names it
@@ -256,6 +262,13 @@ func (s *session) cmdSet(c *parser.Command) error {
 		return s.clearAbsences(c)
 	case "PREFERENCE":
 		return s.setPreference(c, args)
+	case "NOMAP":
+		return s.setMyMap(c, false, args)
+	case "MAP":
+		if len(args) == 0 {
+			return s.setMyMap(c, true, args)
+		}
+		// SET MAP ON|OFF is the master's, for the whole game.
 	}
 	// The rest are the master's.
 	if !s.master {
@@ -321,6 +334,16 @@ func (s *session) cmdSet(c *parser.Command) error {
 		if change, ok = s.setGunboat(c, opt == "GUNBOAT"); !ok {
 			return nil
 		}
+	case "MAP":
+		switch strings.ToUpper(strings.Join(args, " ")) {
+		case "ON", "YES":
+			st.NoMap, change = false, "The results mails carry the map of the phase again (a player may still SET NOMAP)."
+		case "OFF", "NO", "NONE":
+			st.NoMap, change = true, "The results mails no longer carry the map of the phase."
+		default:
+			s.fail(c.Line, "Use: SET MAP ON or SET MAP OFF, for the whole game.")
+			return nil
+		}
 	case "ZONE":
 		if len(args) != 1 {
 			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
@@ -341,6 +364,34 @@ func (s *session) cmdSet(c *parser.Command) error {
 	s.dirty = true
 	s.printf("%s", change)
 	return s.parameterChange(change)
+}
+
+// setMyMap handles SET NOMAP and SET MAP without a word after it: the
+// map of the board in the game's mails to the sender's address, whoever
+// signed on (a player, an observer or the master), from the next mail
+// on.
+func (s *session) setMyMap(c *parser.Command, on bool, args []string) error {
+	if len(args) > 0 {
+		s.fail(c.Line, "Use SET NOMAP or SET MAP alone: they are for you. The master sets the game's with SET MAP ON or SET MAP OFF.")
+		return nil
+	}
+	g := s.game
+	addr := strings.ToLower(strings.TrimSpace(s.in.From))
+	had := !slices.ContainsFunc(g.NoMap, func(a string) bool { return sameAddr(a, addr) })
+	g.NoMap = slices.DeleteFunc(g.NoMap, func(a string) bool { return sameAddr(a, addr) })
+	if !on {
+		g.NoMap = append(g.NoMap, addr)
+	}
+	s.dirty = s.dirty || had != on
+	switch {
+	case !on:
+		s.printf("NOMAP set: your mails from '%s' will come without the map of the board. SET MAP brings it back.", g.Name)
+	case g.Settings.NoMap:
+		s.printf("MAP set: you will get the map of the board, but the master of '%s' has turned the maps off for the game (SET MAP OFF).", g.Name)
+	default:
+		s.printf("MAP set: your results from '%s' will carry the map of the board.", g.Name)
+	}
+	return nil
 }
 
 // buildRuleArg reads the words after SET BUILD when they name a build

@@ -245,6 +245,7 @@ type received struct {
 	AutoSubmitted string
 	Header        string // the raw header, for Received: lines
 	Body          string // decoded text
+	Raw           []byte // the whole message, as the server holds it
 }
 
 // mailbox reads a user's INBOX (or another folder) over IMAPS, trusting
@@ -457,7 +458,7 @@ func parseReceived(raw []byte) (*received, error) {
 		return nil, err
 	}
 	h := gomail.Header{Header: e.Header}
-	r := &received{AutoSubmitted: h.Get("Auto-Submitted")}
+	r := &received{AutoSubmitted: h.Get("Auto-Submitted"), Raw: raw}
 	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
 		r.Header = string(raw[:i])
 	}

@@ -356,9 +356,10 @@ func majority(n int) int { return n/2 + 1 }
 // MapBuilder assembles a Map; the map file loader and tests use it. Add
 // provinces and coasts first, then adjacencies, then call Build.
 type MapBuilder struct {
-	m     *Map
-	edges []edge
-	errs  []string
+	m      *Map
+	edges  []edge
+	errs   []string
+	placed map[Loc]bool // provinces given a place by SetPlace
 }
 
 // NewMapBuilder starts a map with the given variant name and title.
@@ -439,6 +440,16 @@ func (b *MapBuilder) DeclareOneWay(t UnitType, from, to Loc) {
 // (see LocInfo.Archipelago).
 func (b *MapBuilder) SetArchipelago(p Loc) { b.m.Locs[p].Archipelago = true }
 
+// SetPlace sets where a schematic picture draws province p (LocInfo.At).
+// The built map HasPlaces when every province has been given one.
+func (b *MapBuilder) SetPlace(p Loc, x, y int) {
+	b.m.Locs[p].At = [2]int{x, y}
+	if b.placed == nil {
+		b.placed = map[Loc]bool{}
+	}
+	b.placed[p] = true
+}
+
 // SetVictory sets the number of centres needed to win.
 func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 
@@ -496,6 +507,10 @@ func (b *MapBuilder) Build() (*Map, error) {
 			m.centers = append(m.centers, Loc(i))
 			m.StartCenters[i] = li.Home
 		}
+	}
+	m.placed = len(m.provinces) > 0
+	for _, p := range m.provinces {
+		m.placed = m.placed && b.placed[p]
 	}
 	for _, u := range m.StartUnits {
 		if !m.CanHold(u.Type, u.Loc) {

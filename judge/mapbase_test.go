@@ -104,6 +104,7 @@ func TestParseMapBaseErrors(t *testing.T) {
 		{"board line", head + "army lon: par\n", "m.map:4: army line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
 		{"province line", head + "province yor coast - England York\n", "m.map:4: province line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
 		{"oneway line", head + "oneway army lon: wal\n", "m.map:4: oneway line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
+		{"place line", head + "place lon 1 2\n", "m.map:4: place line in a map built on mini, which gives the board: change it with home and centre lines, or copy the board"},
 		{"two bases", head + "base mini\n", "m.map:4: second base line (first at line 1)"},
 		{"base fields", "base\nmap M\npower England English E\n", "m.map:1: base line needs 1 field: base <variant>"},
 		{"unknown base", "base nosuch\nmap M\npower England English E\n", "m.map:1: base nosuch: no such map"},
@@ -181,5 +182,25 @@ func TestParseMapBoard(t *testing.T) {
 	if _, err := ParseMap("m", []byte("map M start 1900 autumn\n"+miniRest)); err == nil ||
 		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds or centres)` {
 		t.Errorf("start with a bad season: %v", err)
+	}
+}
+
+// TestParseMapBasePlaces checks that a map built on a placed map takes its
+// places, and that a partly placed base is reported in the base's file.
+func TestParseMapBasePlaces(t *testing.T) {
+	const head = "base mini\nmap M\npower England English E\n"
+	placed := func(string) (string, []byte, error) { return "mini.map", []byte(miniMap + miniPlaces), nil }
+	m, err := ParseMapFrom("m", []byte(head), placed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, _ := m.Lookup("par")
+	if !m.HasPlaces() || m.Locs[par].At != [2]int{200, 300} {
+		t.Errorf("HasPlaces %v, par at %v: want the base's places", m.HasPlaces(), m.Locs[par].At)
+	}
+	partly := func(string) (string, []byte, error) { return "mini.map", []byte(miniMap + "place lon 1 1\n"), nil }
+	want := "mini.map:6: no place line for wal, par, eng, spa, bre and 1 more: place every province or none"
+	if _, err := ParseMapFrom("m", []byte(head), partly); err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
 	}
 }

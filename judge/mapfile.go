@@ -20,6 +20,7 @@ package judge
 //	oneway army|fleet <loc>: <loc> ...
 //	unit <power> <A|F> <loc>
 //	archipelago <id> ...
+//	place <id> <x> <y>
 //
 // The map line comes once. Victory defaults to a majority of the centres
 // and start to Spring 1901; "start 1900 winter" begins with that Winter's
@@ -67,11 +68,19 @@ package judge
 // stand there (Baleares in the Ancient Mediterranean). Whether an army may
 // walk in from the mainland is the army lines' business, as everywhere.
 //
+// A place line says where a schematic picture of the board draws a
+// province (LocInfo.At), for a variant drawn without geometry of its own
+// (package mapgeo): x and y are whole numbers from 0 to MaxPlace, x to the
+// right and y down, in a box MaxPlace units wide. Places are per province,
+// never per coast, and a map places every province or none (see
+// Map.HasPlaces); tools/layout writes them.
+//
 // A unit line places a unit of the starting position. The centres owned at
 // the start are the home centres.
 //
 // "base standard" builds the map on the standard map's board: its
-// province, coast, army and fleet lines, which the map may not have
+// province, coast, army, fleet, oneway, archipelago and place lines, which
+// the map may not have
 // itself. The map declares its own map line, powers and units. A province
 // of the base in the home country of a power the map does not declare
 // belongs to no home country; "home <id> <power|->" and "centre <id>
@@ -155,6 +164,7 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p.each("oneway", p.oneway)
 	p.each("unit", p.unit)
 	p.each("archipelago", p.archipelago)
+	p.each("place", p.place)
 	p.file = p.own
 	p.finish()
 	if len(p.errs) == 0 {
@@ -162,6 +172,7 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 		// mistakes: a line in error leaves edges out, and every one would
 		// be reported again here.
 		p.checkBoard()
+		p.checkPlaces()
 	}
 	if len(p.errs) > 0 {
 		return nil, p.err()
@@ -215,6 +226,8 @@ type mapParser struct {
 	// homeLine and centreLine record the home and centre lines, by
 	// province, so that a second one is refused.
 	homeLine, centreLine map[Loc]int
+	// placeLines records the place lines, by province.
+	placeLines map[Loc]int
 }
 
 // oneWayMove is a move declared one-way.
@@ -259,11 +272,11 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place"}
 
 // boardKeywords are the lines a map built on another takes from it, and
 // may not have itself.
-var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago"}
+var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago", "place"}
 
 // readBase reads the map named by the base line, if there is one, and
 // puts its board lines (boardKeywords) before the map's own.
@@ -1069,4 +1082,87 @@ func (p *mapParser) placeLine(l Loc) int {
 		return d.line
 	}
 	return 0
+}
+
+// MaxPlace is the largest coordinate of a place line: the schematic
+// picture's box is MaxPlace units wide and at most MaxPlace high.
+const MaxPlace = 1000
+
+// place reads "place <id> <x> <y>", where a schematic picture draws the
+// province.
+func (p *mapParser) place(l srcLine) {
+	if len(l.f) != 4 {
+		p.errorf(l.n, "place line needs 3 fields: place <province> <x> <y>")
+		return
+	}
+	at, ok := p.lookupLoc(l.f[1])
+	if !ok {
+		p.errorf(l.n, "unknown province %q in place line", l.f[1])
+		return
+	}
+	li := &p.b.m.Locs[at]
+	if li.Province != at {
+		p.errorf(l.n, "place names the coast %s: a picture places the province %s", li.Name, p.b.m.Locs[li.Province].Name)
+		return
+	}
+	var xy [2]int
+	for i, s := range l.f[2:] {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > MaxPlace {
+			p.errorf(l.n, "place %s: coordinate %q: want a whole number from 0 to %d", li.Name, s, MaxPlace)
+			return
+		}
+		xy[i] = n
+	}
+	if p.placeLines == nil {
+		p.placeLines = map[Loc]int{}
+	}
+	if first, dup := p.placeLines[at]; dup {
+		p.errorf(l.n, "second place line for %s (first at line %d)", li.Name, first)
+		return
+	}
+	p.placeLines[at] = l.n
+	p.b.SetPlace(at, xy[0], xy[1])
+}
+
+// checkPlaces checks that the place lines place every province or none: a
+// picture with some provinces missing would draw their units nowhere.
+func (p *mapParser) checkPlaces() {
+	if len(p.placeLines) == 0 {
+		return
+	}
+	var missing []string
+	first := NoLoc
+	for i := range p.b.m.Locs {
+		l := Loc(i)
+		if p.b.m.Locs[l].Province != l {
+			continue
+		}
+		if _, ok := p.placeLines[l]; !ok {
+			if first == NoLoc {
+				first = l
+			}
+			missing = append(missing, p.b.m.Locs[l].Name)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	const shown = 5
+	list := strings.Join(missing[:min(len(missing), shown)], ", ")
+	if len(missing) > shown {
+		list += fmt.Sprintf(" and %d more", len(missing)-shown)
+	}
+	// The error names the first unplaced province's line, in its own
+	// file (a base map's, for a map built on one), where the missing place
+	// line would be written next to it.
+	name := p.b.m.Locs[first].Name
+	for _, l := range p.lines {
+		if l.f[0] == "province" && l.f[1] == name {
+			p.file = l.file
+			p.errorf(l.n, "no place line for %s: place every province or none", list)
+			p.file = p.own
+			return
+		}
+	}
 }

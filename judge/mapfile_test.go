@@ -199,7 +199,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -272,6 +272,13 @@ func TestParseMapErrors(t *testing.T) {
 		{"archipelago split", `archipelago spa`, `archipelago spa has split coasts (spa/nc or spa/sc)`},
 		{"archipelago coast", `archipelago spa/nc`, `archipelago names the coast spa/nc: name the province`},
 		{"archipelago twice", `archipelago wal wal`, `archipelago wal given twice`},
+		{"place fields", `place lon 10`, `place line needs 3 fields: place <province> <x> <y>`},
+		{"place unknown", `place lnd 10 20`, `unknown province "lnd" in place line`},
+		{"place by name", `place London 10 20`, `unknown province "London" in place line`},
+		{"place coast", `place spa/nc 10 20`, `place names the coast spa/nc: a picture places the province spa`},
+		{"place x too big", `place lon 1001 20`, `place lon: coordinate "1001": want a whole number from 0 to 1000`},
+		{"place y negative", `place lon 10 -1`, `place lon: coordinate "-1": want a whole number from 0 to 1000`},
+		{"place not a number", `place lon 10 2.5`, `place lon: coordinate "2.5": want a whole number from 0 to 1000`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -376,5 +383,74 @@ func TestParseMapDigitLetter(t *testing.T) {
 	p, ok := m.PowerByName("0")
 	if !ok || m.Powers[p].Name != "Sevastopol" || m.Powers[p].Letter != '0' {
 		t.Fatalf("PowerByName(\"0\") = %d, %v", p, ok)
+	}
+}
+
+// miniPlaces places every province of miniMap, one line each.
+const miniPlaces = `place lon 100 100
+place wal 60 120
+place par 200 300
+place eng 150 200
+place spa 120 900
+place bre 100 280
+place iri 20 150
+`
+
+// TestParseMapPlaces checks that place lines fill LocInfo.At and that
+// HasPlaces is true only when every province is placed.
+func TestParseMapPlaces(t *testing.T) {
+	m, err := ParseMap("mini", []byte(miniMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.HasPlaces() {
+		t.Error("a map without place lines HasPlaces")
+	}
+	m, err = ParseMap("mini", []byte(miniMap+miniPlaces))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.HasPlaces() {
+		t.Error("a map that places every province does not HasPlaces")
+	}
+	for _, c := range []struct {
+		loc string
+		at  [2]int
+	}{{"lon", [2]int{100, 100}}, {"spa", [2]int{120, 900}}, {"iri", [2]int{20, 150}}} {
+		l, _ := m.Lookup(c.loc)
+		if got := m.Locs[l].At; got != c.at {
+			t.Errorf("%s at %v, want %v", c.loc, got, c.at)
+		}
+	}
+	// Coasts are drawn with their province: they have no place of their own.
+	nc, _ := m.Lookup("spa/nc")
+	if got := m.Locs[nc].At; got != [2]int{} {
+		t.Errorf("spa/nc at %v, want none", got)
+	}
+	// The box's edges are inside it.
+	if _, err := ParseMap("mini", []byte(miniMap+strings.Replace(miniPlaces, "lon 100 100", "lon 0 1000", 1))); err != nil {
+		t.Errorf("place at 0 1000: %v", err)
+	}
+}
+
+// TestParseMapPlaceErrors checks the mistakes of place lines that take
+// more than one line to make.
+func TestParseMapPlaceErrors(t *testing.T) {
+	n := miniLines()
+	tests := []struct {
+		name, lines, want string
+	}{
+		{"twice", miniPlaces + "place lon 5 5\n", fmt.Sprintf("mini.map:%d: second place line for lon (first at line %d)", n+8, n+1)},
+		{"some", "place lon 1 1\nplace par 2 2\n", "mini.map:6: no place line for wal, eng, spa, bre, iri: place every province or none"},
+		{"many", "place lon 1 1\n", "mini.map:6: no place line for wal, par, eng, spa, bre and 1 more: place every province or none"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseMap("mini", []byte(miniMap+tt.lines))
+			var me *MapError
+			if err == nil || err.Error() != tt.want || !errors.As(err, &me) {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
 	}
 }

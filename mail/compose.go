@@ -2,12 +2,15 @@ package mail
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/mail"
 	"strings"
 	"time"
 
+	"github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
 
 	"github.com/gmdjudge/gmd/state"
@@ -27,7 +30,11 @@ import (
 // The subject and every other header value may come from players, so a
 // line break or other control character in one is an error rather than a
 // header of the player's making.
-func Compose(w io.Writer, m *state.OutMail, from string, now time.Time) error {
+//
+// With attachments the mail is multipart/mixed: the same text part first,
+// its text unchanged, so that readers and tools that look only at the
+// text see what they saw before, then each attachment in base64.
+func Compose(w io.Writer, m *state.OutMail, from string, now time.Time, atts ...Attachment) error {
 	// The fields are formatted into a scratch header by go-message's
 	// setters, then copied in the usual order.
 	var h gomail.Header
@@ -83,23 +90,31 @@ func Compose(w io.Writer, m *state.OutMail, from string, now time.Time) error {
 		h.Set("Auto-Submitted", "auto-generated")
 	}
 	h.Set("MIME-Version", "1.0")
-	h.Set("Content-Type", "text/plain; charset=utf-8")
-	h.Set("Content-Transfer-Encoding", "quoted-printable")
-
-	var b bytes.Buffer
-	bw, err := gomail.CreateSingleInlineWriter(&b, ordered(&h))
-	if err != nil {
-		return fmt.Errorf("mail: %w", err)
+	for _, a := range atts {
+		if err := a.check(); err != nil {
+			return err
+		}
 	}
+
 	text := strings.ToValidUTF8(m.Body, "\uFFFD")
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	if _, err := io.WriteString(bw, text); err != nil {
-		return err
-	}
-	if err := bw.Close(); err != nil {
-		return err
+	var b bytes.Buffer
+	if len(atts) == 0 {
+		setText(&h.Header)
+		bw, err := gomail.CreateSingleInlineWriter(&b, ordered(&h))
+		if err != nil {
+			return fmt.Errorf("mail: %w", err)
+		}
+		if err := writeClose(bw, []byte(text)); err != nil {
+			return err
+		}
+	} else {
+		h.SetContentType("multipart/mixed", map[string]string{"boundary": boundary(m.MessageID)})
+		if err := composeMixed(&b, ordered(&h), text, atts); err != nil {
+			return err
+		}
 	}
 	// No body line may start with "From ": mbox files (and the dry-run
 	// output) would cut the message there, and some relays add a '>'.
@@ -108,6 +123,86 @@ func Compose(w io.Writer, m *state.OutMail, from string, now time.Time) error {
 	out := bytes.ReplaceAll(b.Bytes(), []byte("\r\nFrom "), []byte("\r\n=46rom "))
 	_, err = w.Write(out)
 	return err
+}
+
+// Attachment is a file a mail carries after its text: the picture of the
+// board, for one.
+type Attachment struct {
+	Name        string // the file name a mail client offers: "S1901M.png"
+	ContentType string // "image/png"
+	Data        []byte
+}
+
+// check refuses an attachment whose name or type would not make a clean
+// header field.
+func (a *Attachment) check() error {
+	if a.Name == "" || strings.ContainsAny(a.Name, `"\/`) {
+		return fmt.Errorf("mail: bad attachment name %q", a.Name)
+	}
+	if err := checkText("attachment name", a.Name); err != nil {
+		return err
+	}
+	if t, _, ok := strings.Cut(a.ContentType, "/"); !ok || t == "" || strings.ContainsAny(a.ContentType, " ;\"") {
+		return fmt.Errorf("mail: bad attachment type %q", a.ContentType)
+	}
+	return checkText("attachment type", a.ContentType)
+}
+
+// setText makes h the header of the text: UTF-8 in quoted-printable.
+func setText(h *message.Header) {
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("Content-Transfer-Encoding", "quoted-printable")
+}
+
+// boundary returns the MIME boundary of the mail with Message-ID msgID.
+// It is made from the Message-ID, so that a mail sent again is the same
+// message; it starts with "=_", which neither quoted-printable (where '='
+// is always an escape followed by two hex digits) nor base64 can
+// contain, so no part can hold it.
+func boundary(msgID string) string {
+	sum := sha256.Sum256([]byte(msgID))
+	return "=_gmd_" + hex.EncodeToString(sum[:12])
+}
+
+// composeMixed writes a multipart/mixed message with header h, which
+// names the boundary: text, then atts.
+func composeMixed(w io.Writer, h gomail.Header, text string, atts []Attachment) error {
+	mw, err := message.CreateWriter(w, h.Header)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	var th gomail.InlineHeader
+	setText(&th.Header)
+	th.Set("Content-Disposition", "inline")
+	tw, err := mw.CreatePart(th.Header)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
+	if err := writeClose(tw, []byte(text)); err != nil {
+		return err
+	}
+	for _, a := range atts {
+		var ah gomail.AttachmentHeader
+		ah.SetContentType(a.ContentType, map[string]string{"name": a.Name})
+		ah.Set("Content-Transfer-Encoding", "base64")
+		ah.SetFilename(a.Name)
+		aw, err := mw.CreatePart(ah.Header)
+		if err != nil {
+			return fmt.Errorf("mail: %w", err)
+		}
+		if err := writeClose(aw, a.Data); err != nil {
+			return err
+		}
+	}
+	return mw.Close()
+}
+
+// writeClose writes b to w and closes it, which ends its encoding.
+func writeClose(w io.WriteCloser, b []byte) error {
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	return w.Close()
 }
 
 // fieldOrder is the order of the header fields, the one people are used

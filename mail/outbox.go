@@ -61,6 +61,12 @@ type Sender struct {
 	// Now returns the current time; tests set it to move time on. It
 	// must not be changed while Run or Flush is running.
 	Now func() time.Time
+	// Attach returns the attachments of a mail that has some
+	// (OutMail.Maps), drawn when the mail is sent; nil sends every mail
+	// as text alone. Its error costs the mail its attachments only: the
+	// text goes all the same, and the log says why. Set it before Run or
+	// Flush.
+	Attach func(m *state.OutMail) ([]Attachment, error)
 
 	cfg    SMTPConfig
 	sender string      // envelope sender: cfg.From's address

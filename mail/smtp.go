@@ -331,7 +331,7 @@ func (s *Sender) message(m *state.OutMail, now time.Time) ([]byte, []string, err
 		date = now
 	}
 	var b bytes.Buffer
-	if err := Compose(&b, m, s.cfg.From, date); err != nil {
+	if err := Compose(&b, m, s.cfg.From, date, s.attachments(m)...); err != nil {
 		return nil, nil, err
 	}
 	rcpts := make([]string, 0, len(m.To))
@@ -347,6 +347,27 @@ func (s *Sender) message(m *state.OutMail, now time.Time) ([]byte, []string, err
 		}
 	}
 	return toCRLF(b.Bytes()), rcpts, nil
+}
+
+// attachments returns what m carries after its text, as Attach draws
+// it. A picture that cannot be drawn (its phase rolled back, the game
+// gone) is no reason to hold back the text: the mail goes without it.
+func (s *Sender) attachments(m *state.OutMail) []Attachment {
+	if len(m.Maps) == 0 || s.Attach == nil {
+		return nil
+	}
+	atts, err := s.Attach(m)
+	if err != nil {
+		s.log.Warn("mail sent without its map", "id", m.ID, "message_id", m.MessageID, "err", err)
+	}
+	// One that Compose would refuse would keep the mail from going.
+	return slices.DeleteFunc(atts, func(a Attachment) bool {
+		if err := a.check(); err != nil {
+			s.log.Error("attachment dropped", "id", m.ID, "message_id", m.MessageID, "err", err)
+			return true
+		}
+		return false
+	})
 }
 
 // toCRLF ends every line of b with CRLF, as SMTP wants: go-smtp's DATA

@@ -73,7 +73,7 @@ var commandTable = []CommandInfo{
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
-		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written"}}},
+		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"}}},
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
@@ -87,7 +87,9 @@ var commandTable = []CommandInfo{
 		{"SET WAIT | SET NOWAIT", "hold or allow early processing"},
 		{"SET DRAW | SET NODRAW", "vote for, or against, a draw"},
 		{"SET ABSENCE from TO to", "deadlines will not fall inside"},
-		{"SET PREFERENCE letters", "before the game starts: the powers you want"}}},
+		{"SET PREFERENCE letters", "before the game starts: the powers you want"},
+		{"SET NOMAP | SET MAP", "your mails of the game without, or with, the map of the board"},
+		{"SET MAP OFF | SET MAP ON", "master: the results mails without, or with, the map"}}},
 	{Name: "RESIGN", Synonyms: []string{"WITHDRAW"}, Who: Player, Forms: []Form{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{

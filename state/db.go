@@ -590,6 +590,28 @@ func (tx *Tx) Phases(game string) ([]*PhaseRecord, error) {
 	return recs, err
 }
 
+// Phase returns the processed phase of game at turn, or an error
+// wrapping ErrNotFound when the history has none (a ROLLBACK removed it,
+// or the game is gone).
+func (tx *Tx) Phase(game string, turn int) (*PhaseRecord, error) {
+	hist, err := tx.bucket(bucketHistory)
+	if err != nil {
+		return nil, err
+	}
+	var v []byte
+	if b := hist.Bucket(nameKey(game)); b != nil && turn >= 0 {
+		v = b.Get(turnKey(turn))
+	}
+	if v == nil {
+		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, ErrNotFound)
+	}
+	rec := new(PhaseRecord)
+	if err := json.Unmarshal(v, rec); err != nil {
+		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, damaged(err))
+	}
+	return rec, nil
+}
+
 // CountPhases returns how many processed phases of game the history
 // holds, without reading them.
 func (tx *Tx) CountPhases(game string) (int, error) {

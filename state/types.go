@@ -70,6 +70,11 @@ type GameSettings struct {
 	// master, and each game mail goes to each address on its own.
 	Gunboat bool `json:"gunboat,omitempty"`
 
+	// NoMap stops the picture of the board that results mails carry
+	// (SET MAP OFF); off by default, so that the games stored before it
+	// existed get the map too.
+	NoMap bool `json:"no_map,omitempty"`
+
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
 	Retreat    Duration `json:"retreat"`    // default 24h
@@ -227,6 +232,11 @@ type Game struct {
 	// Barred lists the addresses, lower case, that the master ejected
 	// from the game's observers: they may not observe it again.
 	Barred []string `json:"barred,omitempty"`
+	// NoMap lists the addresses, lower case, that asked for the game's
+	// mails without the map (SET NOMAP): players, observers or the
+	// master. It is kept by address rather than by seat because the map
+	// goes to addresses, and one address may hold several seats.
+	NoMap []string `json:"no_map,omitempty"`
 }
 
 // SignonFailure is one wrong password given for a seat of a game.
@@ -282,4 +292,21 @@ type OutMail struct {
 	// LastError is why the last attempt failed for now ("2026-01-02T15:04:05Z:
 	// 451 ..."), for the admin's listing; empty before any failure.
 	LastError string `json:"last_error,omitempty"`
+	// Maps are the pictures of the board the mail carries, as
+	// attachments after its text. Only a reference is kept: the sender
+	// draws each one when it sends the mail, from the game's history, so
+	// that the outbox stays as small as the text (a results mail goes to
+	// every player). Records written before this field have none.
+	Maps []MapRef `json:"maps,omitempty"`
+}
+
+// MapRef names the processed phase whose board a mail carries: the
+// history record of Game at Turn, which must still be the one processed
+// at Processed (a ROLLBACK and a new processing make another record of
+// the same turn, whose picture this mail must not carry).
+type MapRef struct {
+	Game      string    `json:"game"`
+	Turn      int       `json:"turn"`
+	Phase     string    `json:"phase"` // "S1901M": the attachment is S1901M.png
+	Processed time.Time `json:"processed"`
 }

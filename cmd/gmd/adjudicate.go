@@ -87,33 +87,13 @@ func runAdjudicate(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return fail("-batch writes JSON lines only")
 	case *batch:
 		return runBatch(stdin, stdout, stderr)
-	case *posFile == "":
-		return fail("-position is required (see gmd adjudicate -h)")
-	case *posFile == "-" && *ordFile == "-":
-		return fail("-position and -orders cannot both read standard input")
 	}
-
-	posData, err := readInput(*posFile, stdin)
+	ph, err := readPhase("adjudicate", *posFile, *ordFile, stdin, stderr)
 	if err != nil {
 		return fail("%v", err)
 	}
-	pos, rules, err := jsonpos.DecodePosition(posData)
-	if err != nil {
-		return fail("%s: %v", inputName(*posFile), err)
-	}
-	var src string
-	if *ordFile != "" {
-		b, err := readInput(*ordFile, stdin)
-		if err != nil {
-			return fail("%v", err)
-		}
-		src = string(b)
-	}
-	orders, errs := parseOrders(pos, src, nil)
-	for _, e := range errs {
-		fmt.Fprintf(stderr, "%s: %v\n", inputName(*ordFile), e)
-	}
-	res := judge.Adjudicate(pos, orders, rules)
+	pos, rules, errs := ph.pos, ph.rules, ph.errs
+	res := judge.Adjudicate(pos, ph.orders, rules)
 
 	var out bytes.Buffer
 	if *format == "text" {
@@ -214,6 +194,50 @@ func skipString(src []byte, i int) int {
 		}
 	}
 	return len(src) - 1
+}
+
+// phaseInput is one phase as gmd adjudicate and gmd map read it: the
+// position, with the rules it names, and the orders that parsed.
+type phaseInput struct {
+	pos    *judge.Position
+	rules  judge.Rules
+	orders []judge.Order
+	errs   parser.ErrorList // the order lines that did not parse
+}
+
+// readPhase reads the -position and -orders files of gmd cmd, either of
+// them "-" for stdin. Order lines that do not parse are reported on
+// stderr and dropped, their units left without orders (ph.errs). The
+// error, for "gmd cmd: " to start, says why nothing can be done: no
+// position, an unreadable file, a malformed position.
+func readPhase(cmd, posFile, ordFile string, stdin io.Reader, stderr io.Writer) (*phaseInput, error) {
+	switch {
+	case posFile == "":
+		return nil, fmt.Errorf("-position is required (see gmd %s -h)", cmd)
+	case posFile == "-" && ordFile == "-":
+		return nil, errors.New("-position and -orders cannot both read standard input")
+	}
+	posData, err := readInput(posFile, stdin)
+	if err != nil {
+		return nil, err
+	}
+	ph := new(phaseInput)
+	if ph.pos, ph.rules, err = jsonpos.DecodePosition(posData); err != nil {
+		return nil, fmt.Errorf("%s: %v", inputName(posFile), err)
+	}
+	var src string
+	if ordFile != "" {
+		b, err := readInput(ordFile, stdin)
+		if err != nil {
+			return nil, err
+		}
+		src = string(b)
+	}
+	ph.orders, ph.errs = parseOrders(ph.pos, src, nil)
+	for _, e := range ph.errs {
+		fmt.Fprintf(stderr, "%s: %v\n", inputName(ordFile), e)
+	}
+	return ph, nil
 }
 
 func inputName(file string) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/png"
 	"regexp"
 	"strings"
 	"sync"
@@ -76,6 +77,13 @@ func TestDemo(t *testing.T) {
 		}
 	}
 
+	// The results carry the map of the phase after their text.
+	if atts := attachments(t, results.Raw); len(atts) != 1 || atts[0].name != "S1901M.png" || atts[0].typ != "image/png" {
+		t.Errorf("the results carry %+v, want S1901M.png", atts)
+	} else if _, err := png.Decode(bytes.NewReader(atts[0].data)); err != nil {
+		t.Errorf("S1901M.png is no PNG: %v", err)
+	}
+
 	select {
 	case code := <-done:
 		if code != 0 {
@@ -125,6 +133,7 @@ type inboxMail struct {
 	MessageID string
 	InReplyTo string
 	Body      string
+	Raw       string // the message as the server holds it
 }
 
 // readInbox logs in to the IMAP server at addr as a and returns every
@@ -163,7 +172,8 @@ func readInbox(t *testing.T, addr string, a demo.Account) []inboxMail {
 		if len(m.Envelope.InReplyTo) > 0 {
 			irt = m.Envelope.InReplyTo[0]
 		}
-		out = append(out, inboxMail{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: irt, Body: in.Body})
+		out = append(out, inboxMail{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: irt, Body: in.Body,
+			Raw: string(m.FindBodySection(sec))})
 	}
 	c.Logout().Wait()
 	return out

@@ -12,13 +12,6 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-func init() {
-	commands["map"] = command{
-		summary: "check a map file: gmd map check FILE",
-		run:     runMap,
-	}
-}
-
 const mapUsage = `usage: gmd map check FILE
 
 Loads a map file (the format is described at the top of standard.map and in
@@ -29,8 +22,10 @@ embedded variant ("base standard").
 
 `
 
-func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+// runMapCheck is gmd map check (gmd map, map.go, hands it the words
+// from "check" on).
+func runMapCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if h := args[len(args)-1]; len(args) <= 2 && (h == "-h" || h == "-help" || h == "--help") {
 		fmt.Fprint(stderr, mapUsage)
 		return 0
 	}

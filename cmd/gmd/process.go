@@ -187,6 +187,7 @@ type judgeEnv struct {
 	cfg    *config.Config
 	db     *state.DB
 	master *gm.Master
+	maps   *gm.MapRenderer // nil when this gmd draws no pictures
 }
 
 // open reads the configuration and opens the database and the master.
@@ -268,14 +269,20 @@ func (j *judgeEnv) deliver(f *pipeFlags, w, stderr io.Writer, cmd string) error 
 	// Compose everything and empty the outbox in one transaction; write
 	// only after it committed, so that a failure leaves the outbox as it
 	// was and prints nothing.
+	// The maps are drawn first, each in a read transaction of its own,
+	// as when they are sent.
+	atts, err := j.drawAll(stderr, cmd)
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
-	err := j.db.Update(func(tx *state.Tx) error {
+	err = j.db.Update(func(tx *state.Tx) error {
 		out, err := tx.Outbox(0)
 		if err != nil {
 			return err
 		}
 		for _, m := range out {
-			if err := writeMbox(&buf, m, j.from(), now); err != nil {
+			if err := writeMbox(&buf, m, j.from(), now, atts[m.ID]...); err != nil {
 				return err
 			}
 			if err := tx.DeleteOutMail(m.ID); err != nil {
@@ -295,7 +302,7 @@ func (j *judgeEnv) deliver(f *pipeFlags, w, stderr io.Writer, cmd string) error 
 // <recipient>" line and followed by a blank line, with LF line ends as
 // mbox files have them. Compose never lets a body line start with
 // "From ", so the messages need no further quoting.
-func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time) error {
+func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time, atts ...mail.Attachment) error {
 	date := m.Created
 	if date.IsZero() {
 		date = now
@@ -304,7 +311,7 @@ func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time) er
 		one := *m
 		one.To = []string{rcpt}
 		var msg bytes.Buffer
-		if err := mail.Compose(&msg, &one, from, date); err != nil {
+		if err := mail.Compose(&msg, &one, from, date, atts...); err != nil {
 			return fmt.Errorf("outbox mail %d: %w", m.ID, err)
 		}
 		fmt.Fprintf(w, "From %s\n", rcpt)

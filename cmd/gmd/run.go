@@ -192,6 +192,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 
 	d := &daemon{judgeEnv: j, log: log}
 	d.sender = mail.NewSender(smtpConfig(cfg), j.db, log.With("smtp", cfg.SMTP.Addr))
+	d.sender.Attach = j.attach
 	poller := mail.NewPoller(imapConfig(cfg), j.db, d.handle, log)
 	socket := ctl.SocketPath(cfg.DB)
 
@@ -303,7 +304,7 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		MaxPressPerPhase:  cfg.Limits.MaxPressPerPhase,
 		Log:               log,
 	})
-	return &judgeEnv{cfg: cfg, db: db, master: m}, nil
+	return &judgeEnv{cfg: cfg, db: db, master: m, maps: newMapRenderer(db)}, nil
 }
 
 // imapConfig is the poller's view of cfg.

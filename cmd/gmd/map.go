@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/picture"
+	"github.com/gmdjudge/gmd/state"
+)
+
+func init() {
+	commands["map"] = command{
+		summary: "draw the board of one phase, with its orders, as PNG or SVG; gmd map check FILE checks a map file",
+		run:     runMap,
+	}
+}
+
+// pictures are the drawers of the board by format: package picture's,
+// which the results mails use too ("png"). A format without one cannot
+// be drawn by this gmd, and its mails go as text alone.
+var pictures = map[string]gm.Drawer{
+	"png": picture.PNG,
+	"svg": picture.SVG,
+}
+
+const drawMapUsage = `usage: gmd map -position pos.json [-orders orders.txt] [-format png|svg] [-o board.png]
+       gmd map check FILE
+
+Draws the board of one phase: the position (JSON, as gmd adjudicate reads
+it) and, with -orders, the orders of the phase drawn as arrows with their
+outcomes (the phase is adjudicated as gmd adjudicate would). Either file
+may be "-" for standard input, not both.
+
+The picture goes to the -o file, or to standard output. The format is
+-format's, else the -o file's extension (.png or .svg), else png. The PNG
+is 1000 pixels wide.
+
+An order line that does not parse is reported on standard error as
+"orders.txt: line N col M: message" and dropped: its unit is drawn
+without an order.
+
+Exit status: 0 when everything was read; 1 when some order lines were
+bad, the picture having been written; 2 when nothing could be done: bad
+flags, an unreadable file, or a malformed position, with the message gmd
+adjudicate gives (nothing is written then).
+
+gmd map check FILE checks a map file instead (see gmd map check -h).
+
+Flags:
+`
+
+func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "check" {
+		return runMapCheck(args, stdin, stdout, stderr)
+	}
+	fs := flag.NewFlagSet("map", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	posFile := fs.String("position", "", "position `file` (JSON); - for standard input")
+	ordFile := fs.String("orders", "", "orders `file` (judge text); - for standard input")
+	format := fs.String("format", "", "picture format: png or svg (default: from -o, else png)")
+	outFile := fs.String("o", "", "write the picture to `file` rather than standard output")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, drawMapUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "gmd map: "+format+"\n", args...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		// Perhaps a mistyped "gmd map check".
+		fmt.Fprint(stderr, mapUsage)
+		return fail("unexpected argument %q (see gmd map -h)", fs.Arg(0))
+	}
+	f := strings.ToLower(*format)
+	if f == "" {
+		f = "png"
+		if ext := strings.ToLower(filepath.Ext(*outFile)); ext == ".svg" {
+			f = "svg"
+		}
+	}
+	draw, known := pictures[f]
+	switch {
+	case !known:
+		return fail("-format %q: want png or svg", *format)
+	case draw == nil:
+		return fail("this gmd was built without %s pictures", f)
+	}
+	ph, err := readPhase("map", *posFile, *ordFile, stdin, stderr)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var res *judge.Resolution
+	if *ordFile != "" {
+		res = judge.Adjudicate(ph.pos, ph.orders, ph.rules)
+	}
+	var b bytes.Buffer
+	if err := draw(&b, ph.pos, res); err != nil {
+		return fail("drawing: %v", err)
+	}
+	if *outFile != "" {
+		err = os.WriteFile(*outFile, b.Bytes(), 0o644)
+	} else {
+		_, err = stdout.Write(b.Bytes())
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(ph.errs) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// newMapRenderer returns the renderer of the maps that db's mails carry,
+// or nil when this gmd draws no PNG.
+func newMapRenderer(db *state.DB) *gm.MapRenderer {
+	if pictures["png"] == nil {
+		return nil
+	}
+	return gm.NewMapRenderer(db, pictures["png"])
+}
+
+// attach is the mail.Sender's Attach: the pictures of m's maps, each
+// "S1901M.png". A map that cannot be drawn is left out, and the error
+// says why; the others go.
+func (j *judgeEnv) attach(m *state.OutMail) ([]mail.Attachment, error) {
+	if j.maps == nil {
+		return nil, nil
+	}
+	var atts []mail.Attachment
+	var errs []error
+	for _, ref := range m.Maps {
+		png, err := j.maps.PNG(ref)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		atts = append(atts, mail.Attachment{Name: ref.Phase + ".png", ContentType: "image/png", Data: png})
+	}
+	return atts, errors.Join(errs...)
+}
+
+// drawAll draws the maps of every mail in the outbox, by mail ID, for
+// -dry-run. A map that cannot be drawn is left out, as when it is sent,
+// and stderr says why; the error is the database's.
+func (j *judgeEnv) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachment, error) {
+	var out []*state.OutMail
+	err := j.db.View(func(tx *state.Tx) error {
+		var err error
+		out, err = tx.Outbox(0)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	atts := make(map[uint64][]mail.Attachment)
+	for _, m := range out {
+		if len(m.Maps) == 0 {
+			continue
+		}
+		if atts[m.ID], err = j.attach(m); err != nil {
+			fmt.Fprintf(stderr, "%s: mail %d goes without its map: %v\n", cmd, m.ID, err)
+		}
+	}
+	return atts, nil
+}

@@ -1,0 +1,177 @@
+package gm
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// Drawer draws the board of pos as a PNG image: with the orders of the
+// phase and their outcomes when res (judge.Adjudicate of pos) is not nil,
+// the position alone otherwise. cmd/gmd gives package picture's PNG.
+type Drawer func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
+
+// MaxMapBytes is the largest picture a mail carries: the picture package
+// promises no more, and a bigger one means something went wrong, so the
+// mail goes without it rather than fill mailboxes.
+const MaxMapBytes = 200 << 10
+
+// mapCacheSize is how many pictures a MapRenderer keeps: a results mail
+// goes once per player in gunboat games, and several games may be
+// processed together, but each phase's picture is needed only while its
+// mails go out.
+const mapCacheSize = 4
+
+// A MapRenderer draws the pictures that outbox mails refer to
+// (state.OutMail.Maps), from the games' history, when they are sent: the
+// outbox keeps references only, so that it stays as small as the text of
+// its mails. The picture of the phase played from a history record is
+// the record's position with its orders, adjudicated again (the judge is
+// deterministic, so the outcomes are those that were mailed).
+//
+// It keeps the last few pictures, so that a phase mailed to seven
+// players is drawn once; its methods may be called from several
+// goroutines, and draw one picture at a time.
+type MapRenderer struct {
+	db   *state.DB
+	draw Drawer
+
+	mu    sync.Mutex
+	cache []renderedMap // most recently used last
+	draws int           // pictures drawn, for tests
+}
+
+// renderedMap is one picture in a MapRenderer's cache, or why it could
+// not be drawn: a picture that failed once fails again, and is not
+// tried once per recipient.
+type renderedMap struct {
+	ref state.MapRef
+	png []byte
+	err error
+}
+
+// NewMapRenderer returns a MapRenderer drawing with draw from the
+// history in db.
+func NewMapRenderer(db *state.DB, draw Drawer) *MapRenderer {
+	return &MapRenderer{db: db, draw: draw}
+}
+
+// errMapGone says that a mail's picture can no longer be drawn: the
+// phase was rolled back, or the game is gone.
+var errMapGone = errors.New("no longer in the game's history")
+
+// PNG returns the picture of the processed phase ref names. It fails
+// when the phase is no longer in the game's history (a ROLLBACK removed
+// it, or a later processing replaced it), when the history cannot be
+// read, or when the drawing fails or is larger than MaxMapBytes.
+func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if i := slices.IndexFunc(r.cache, func(c renderedMap) bool { return sameRef(c.ref, ref) }); i >= 0 {
+		c := r.cache[i]
+		r.cache = append(slices.Delete(r.cache, i, i+1), c)
+		return c.png, c.err
+	}
+	png, err := r.render(ref)
+	if err != nil {
+		err = fmt.Errorf("map of %s %s: %w", ref.Game, ref.Phase, err)
+	}
+	if len(r.cache) >= mapCacheSize {
+		r.cache = slices.Delete(r.cache, 0, 1)
+	}
+	r.cache = append(r.cache, renderedMap{ref: ref, png: png, err: err})
+	return png, err
+}
+
+// sameRef reports whether a and b name the same processed phase.
+func sameRef(a, b state.MapRef) bool {
+	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase && a.Processed.Equal(b.Processed)
+}
+
+// render draws ref's phase.
+func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
+	var (
+		rec *state.PhaseRecord
+		g   *state.Game
+	)
+	err := r.db.View(func(tx *state.Tx) error {
+		var err error
+		if rec, err = tx.Phase(ref.Game, ref.Turn); err != nil {
+			return err
+		}
+		g, err = tx.Game(ref.Game)
+		return err
+	})
+	switch {
+	case errors.Is(err, state.ErrNotFound):
+		return nil, errMapGone
+	case err != nil:
+		return nil, err
+	case rec.Phase != ref.Phase || !rec.Processed.Equal(ref.Processed):
+		// The turn was rolled back and played again: another phase.
+		return nil, errMapGone
+	}
+	pos, res, err := replay(g, rec)
+	if err != nil {
+		return nil, err
+	}
+	r.draws++
+	var b bytes.Buffer
+	if err := r.draw(&limitWriter{w: &b, n: MaxMapBytes}, pos, res); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// replay adjudicates again the phase of game g that rec records, with
+// the rules it was played by.
+func replay(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Resolution, error) {
+	pos, rules, err := jsonpos.DecodePosition(rec.Position)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recorded position: %w; %w", err, state.ErrDamaged)
+	}
+	rules.Builds = buildRuleOf(g) // fixed since the game started
+	var orders []judge.Order
+	for k, p := range pos.Map.Powers {
+		orders = append(orders, storedOrders(pos, judge.Power(k), rec.Orders[p.Name])...)
+	}
+	return pos, judge.Adjudicate(pos, orders, rules), nil
+}
+
+// errMapTooBig stops a drawing past MaxMapBytes.
+var errMapTooBig = fmt.Errorf("the picture is larger than %d KB", MaxMapBytes>>10)
+
+// limitWriter fails a write that would take w past n bytes.
+type limitWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if len(p) > l.n {
+		return 0, errMapTooBig
+	}
+	l.n -= len(p)
+	return l.w.Write(p)
+}
+
+// mapRef returns the reference to the picture of the phase that record
+// rec of game g holds.
+func mapRef(g *state.Game, rec *state.PhaseRecord) state.MapRef {
+	return state.MapRef{Game: g.Name, Turn: rec.Turn, Phase: rec.Phase, Processed: rec.Processed}
+}
+
+// wantsMap reports whether the mails of game g to addr carry the
+// picture of the board: unless the master turned maps off for the game
+// (SET MAP OFF) or the address did for itself (SET NOMAP).
+func wantsMap(g *state.Game, addr string) bool {
+	return !g.Settings.NoMap && !slices.ContainsFunc(g.NoMap, func(a string) bool { return sameAddr(a, addr) })
+}

@@ -1,0 +1,313 @@
+package gm
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// testDrawer is a Drawer that writes a tiny valid PNG and remembers what
+// it was asked to draw.
+type testDrawer struct {
+	pos []*judge.Position
+	res []*judge.Resolution
+}
+
+func (d *testDrawer) draw(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
+	d.pos, d.res = append(d.pos, pos), append(d.res, res)
+	img := image.NewRGBA(image.Rect(0, 0, 2, 1))
+	img.Set(0, 0, color.RGBA{R: 200, A: 255})
+	return png.Encode(w, img)
+}
+
+// processNow has the master of game process its phase now and returns
+// the mails queued.
+func (h *harness) processNow(game string) []*state.OutMail {
+	h.t.Helper()
+	return h.mail(testMaster, "process", "SIGNON M"+game+" "+testMasterPass+"\nPROCESS")
+}
+
+// resultsMails returns the results mails among mails.
+func resultsMails(mails []*state.OutMail) []*state.OutMail {
+	var out []*state.OutMail
+	for _, m := range mails {
+		if strings.HasSuffix(m.Subject, " Results") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestResultsCarryMap: the results of a phase refer to its picture,
+// which the renderer draws from the history, once for all its mails,
+// with the orders of the phase and their outcomes.
+func TestResultsCarryMap(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.orders("dt", "E", "F Lon - Nth\nF Edi - Nrg")
+	h.orders("dt", "F", "A Par - Bur")
+	got := resultsMails(h.processNow("dt"))
+	if len(got) != 1 {
+		t.Fatalf("%d results mails, want 1", len(got))
+	}
+	m := got[0]
+	if !strings.Contains(m.Subject, "S1901M") || len(m.To) != 8 {
+		t.Errorf("results %q to %v, want S1901M to the seven players and the master", m.Subject, m.To)
+	}
+	if len(m.Maps) != 1 {
+		t.Fatalf("results carry maps %+v, want one", m.Maps)
+	}
+	ref := m.Maps[0]
+	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) {
+		t.Errorf("map %+v, want dt turn 1 S1901M processed %v", ref, h.now)
+	}
+
+	d := new(testDrawer)
+	r := NewMapRenderer(h.m.DB(), d.draw)
+	for range 7 {
+		b, err := r.PNG(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+			t.Fatalf("the map is no PNG: %v", err)
+		}
+	}
+	if len(d.pos) != 1 {
+		t.Fatalf("the phase was drawn %d times for seven mails, want once", len(d.pos))
+	}
+	if d.pos[0].Phase.String() != "S1901M" || d.res[0] == nil {
+		t.Fatalf("drew %v with resolution %v, want S1901M with its orders", d.pos[0].Phase, d.res[0])
+	}
+	// The orders drawn are the phase's, with the outcomes mailed.
+	mp := d.pos[0].Map
+	var moved []string
+	for _, res := range d.res[0].Results {
+		if !res.Default && res.Outcome == judge.Succeeds {
+			moved = append(moved, res.Order.Canonical(mp))
+		}
+	}
+	slices.Sort(moved)
+	if want := []string{"A par - bur", "F edi - nwg", "F lon - nth"}; !slices.Equal(moved, want) {
+		t.Errorf("orders drawn as succeeded %q, want %q", moved, want)
+	}
+}
+
+// TestSetNoMap: a player's SET NOMAP sends them the results without the
+// map, as a mail of their own, and SET MAP brings it back.
+func TestSetNoMap(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	r := replyTo(t, h.orders("dt", "E", "SET NOMAP"), "england@example.org")
+	mustContain(t, r.Body, "NOMAP set", "SET MAP brings it back")
+	if g := h.game("dt"); !slices.Equal(g.NoMap, []string{"england@example.org"}) {
+		t.Errorf("NoMap %q, want England's address", g.NoMap)
+	}
+	got := resultsMails(h.processNow("dt"))
+	if len(got) != 2 {
+		t.Fatalf("%d results mails, want one with the map and one without", len(got))
+	}
+	eng := onlyTo(t, got, "england@example.org")
+	if len(eng.Maps) != 0 || len(eng.To) != 1 {
+		t.Errorf("England's results: to %v with maps %+v, want England alone, without", eng.To, eng.Maps)
+	}
+	fra := onlyTo(t, got, "france@example.org")
+	if len(fra.Maps) != 1 || slices.Contains(fra.To, "england@example.org") {
+		t.Errorf("France's results: to %v with maps %+v, want the map, England not among them", fra.To, fra.Maps)
+	}
+	if eng.Body != fra.Body || eng.Subject != fra.Subject {
+		t.Error("the results without the map differ from those with it")
+	}
+
+	// "SET NO MAP" is the same, and a second time changes nothing.
+	r = replyTo(t, h.orders("dt", "E", "SET NO MAP"), "england@example.org")
+	mustContain(t, r.Body, "NOMAP set")
+	if g := h.game("dt"); len(g.NoMap) != 1 {
+		t.Errorf("NoMap %q after a second SET NOMAP, want one address", g.NoMap)
+	}
+	r = replyTo(t, h.orders("dt", "E", "SET MAP"), "england@example.org")
+	mustContain(t, r.Body, "MAP set", "will carry the map")
+	if g := h.game("dt"); len(g.NoMap) != 0 {
+		t.Errorf("NoMap %q after SET MAP, want none", g.NoMap)
+	}
+	h.orders("dt", "E", "")
+	got = resultsMails(h.processNow("dt"))
+	if len(got) != 1 || len(got[0].Maps) != 1 {
+		t.Errorf("after SET MAP: %d results mails, want one with the map", len(got))
+	}
+
+	// A word after it is a mistake.
+	r = replyTo(t, h.orders("dt", "E", "SET NOMAP please"), "england@example.org")
+	mustContain(t, r.Body, "Use SET NOMAP or SET MAP alone")
+}
+
+// TestSetMapOff: the master's SET MAP OFF stops the map for everyone,
+// tells them so, and SET MAP ON brings it back; a player may not.
+func TestSetMapOff(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	r := replyTo(t, h.orders("dt", "E", "SET MAP OFF"), "england@example.org")
+	mustContain(t, r.Body, "Only the master of 'dt' may SET MAP")
+	if h.game("dt").Settings.NoMap {
+		t.Fatal("a player turned the game's maps off")
+	}
+
+	got := h.mail(testMaster, "maps", "SIGNON Mdt "+testMasterPass+"\nSET MAP OFF")
+	mustContain(t, replyTo(t, got, testMaster).Body, "no longer carry the map")
+	// Everyone hears of it, as of every setting.
+	mustContain(t, onlyTo(t, got, "france@example.org").Body, "no longer carry the map")
+	if !h.game("dt").Settings.NoMap {
+		t.Fatal("SET MAP OFF left the maps on")
+	}
+	// A player asking for the map is told why none comes.
+	r = replyTo(t, h.orders("dt", "E", "SET MAP"), "england@example.org")
+	mustContain(t, r.Body, "has turned the maps off for the game")
+	// LIST says so.
+	mustContain(t, replyTo(t, h.mail("x@example.org", "list", "LIST dt"), "x@example.org").Body, "results without the map")
+
+	got = resultsMails(h.processNow("dt"))
+	if len(got) != 1 || len(got[0].Maps) != 0 {
+		t.Fatalf("with the maps off: %d results mails, maps %+v; want one without", len(got), got[0].Maps)
+	}
+
+	r = replyTo(t, h.mail(testMaster, "maps", "SIGNON Mdt "+testMasterPass+"\nSET MAP ON"), testMaster)
+	mustContain(t, r.Body, "carry the map of the phase again")
+	r = replyTo(t, h.mail(testMaster, "maps", "SIGNON Mdt "+testMasterPass+"\nSET MAP sideways"), testMaster)
+	mustContain(t, r.Body, "Use: SET MAP ON or SET MAP OFF")
+	got = resultsMails(h.processNow("dt"))
+	if len(got) != 1 || len(got[0].Maps) != 1 {
+		t.Fatalf("after SET MAP ON: %d results mails; want one with the map", len(got))
+	}
+}
+
+// TestGunboatMaps: in a gunboat game every results mail goes to one
+// address, with the map or, after SET NOMAP, without.
+func TestGunboatMaps(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	g := h.game("dt")
+	g.Settings.Gunboat = true
+	h.putGame(g)
+	h.orders("dt", "T", "SET NOMAP")
+	got := resultsMails(h.processNow("dt"))
+	if len(got) != 8 {
+		t.Fatalf("%d results mails, want one per address", len(got))
+	}
+	for _, m := range got {
+		want := 1
+		if m.To[0] == "turkey@example.org" {
+			want = 0
+		}
+		if len(m.To) != 1 || len(m.Maps) != want {
+			t.Errorf("results to %v carry %d maps, want one address and %d", m.To, len(m.Maps), want)
+		}
+	}
+}
+
+// TestHistoryMap: HISTORY game phase attaches the map of the phase;
+// the whole history does not, and neither does a game the sender turned
+// maps off for.
+func TestHistoryMap(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.processNow("dt")
+	const anyone = "someone@example.org"
+	r := replyTo(t, h.mail(anyone, "history", "HISTORY dt S1901M"), anyone)
+	mustContain(t, r.Body, "The map of S1901M is attached: S1901M.png.")
+	if len(r.Maps) != 1 || r.Maps[0].Phase != "S1901M" || r.Maps[0].Turn != 1 {
+		t.Errorf("HISTORY dt S1901M carries maps %+v, want S1901M's", r.Maps)
+	}
+	r = replyTo(t, h.mail(anyone, "history", "HISTORY dt"), anyone)
+	if len(r.Maps) != 0 {
+		t.Errorf("HISTORY dt carries maps %+v, want none", r.Maps)
+	}
+	// The same phase twice is one map; more than three phases, three.
+	h.processNow("dt") // F1901M
+	h.processNow("dt") // S1902M
+	h.processNow("dt") // F1902M
+	r = replyTo(t, h.mail(anyone, "history", "HISTORY dt S1901M\nHISTORY dt S1901M\nHISTORY dt F1901M\nHISTORY dt S1902M\nHISTORY dt F1902M"), anyone)
+	var phases []string
+	for _, m := range r.Maps {
+		phases = append(phases, m.Phase)
+	}
+	if want := []string{"S1901M", "F1901M", "S1902M"}; !slices.Equal(phases, want) {
+		t.Errorf("maps of five HISTORY lines: %q, want %q", phases, want)
+	}
+	mustContain(t, r.Body, "No map of F1902M: a reply carries at most 3.")
+
+	r = replyTo(t, h.orders("dt", "E", "SET NOMAP\nHISTORY dt S1901M"), "england@example.org")
+	if len(r.Maps) != 0 || strings.Contains(r.Body, "is attached") {
+		t.Errorf("HISTORY after SET NOMAP carries maps %+v", r.Maps)
+	}
+}
+
+// TestMapRendererGone: a map whose phase was rolled back, or played
+// again after a rollback, is not drawn (the mail goes without it), and
+// a drawing larger than MaxMapBytes is refused.
+func TestMapRendererGone(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	ref := resultsMails(h.processNow("dt"))[0].Maps[0]
+	d := new(testDrawer)
+	r := NewMapRenderer(h.m.DB(), d.draw)
+
+	h.mail(testMaster, "rollback", "SIGNON Mdt "+testMasterPass+"\nROLLBACK S1901M")
+	if _, err := r.PNG(ref); !errors.Is(err, errMapGone) {
+		t.Errorf("map of a phase rolled back: %v, want errMapGone", err)
+	}
+	h.advance(1)
+	again := resultsMails(h.processNow("dt"))[0].Maps[0]
+	if _, err := r.PNG(ref); !errors.Is(err, errMapGone) {
+		t.Errorf("map of a phase rolled back and played again: %v, want errMapGone", err)
+	}
+	if _, err := r.PNG(again); err != nil {
+		t.Errorf("map of the phase played again: %v", err)
+	}
+	other := ref
+	other.Game = "nosuch"
+	if _, err := r.PNG(other); !errors.Is(err, errMapGone) {
+		t.Errorf("map of a game that is not there: %v, want errMapGone", err)
+	}
+
+	big := NewMapRenderer(h.m.DB(), func(w io.Writer, _ *judge.Position, _ *judge.Resolution) error {
+		_, err := w.Write(make([]byte, MaxMapBytes+1))
+		return err
+	})
+	if _, err := big.PNG(again); !errors.Is(err, errMapTooBig) {
+		t.Errorf("a drawing of %d bytes: %v, want errMapTooBig", MaxMapBytes+1, err)
+	}
+}
+
+// TestMapRendererCacheBound: the renderer keeps a few pictures only.
+func TestMapRendererCacheBound(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	var refs []state.MapRef
+	for range mapCacheSize + 2 {
+		refs = append(refs, resultsMails(h.processNow("dt"))[0].Maps[0])
+	}
+	d := new(testDrawer)
+	r := NewMapRenderer(h.m.DB(), d.draw)
+	for _, ref := range refs {
+		if _, err := r.PNG(ref); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(r.cache) != mapCacheSize {
+		t.Errorf("cache holds %d pictures, want %d", len(r.cache), mapCacheSize)
+	}
+	r.PNG(refs[len(refs)-1]) // cached
+	r.PNG(refs[0])           // drawn again
+	if len(d.pos) != len(refs)+1 {
+		t.Errorf("%d drawings, want %d", len(d.pos), len(refs)+1)
+	}
+}

@@ -1,0 +1,589 @@
+package picture
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+	"slices"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// The Go fonts (BSD licence, shipped with golang.org/x/image) are parsed
+// once; faces are made per picture, since a face is not safe for
+// concurrent use.
+var fonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
+	r, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return [2]*opentype.Font{}, err
+	}
+	b, err := opentype.Parse(gobold.TTF)
+	return [2]*opentype.Font{r, b}, err
+})
+
+var pixPool sync.Pool // of *[]uint8: RGBA pixels of past pictures
+
+// raster draws a scene onto an RGBA image.
+type raster struct {
+	img   *image.RGBA
+	z     vector.Rasterizer
+	k     float64 // pixels per map unit
+	fonts [2]*opentype.Font
+	faces map[faceKey]font.Face
+	polys [][]pt  // scratch
+	cover []uint8 // scratch: the coverage of one shape
+	mask  *image.Alpha
+}
+
+type faceKey struct {
+	bold bool
+	size int // in tenths of a pixel
+}
+
+// maxPNG is the most a PNG may weigh: it goes by mail.
+const maxPNG = 200 << 10
+
+// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG
+// of at most maxPNG bytes: should a crowded picture weigh more, it is
+// compressed harder, then with fewer colours.
+func writePNG(w io.Writer, sc *scene) error {
+	img, err := rasterise(sc)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	for _, try := range []struct {
+		colours int
+		level   png.CompressionLevel
+	}{{256, png.DefaultCompression}, {256, png.BestCompression}, {64, png.BestCompression}, {16, png.BestCompression}} {
+		out.Reset()
+		enc := png.Encoder{CompressionLevel: try.level}
+		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
+			return err
+		}
+		if out.Len() <= maxPNG {
+			break
+		}
+	}
+	pixPool.Put(&img.Pix)
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+func rasterise(sc *scene) (*image.RGBA, error) {
+	fs, err := fonts()
+	if err != nil {
+		return nil, err
+	}
+	k := 1 / sc.s
+	h := int(math.Ceil(sc.h * k))
+	// The pixels come from a pool: a fresh 4 MB buffer costs more in page
+	// faults than drawing the whole picture's ground, which wipes it.
+	n := outputWidth * h * 4
+	var pix []uint8
+	if p, ok := pixPool.Get().(*[]uint8); ok && cap(*p) >= n {
+		pix = (*p)[:n]
+	} else {
+		pix = make([]uint8, n)
+	}
+	img := &image.RGBA{Pix: pix, Stride: outputWidth * 4, Rect: image.Rect(0, 0, outputWidth, h)}
+	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
+	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	for i := range sc.elems {
+		r.draw(&sc.elems[i])
+	}
+	for _, f := range r.faces {
+		f.Close()
+	}
+	return r.img, nil
+}
+
+func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
+
+func (r *raster) draw(e *elem) {
+	switch e.kind {
+	case kText:
+		r.text(e)
+		return
+	case kCircle:
+		pr := e.r * r.k
+		ring := circleRing(r.px(e.c), pr, pr)
+		if e.fill.c.A != 0 {
+			r.fill([][]pt{ring}, e.fill)
+		}
+		if e.stroke.A != 0 && e.width > 0 {
+			r.stroke([][]pt{ring}, true, e)
+		}
+	case kPath:
+		rings := make([][]pt, len(e.rings))
+		for i, ring := range e.rings {
+			// Points closer than a pixel to the last one kept add work
+			// and nothing that shows: geometry has thousands.
+			out := make([]pt, 0, len(ring))
+			for j, p := range ring {
+				q := r.px(p)
+				if n := len(out); n > 0 && j < len(ring)-1 && q.sub(out[n-1]).len() < 0.9 {
+					continue
+				}
+				out = append(out, q)
+			}
+			rings[i] = out
+		}
+		if e.closed && e.fill.c.A != 0 {
+			r.fill(rings, e.fill)
+		}
+		if e.stroke.A != 0 && e.width > 0 {
+			r.stroke(rings, e.closed, e)
+		}
+	}
+}
+
+// fill paints polygons (in pixels) with f, with the nonzero rule.
+func (r *raster) fill(polys [][]pt, f fill) {
+	if rc, ok := axisRect(polys); ok && f.pattern == patSolid && f.c.A == 0xff {
+		// A rectangle on the pixel grid (the grounds): a plain copy.
+		draw.Draw(r.img, rc, image.NewUniform(f.c), image.Point{}, draw.Src)
+		return
+	}
+	r.paint(polys, f)
+}
+
+// axisRect reports whether polys is one rectangle with whole-pixel
+// corners, and returns it.
+func axisRect(polys [][]pt) (image.Rectangle, bool) {
+	if len(polys) != 1 || len(polys[0]) != 4 {
+		return image.Rectangle{}, false
+	}
+	p := polys[0]
+	whole := func(v float64) bool { return math.Abs(v-math.Round(v)) < 1e-6 }
+	for _, q := range p {
+		if !whole(q.X) || !whole(q.Y) {
+			return image.Rectangle{}, false
+		}
+	}
+	if p[0].Y != p[1].Y || p[1].X != p[2].X || p[2].Y != p[3].Y || p[3].X != p[0].X {
+		return image.Rectangle{}, false
+	}
+	b := bounds(p)
+	return image.Rect(int(math.Round(b[0])), int(math.Round(b[1])), int(math.Round(b[2])), int(math.Round(b[3]))), true
+}
+
+// paint rasterises polygons over their bounding box only, so that a small
+// shape costs little on a large picture.
+func (r *raster) paint(polys [][]pt, f fill) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range polys {
+		for _, q := range p {
+			minX, maxX = math.Min(minX, q.X), math.Max(maxX, q.X)
+			minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
+		}
+	}
+	rect := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(r.img.Bounds())
+	if rect.Empty() {
+		return
+	}
+	ox, oy := float64(rect.Min.X), float64(rect.Min.Y)
+	w, h := rect.Dx(), rect.Dy()
+	r.z.Reset(w, h)
+	r.z.DrawOp = draw.Src
+	for _, p := range polys {
+		if len(p) < 3 {
+			continue
+		}
+		r.z.MoveTo(float32(p[0].X-ox), float32(p[0].Y-oy))
+		for _, q := range p[1:] {
+			r.z.LineTo(float32(q.X-ox), float32(q.Y-oy))
+		}
+		r.z.ClosePath()
+	}
+	// The coverage goes to an alpha mask the size of the box (the
+	// rasteriser's fast path), and is then laid over the picture here:
+	// most of a box is either empty or fully covered, which this loop
+	// skips or copies without arithmetic.
+	if cap(r.cover) < w*h {
+		r.cover = make([]uint8, w*h)
+	}
+	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
+	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	c, ink := f.c, f.ink
+	for y := 0; y < h; y++ {
+		row := mask.Pix[y*w : y*w+w]
+		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4:]
+		for x, a := range row {
+			if a == 0 {
+				continue
+			}
+			col := c
+			if f.pattern != patSolid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
+				col = ink
+			}
+			d := dst[x*4 : x*4+4 : x*4+4]
+			if a == 0xff {
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+				continue
+			}
+			aa, na := uint32(a), 255-uint32(a)
+			d[0] = uint8((uint32(col.R)*aa + uint32(d[0])*na + 127) / 255)
+			d[1] = uint8((uint32(col.G)*aa + uint32(d[1])*na + 127) / 255)
+			d[2] = uint8((uint32(col.B)*aa + uint32(d[2])*na + 127) / 255)
+			d[3] = 0xff
+		}
+	}
+}
+
+// stroke draws the outline of rings (closed) or polylines (open) with the
+// element's width and dashes, as polygons: a quadrilateral per segment and
+// a disc at each sharp corner and at the ends of solid lines, all wound
+// the same way so that where they overlap they still paint once.
+func (r *raster) stroke(lines [][]pt, closed bool, e *elem) {
+	w := e.width * r.k
+	var dash []float64
+	for _, d := range e.dash {
+		dash = append(dash, d*r.k)
+	}
+	polys := r.polys[:0]
+	for _, l := range lines {
+		if len(l) < 2 {
+			continue
+		}
+		if closed {
+			l = append(append([]pt(nil), l...), l[0])
+		}
+		pieces := [][]pt{l}
+		if len(dash) >= 2 {
+			pieces = dashes(l, dash)
+		}
+		for _, pc := range pieces {
+			polys = strokePiece(polys, pc, w, !closed && len(dash) < 2)
+		}
+	}
+	r.polys = polys
+	r.paintBatched(polys, fill{c: e.stroke})
+}
+
+// paintBatched paints the pieces of a stroke in batches whose bounding box
+// stays close to the pieces' own area: a long diagonal arrow would
+// otherwise cost the whole rectangle it spans. The pieces are opaque, so
+// painting overlapping ones in two batches looks the same.
+func (r *raster) paintBatched(polys [][]pt, f fill) {
+	start := 0
+	var bb, sum float64
+	var box [4]float64
+	for i, p := range polys {
+		pb := bounds(p)
+		area := (pb[2] - pb[0] + 2) * (pb[3] - pb[1] + 2)
+		if i == start {
+			box, sum = pb, area
+			continue
+		}
+		nb := [4]float64{math.Min(box[0], pb[0]), math.Min(box[1], pb[1]), math.Max(box[2], pb[2]), math.Max(box[3], pb[3])}
+		bb = (nb[2] - nb[0] + 2) * (nb[3] - nb[1] + 2)
+		if bb > 3*(sum+area)+4096 {
+			r.paint(polys[start:i], f)
+			start, box, sum = i, pb, area
+			continue
+		}
+		box, sum = nb, sum+area
+	}
+	if start < len(polys) {
+		r.paint(polys[start:], f)
+	}
+}
+
+func bounds(p []pt) [4]float64 {
+	b := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, q := range p {
+		b[0], b[1] = math.Min(b[0], q.X), math.Min(b[1], q.Y)
+		b[2], b[3] = math.Max(b[2], q.X), math.Max(b[3], q.Y)
+	}
+	return b
+}
+
+// strokePiece appends the polygons of one polyline stroked w wide.
+func strokePiece(polys [][]pt, l []pt, w float64, caps bool) [][]pt {
+	h := w / 2
+	joins := w >= 1.5
+	for i := 1; i < len(l); i++ {
+		a, b := l[i-1], l[i]
+		d := b.sub(a)
+		if d.len() == 0 {
+			continue
+		}
+		n := pt{-d.Y, d.X}.unit().mul(h)
+		// A long segment is cut into pieces that overlap by a pixel, so
+		// that each is rasterised over a small box (see paintBatched)
+		// and no seam shows between them.
+		parts := int(math.Ceil(d.len() / 48))
+		step := d.mul(1 / float64(parts))
+		over := d.unit().mul(0.75)
+		for j := 0; j < parts; j++ {
+			pa, pb := a.add(step.mul(float64(j))), a.add(step.mul(float64(j+1)))
+			if j > 0 {
+				pa = pa.sub(over)
+			}
+			if j < parts-1 {
+				pb = pb.add(over)
+			}
+			polys = append(polys, orient([]pt{pa.add(n), pb.add(n), pb.sub(n), pa.sub(n)}))
+		}
+		if joins && i+1 < len(l) {
+			d2 := l[i+1].sub(b)
+			if d2.len() > 0 {
+				cos := (d.X*d2.X + d.Y*d2.Y) / (d.len() * d2.len())
+				if cos < 0.97 {
+					polys = append(polys, orient(circleRing(b, h, h)))
+				}
+			}
+		}
+	}
+	if caps && joins {
+		polys = append(polys, orient(circleRing(l[0], h, h)), orient(circleRing(l[len(l)-1], h, h)))
+	}
+	return polys
+}
+
+// orient returns p wound clockwise on screen, so that all stroke pieces
+// add up instead of cancelling.
+func orient(p []pt) []pt {
+	var a float64
+	for i := range p {
+		q := p[(i+1)%len(p)]
+		a += p[i].X*q.Y - q.X*p[i].Y
+	}
+	if a < 0 {
+		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+			p[i], p[j] = p[j], p[i]
+		}
+	}
+	return p
+}
+
+// dashes cuts a polyline into the "on" pieces of the dash pattern.
+func dashes(l []pt, pattern []float64) [][]pt {
+	var out [][]pt
+	idx, left, on := 0, pattern[0], true
+	cur := []pt{l[0]}
+	for i := 1; i < len(l); i++ {
+		a, b := l[i-1], l[i]
+		seg := b.sub(a).len()
+		pos := 0.0
+		for seg-pos > left {
+			pos += left
+			p := a.lerp(b, pos/seg)
+			if on {
+				out = append(out, append(cur, p))
+			}
+			cur = []pt{p}
+			on = !on
+			idx = (idx + 1) % len(pattern)
+			left = pattern[idx]
+		}
+		left -= seg - pos
+		cur = append(cur, b)
+	}
+	if on && len(cur) >= 2 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// patternInk reports whether pixel x, y of a hatched fill is ink (its
+// power's colour) rather than ground: lines or dots repeating every 8
+// pixels.
+func patternInk(pattern, x, y int) bool {
+	x, y = x&7, y&7
+	switch pattern {
+	case patHatch:
+		return (x+y)&7 < 2
+	case patBack:
+		return (x-y)&7 < 2
+	case patCross:
+		return (x+y)&7 < 2 || (x-y)&7 < 2
+	case patDots:
+		return (x == 3 || x == 4) && (y == 3 || y == 4)
+	}
+	return false
+}
+
+func (r *raster) face(bold bool, size float64) font.Face {
+	key := faceKey{bold, int(size*10 + 0.5)}
+	if f, ok := r.faces[key]; ok {
+		return f
+	}
+	i := 0
+	if bold {
+		i = 1
+	}
+	f, err := opentype.NewFace(r.fonts[i], &opentype.FaceOptions{Size: float64(key.size) / 10, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return nil
+	}
+	r.faces[key] = f
+	return f
+}
+
+// text draws a label: the glyphs are drawn once into a mask, which, grown
+// by the halo's width, also paints the halo.
+func (r *raster) text(e *elem) {
+	size := e.size * r.k
+	f := r.face(e.bold, size)
+	if f == nil || e.text == "" {
+		return
+	}
+	adv := font.MeasureString(f, e.text)
+	x := e.c.X * r.k
+	if e.anchor == 'm' {
+		x -= float64(adv) / 64 / 2
+	}
+	y := (e.c.Y + textDrop*e.size) * r.k
+	halo := 0
+	if e.halo.A != 0 {
+		halo = int(math.Ceil(e.haloW * r.k / 2))
+	}
+	m := f.Metrics()
+	pad := halo + 2
+	x0, y0 := int(math.Floor(x))-pad, int(math.Floor(y-float64(m.Ascent)/64))-pad
+	w := int(math.Ceil(float64(adv)/64)) + 2*pad + 2
+	h := int(math.Ceil(float64(m.Ascent+m.Descent)/64)) + 2*pad + 2
+	box := image.Rect(x0, y0, x0+w, y0+h)
+	if r.mask == nil || r.mask.Rect.Dx() < w || r.mask.Rect.Dy() < h {
+		r.mask = image.NewAlpha(image.Rect(0, 0, max(w, 256), max(h, 64)))
+	}
+	mask := r.mask.SubImage(image.Rect(0, 0, w, h)).(*image.Alpha)
+	for i := range mask.Rect.Dy() {
+		clear(mask.Pix[i*mask.Stride : i*mask.Stride+w])
+	}
+	dr := font.Drawer{Dst: mask, Src: image.Opaque, Face: f,
+		Dot: fixed.Point26_6{X: fixed.Int26_6((x - float64(x0)) * 64), Y: fixed.Int26_6((y - float64(y0)) * 64)}}
+	dr.DrawString(e.text)
+	if halo > 0 {
+		grown := dilate(mask, halo)
+		draw.DrawMask(r.img, box, image.NewUniform(e.halo), image.Point{}, grown, image.Point{}, draw.Over)
+	}
+	draw.DrawMask(r.img, box, image.NewUniform(e.fill.c), image.Point{}, mask, image.Point{}, draw.Over)
+}
+
+// dilate returns m grown by rad pixels (a round brush), for text halos.
+func dilate(m *image.Alpha, rad int) *image.Alpha {
+	b := m.Bounds()
+	out := image.NewAlpha(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			a := m.Pix[y*m.Stride+x]
+			if a == 0 {
+				continue
+			}
+			for dy := -rad; dy <= rad; dy++ {
+				yy := y + dy
+				if yy < 0 || yy >= b.Dy() {
+					continue
+				}
+				for dx := -rad; dx <= rad; dx++ {
+					xx := x + dx
+					if xx < 0 || xx >= b.Dx() || dx*dx+dy*dy > rad*rad+rad {
+						continue
+					}
+					if o := &out.Pix[yy*out.Stride+xx]; *o < a {
+						*o = a
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// quantise turns img into a paletted image of its (at most) colours most used
+// colours, mapping every other colour, the odd antialiased edge pixel, to
+// the nearest of them. A flat-coloured map has few colours, so the loss is
+// invisible, and the PNG is a third of the RGBA one.
+func quantise(img *image.RGBA, colours int) *image.Paletted {
+	counts := map[uint32]int{}
+	pix := img.Pix
+	last, run := uint32(0), 0
+	for i := 0; i < len(pix); i += 4 {
+		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+		if c == last && i > 0 {
+			run++
+			continue
+		}
+		if i > 0 {
+			counts[last] += run
+		}
+		last, run = c, 1
+	}
+	counts[last] += run
+	type used struct {
+		c uint32
+		n int
+	}
+	all := make([]used, 0, len(counts))
+	for c, n := range counts {
+		all = append(all, used{c, n})
+	}
+	slices.SortFunc(all, func(a, b used) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return int(a.c) - int(b.c)
+	})
+	if len(all) > colours {
+		all = all[:colours]
+	}
+	cols := make([]uint32, len(all))
+	for i, u := range all {
+		cols[i] = u.c
+	}
+	pal := make(color.Palette, len(cols))
+	index := make(map[uint32]uint8, len(counts))
+	for i, c := range cols {
+		pal[i] = color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 0xff}
+		index[c] = uint8(i)
+	}
+	nearest := func(c uint32) uint8 {
+		r, g, b := int(c>>16), int(c>>8&0xff), int(c&0xff)
+		best, bd := 0, math.MaxInt
+		for i, p := range cols {
+			dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
+			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
+				best, bd = i, d
+			}
+		}
+		return uint8(best)
+	}
+	// Colours outside the palette are looked up by their top 5 bits per
+	// channel: the nearest palette colour of the first one met in each
+	// such cell serves the whole cell.
+	var cells [1 << 15]int16
+	for i := range cells {
+		cells[i] = -1
+	}
+	out := image.NewPaletted(img.Rect, pal)
+	lastC, lastI := uint32(1<<31), uint8(0)
+	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
+		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+		if c != lastC {
+			idx, ok := index[c]
+			if !ok {
+				cell := (c>>19&31)<<10 | (c>>11&31)<<5 | (c >> 3 & 31)
+				if cells[cell] < 0 {
+					cells[cell] = int16(nearest(c))
+				}
+				idx = uint8(cells[cell])
+			}
+			lastC, lastI = c, idx
+		}
+		out.Pix[j] = lastI
+	}
+	return out
+}
