@@ -21,6 +21,7 @@ import (
 //	include <file>                       read another seed file here (relative)
 //	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
 //	frame <lonW> <lonE> <latS> <latN>   the box: see Config.Box
+//	lens <lon> <lat> <radius> <k>        magnify around a point (see lens)
 //	width <units>                        the box's width in map units
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
@@ -34,7 +35,8 @@ import (
 type Config struct {
 	Variant    string
 	Proj       LCC
-	Frame      [4]float64 // lonW lonE latS latN
+	Frame      [4]float64   // lonW lonE latS latN
+	Lenses     [][4]float64 // lon lat radius (map units) k
 	Width      int
 	MinIsland  int
 	Tolerance  float64
@@ -143,6 +145,15 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			copy(c.Frame[:], v)
+		case "lens":
+			v, err := nums(1, 4)
+			if err != nil {
+				return err
+			}
+			if v[2] <= 0 || v[3] < 0 || v[3] >= 2.2 {
+				return fmt.Errorf("%s: lens wants a positive radius and 0 <= k < 2.2", where)
+			}
+			c.Lenses = append(c.Lenses, [4]float64{v[0], v[1], v[2], v[3]})
 		case "width", "minisland":
 			v, err := nums(1, 1)
 			if err != nil {

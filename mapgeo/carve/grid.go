@@ -32,6 +32,22 @@ type Grid struct {
 type frame struct {
 	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
 	w, h      int
+	lenses    []lens // in map units
+}
+
+// lens magnifies the board around a point, as the printed boards enlarge
+// Britain and the Low Countries so that their small provinces have room:
+// a point at distance r from the middle moves out to r·(1 + k·exp(−r²/R²)).
+// For k below 2.2 that stays one-to-one, and far from the middle it fades
+// to nothing, so the box's edges stay put.
+type lens struct {
+	x, y, r, k float64
+}
+
+func (l lens) apply(x, y float64) (float64, float64) {
+	dx, dy := x-l.x, y-l.y
+	f := 1 + l.k*math.Exp(-(dx*dx+dy*dy)/(l.r*l.r))
+	return l.x + dx*f, l.y + dy*f
 }
 
 func newFrame(c *Config) frame {
@@ -41,12 +57,21 @@ func newFrame(c *Config) frame {
 	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
 	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
 	s := float64(c.Width) / (xe - xw)
-	return frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s))}
+	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s))}
+	for _, l := range c.Lenses {
+		x, y := p.Project(LonLat{l[0], l[1]})
+		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
+	}
+	return f
 }
 
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 	x, y := p.Project(ll)
-	return (x - f.x0) * f.s, (f.y0 - y) * f.s
+	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s
+	for _, l := range f.lenses {
+		x, y = l.apply(x, y)
+	}
+	return x, y
 }
 
 // rasterise fills the land mask from the rings by the even-odd rule,
