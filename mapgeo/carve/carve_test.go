@@ -3,6 +3,7 @@ package carve
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -201,4 +202,30 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// TestLensOneToOne checks that a lens at its strongest allowed k still
+// keeps points in order along a ray (so no province folds over another),
+// that it moves the middle's neighbourhood out, and that the seed file
+// refuses a stronger one.
+func TestLensOneToOne(t *testing.T) {
+	l := lens{x: 100, y: 100, r: 50, k: 2.19}
+	prev := -1.0
+	for d := 0.0; d <= 400; d += 0.5 {
+		x, _ := l.apply(100+d, 100)
+		if x-100 <= prev {
+			t.Fatalf("at distance %v the lens folds: %v after %v", d, x-100, prev)
+		}
+		prev = x - 100
+	}
+	if x, _ := l.apply(110, 100); x < 130 {
+		t.Errorf("a point 10 from the middle moved only to %v", x-100)
+	}
+	if x, y := l.apply(600, 100); math.Abs(x-600) > 1e-6 || y != 100 {
+		t.Errorf("a far point moved to (%v, %v)", x, y)
+	}
+	bad := "variant x\nprojection lcc 40 50 45 10\nframe 0 1 2 3\nlens 0 50 100 2.5\n"
+	if _, err := ParseConfig("bad.seeds", func(string) ([]byte, error) { return []byte(bad), nil }); err == nil {
+		t.Error("a folding lens was accepted")
+	}
 }
