@@ -214,9 +214,9 @@ func putPlayedGame(tx *state.Tx, name string, years int) error {
 			Adjustment: state.Duration(24 * time.Hour), Grace: state.Duration(48 * time.Hour),
 		},
 		MasterAddr: "master@secret.test", MasterHash: hash,
-		Observers:  []state.Observer{{Addr: "watcher@secret.test", PassHash: hash}},
-		Position:   jsonpos.EncodePosition(pos, rules),
-		Turn:       turn,
+		Observers: []state.Observer{{Addr: "watcher@secret.test", PassHash: hash}},
+		Position:  jsonpos.EncodePosition(pos, rules),
+		Turn:      turn,
 		Orders: map[string][]string{
 			"Austria": {"A Gal - Sil secret-canonical-order"},
 			"England": {"F Nth - Hol"},
