@@ -10,6 +10,7 @@ require (
 	github.com/emersion/go-smtp v0.25.1
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 )
 

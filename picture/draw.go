@@ -1,0 +1,437 @@
+package picture
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gmdjudge/gmd/judge"
+)
+
+// The layers of the picture, bottom to top; each is a group in the SVG.
+const (
+	gBoard   = "board"
+	gCentres = "centres"
+	gLabels  = "labels"
+	gOrders  = "orders"
+	gUnits   = "units"
+	gMarks   = "outcomes"
+	gLegend  = "legend"
+)
+
+// drawer builds the scene of one position.
+type drawer struct {
+	b   *board
+	m   *judge.Map
+	pos *judge.Position
+	res *judge.Resolution
+	sc  *scene
+	ps  []powerStyle
+	px  float64 // map units per pixel
+	u   float64 // unit radius
+
+	unitAt   []pt               // per province: where its unit is drawn
+	moved    map[judge.Loc][]pt // per province: the drawn path of its unit's move
+	results  []judge.OrderResult
+	dislodge []bool // per province: its unit is dislodged (movement results)
+
+	// group, when set, puts every shape added in that group, whatever
+	// layer it names: the legend's key borrows the order and mark shapes.
+	group string
+}
+
+// layers orders the groups from bottom to top.
+var layers = map[string]int{gBoard: 0, gCentres: 1, gLabels: 2, gOrders: 3, gUnits: 4, gMarks: 5, gLegend: 6}
+
+// add appends a shape to the scene in its layer.
+func (d *drawer) add(group string, e elem) {
+	if d.group != "" {
+		group = d.group
+	}
+	d.sc.add(group, e)
+}
+
+// build makes the scene of pos on board b, with the orders of res.
+func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
+	m := pos.Map
+	letters := make([]byte, len(m.Powers))
+	for i, p := range m.Powers {
+		letters[i] = p.Letter
+	}
+	d := &drawer{b: b, m: m, pos: pos, res: res, ps: powerStyles(letters), px: b.s,
+		sc: &scene{w: b.w, s: b.s}, moved: map[judge.Loc][]pt{}}
+	d.u = 10 * b.s
+	if b.schematic {
+		d.u = math.Min(10, b.nodeR*0.8)
+	}
+	if res != nil {
+		d.results = res.Results
+	}
+	d.dislodge = make([]bool, m.NumLocs())
+	for _, r := range d.results {
+		if r.Dislodged && d.valid(r.Order.Unit) {
+			d.dislodge[m.Province(r.Order.Unit)] = true
+		}
+	}
+	d.unitAt = make([]pt, m.NumLocs())
+	for _, p := range m.Provinces() {
+		at := b.at[p]
+		if u, ok := pos.UnitAt(p); ok {
+			at = b.at[u.Loc]
+		}
+		if d.dislodge[p] {
+			at = at.add(d.dislodgeOffset())
+		}
+		d.unitAt[p] = at
+	}
+	d.board()
+	d.centres()
+	d.labels()
+	d.standoffs()
+	d.orders()
+	d.units()
+	d.legend()
+	// Shapes are made in the order that suits the drawing (moves before
+	// the supports that point at them) and drawn layer by layer.
+	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
+	d.sc.title, d.sc.desc = d.titleText(), d.descText()
+	return d.sc
+}
+
+func (d *drawer) valid(l judge.Loc) bool { return int(l) < d.m.NumLocs() }
+
+func (d *drawer) style(p judge.Power) powerStyle {
+	if int(p) < len(d.ps) {
+		return d.ps[p]
+	}
+	return powerStyle{Unit: colNoPower, Tint: colLand, Home: colLand, Text: colInk, Letter: "?"}
+}
+
+func (d *drawer) dislodgeOffset() pt { return pt{d.u * 1.5, d.u * 1.25} }
+
+// provinceFill is the colour of province p: its centre's owner, a light
+// tint of its home power for a home province that is no centre, the sea,
+// or neutral land.
+func (d *drawer) provinceFill(p judge.Loc) fill {
+	info := &d.m.Locs[p]
+	if info.Kind == judge.Sea {
+		return fill{c: colSea}
+	}
+	if d.pos.IsCenter(p) {
+		if o := d.pos.Centers[p]; o != judge.NoPower && int(o) < len(d.ps) {
+			st := d.ps[o]
+			return fill{c: st.Tint, pattern: st.Pattern, ink: st.Unit}
+		}
+		return fill{c: colLand}
+	}
+	if h := info.Home; h != judge.NoPower && int(h) < len(d.ps) {
+		return fill{c: d.ps[h].Home}
+	}
+	return fill{c: colLand}
+}
+
+func (d *drawer) board() {
+	b, m := d.b, d.m
+	if !b.schematic {
+		d.add(gBoard, elem{kind: kPath, class: "sea-ground", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colSea}})
+		for _, p := range m.Provinces() {
+			info := &m.Locs[p]
+			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
+				rings: b.rings[p], closed: true, fill: d.provinceFill(p), stroke: colBorder, width: 0.8 * d.px})
+		}
+		for _, r := range b.impassable {
+			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
+				fill: fill{c: colImpassable}, stroke: colBorder, width: 0.8 * d.px})
+		}
+		for _, p := range m.Provinces() {
+			for _, c := range m.Locs[p].Coasts {
+				d.coastMark(c)
+			}
+		}
+		return
+	}
+	d.add(gBoard, elem{kind: kPath, class: "paper", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colPaper}})
+	for _, e := range b.edges {
+		el := elem{kind: kPath, rings: [][]pt{{b.at[e.a], b.at[e.b]}}, width: 1.6}
+		switch {
+		case e.army && e.fleet:
+			el.class, el.stroke, el.width = "edge both", colBothEdge, 2
+		case e.army:
+			el.class, el.stroke = "edge army", colArmyEdge
+		default:
+			el.class, el.stroke, el.dash = "edge fleet", colFleetEdge, []float64{5, 3}
+		}
+		d.add(gBoard, el)
+	}
+	for _, p := range m.Provinces() {
+		info := &m.Locs[p]
+		for _, c := range info.Coasts {
+			d.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
+		}
+		f := d.provinceFill(p)
+		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
+			fill: f, stroke: colBorder, width: 1.2}
+		if info.Kind == judge.Sea {
+			// Seas are squares and land is round, so the two differ by shape too.
+			r := b.nodeR * 0.9
+			el.rings = [][]pt{rect(b.at[p].X-r, b.at[p].Y-r, 2*r, 2*r)}
+		} else {
+			el.rings = [][]pt{circleRing(b.at[p], b.nodeR, b.nodeR)}
+		}
+		d.add(gBoard, el)
+		for _, c := range info.Coasts {
+			d.coastMark(c)
+		}
+	}
+}
+
+// coastMark draws the place of a split coast, with its name.
+func (d *drawer) coastMark(c judge.Loc) {
+	name := d.m.Locs[c].Name
+	name = name[strings.IndexByte(name, '/')+1:]
+	at := d.b.at[c]
+	d.add(gBoard, elem{kind: kCircle, class: "coast", title: d.m.Locs[c].FullName, c: at, r: 2.5 * d.px,
+		fill: fill{c: colFleetEdge}, stroke: colWhite, width: 0.8 * d.px})
+	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: name,
+		size: 8.5 * d.px, anchor: 'm', fill: fill{c: colFleetEdge}, halo: colWhite, haloW: 2 * d.px})
+}
+
+func rect(x, y, w, h float64) []pt { return []pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}} }
+
+// centres draws the supply-centre markers: the owner's colour and letter
+// on an owned centre (the letter says it to those who cannot tell the
+// hue), a plain ring on a neutral one, and a dashed ring for one under
+// construction.
+func (d *drawer) centres() {
+	pos, m := d.pos, d.m
+	for _, p := range pos.CenterList() {
+		at := d.b.centre[p]
+		o := pos.Centers[p]
+		title := "supply centre " + m.Locs[p].FullName
+		if o != judge.NoPower && int(o) < len(d.ps) {
+			st := d.ps[o]
+			d.add(gCentres, elem{kind: kCircle, class: "sc owned power-" + st.Letter, title: title + ", " + m.PowerName(o),
+				c: at, r: 6.2 * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
+			d.add(gCentres, elem{kind: kText, class: "sc-letter", c: at, text: st.Letter, size: 8 * d.px, anchor: 'm', bold: true,
+				fill: fill{c: st.Text}})
+			continue
+		}
+		d.add(gCentres, elem{kind: kCircle, class: "sc neutral", title: title + ", unowned", c: at, r: 5 * d.px,
+			fill: fill{c: colWhite}, stroke: colInk, width: 1.4 * d.px})
+		d.add(gCentres, elem{kind: kCircle, class: "sc-dot", c: at, r: 1.8 * d.px, fill: fill{c: colInk}})
+	}
+	for _, pc := range pos.PendingCenters {
+		if d.valid(pc.Loc) {
+			title := fmt.Sprintf("centre under construction by %s in %s", m.PowerName(pc.Power), m.Locs[pc.Loc].FullName)
+			if pc.Spoiled {
+				title += ", spoiled by " + m.PowerName(pc.SpoiledBy)
+			}
+			d.construction(pc.Loc, pc.Power, pc.Spoiled, title)
+		}
+	}
+}
+
+// construction marks a centre being raised: a dashed ring in the builder's
+// colour around a plus.
+func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title string) {
+	st := d.style(pw)
+	at := d.b.centre[p]
+	class := "construction power-" + st.Letter
+	if failed {
+		class += " failed"
+	}
+	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: 7 * d.px, fill: fill{c: colWhite},
+		stroke: st.Unit, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+	l := 4 * d.px
+	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
+		stroke: colInk, width: 1.6 * d.px})
+	if failed {
+		d.cross(at, 6*d.px, "spoiled")
+	}
+}
+
+// labels writes the province abbreviations.
+func (d *drawer) labels() {
+	for _, p := range d.m.Provinces() {
+		name := d.m.Locs[p].Name
+		if name != "" {
+			name = strings.ToUpper(name[:1]) + name[1:]
+		}
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.b.label[p], text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
+			fill: fill{c: colInk}, halo: colWhite, haloW: 2.2 * d.px})
+	}
+}
+
+// standoffs marks the provinces left empty by a stand-off: those of the
+// movement being resolved, or, in a retreat phase, of the one just played.
+func (d *drawer) standoffs() {
+	var bounced []judge.Loc
+	switch {
+	case d.res != nil && d.res.Next != nil && d.pos.Phase.Type == judge.Movement:
+		bounced = d.res.Next.Bounced
+		if d.res.Next.Phase.Type != judge.Retreat {
+			// The judge keeps stand-offs only for a retreat phase that
+			// follows; otherwise they are the provinces a move bounced
+			// from that stay empty.
+			bounced = d.bouncedEmpty()
+		}
+	case d.pos.Phase.Type == judge.Retreat:
+		bounced = d.pos.Bounced
+	}
+	for _, p := range bounced {
+		if !d.valid(p) {
+			continue
+		}
+		p = d.m.Province(p)
+		at := d.b.at[p]
+		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
+			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
+		}
+		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
+			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
+		l := 4.5 * d.px
+		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: [][]pt{{at.add(pt{-l, -l}), at.add(pt{l, l})}, {at.add(pt{-l, l}), at.add(pt{l, -l})}},
+			stroke: colInk, width: 2 * d.px})
+	}
+}
+
+// bouncedEmpty lists the provinces, in map order, that a move bounced
+// from and that are empty in the next position.
+func (d *drawer) bouncedEmpty() []judge.Loc {
+	var out []judge.Loc
+	for _, p := range d.m.Provinces() {
+		if _, ok := d.res.Next.UnitAt(p); ok {
+			continue
+		}
+		for i := range d.results {
+			r := &d.results[i]
+			_, oc := orderFailed(r)
+			if r.Order.Kind == judge.Move && oc == judge.Bounced && d.valid(r.Order.Target) && d.m.Province(r.Order.Target) == p {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// units draws every unit on the board, then the dislodged ones.
+func (d *drawer) units() {
+	pos, m := d.pos, d.m
+	for _, p := range m.Provinces() {
+		u, ok := pos.UnitAt(p)
+		if !ok {
+			continue
+		}
+		e := d.unit(u, d.unitAt[p], "")
+		if d.dislodge[p] {
+			d.sc.elems[e].class += " dislodged"
+			d.sc.elems[e].title += ", dislodged"
+			d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: d.unitAt[p], r: d.u * 1.55, stroke: colFail,
+				width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+		}
+	}
+	for _, du := range pos.Dislodged {
+		if !d.valid(du.Loc) {
+			continue
+		}
+		at := d.b.at[du.Loc].add(d.dislodgeOffset())
+		if d.valid(du.AttackerFrom) {
+			// The attacker's origin: a thin line from there, ending in a ring.
+			from := d.b.at[d.m.Province(du.AttackerFrom)]
+			d.add(gOrders, elem{kind: kPath, class: "attacker", title: "attacked from " + m.Locs[du.AttackerFrom].FullName,
+				rings: [][]pt{{from, at}}, stroke: colFail, width: 1.5 * d.px, dash: []float64{2 * d.px, 2 * d.px}})
+			d.add(gOrders, elem{kind: kCircle, class: "attacker-origin", c: from, r: 4 * d.px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * d.px})
+		}
+		d.unit(du.Unit, at, " dislodged")
+		d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: at, r: d.u * 1.55, stroke: colFail,
+			width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+	}
+}
+
+// unit draws one unit symbol (a disc for an army, a hull for a fleet) in
+// its power's colour with the power's letter, and returns its index.
+func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
+	st := d.style(u.Power)
+	title := d.m.PowerName(u.Power) + " " + strings.ToLower(u.Type.Word()) + " in " + d.m.FullName(u.Loc)
+	class := "unit " + strings.ToLower(u.Type.Word()) + " power-" + st.Letter + extra
+	e := elem{kind: kPath, class: class, title: title, closed: true, fill: fill{c: st.Unit}, stroke: colInk, width: 1.4 * d.px}
+	textAt := at
+	if u.Type == judge.Fleet {
+		e.rings = [][]pt{d.hull(at)}
+		textAt = at.add(pt{0, 0.05 * d.u})
+	} else {
+		e.kind, e.c, e.r = kCircle, at, d.u
+	}
+	d.add(gUnits, e)
+	i := len(d.sc.elems) - 1
+	d.add(gUnits, elem{kind: kText, class: "unit-letter", c: textAt, text: st.Letter, size: d.u * 1.3, anchor: 'm', bold: true,
+		fill: fill{c: st.Text}})
+	return i
+}
+
+// hull is the outline of a fleet: a ship's hull, wide at the deck.
+func (d *drawer) hull(at pt) []pt {
+	u := d.u
+	return []pt{at.add(pt{-1.45 * u, -0.75 * u}), at.add(pt{1.45 * u, -0.75 * u}), at.add(pt{0.95 * u, 0.8 * u}), at.add(pt{-0.95 * u, 0.8 * u})}
+}
+
+// cross draws a red × at c, haloed in white, for a failed order.
+func (d *drawer) cross(c pt, l float64, title string) {
+	lines := [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
+	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 5 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "mark " + title, title: title, rings: lines, stroke: colFail, width: 2.6 * d.px})
+}
+
+// note writes a short outcome ("void") in red at c.
+func (d *drawer) note(c pt, text string) {
+	d.add(gMarks, elem{kind: kText, class: "mark " + strings.ReplaceAll(text, " ", "-"), title: text, c: c, text: text, size: 10 * d.px, anchor: 'm', bold: true,
+		fill: fill{c: colFail}, halo: colWhite, haloW: 2.5 * d.px})
+}
+
+func (d *drawer) titleText() string {
+	p := d.pos.Phase
+	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
+}
+
+// descText describes the picture in words for those who cannot see it:
+// each power's centres and units.
+func (d *drawer) descText() string {
+	var b strings.Builder
+	b.WriteString(d.m.Title)
+	b.WriteString(", ")
+	b.WriteString(d.titleText())
+	b.WriteString(".")
+	counts := d.centreCounts()
+	for i := range d.m.Powers {
+		pw := judge.Power(i)
+		var units []string
+		for _, p := range d.m.Provinces() {
+			if u, ok := d.pos.UnitAt(p); ok && u.Power == pw {
+				units = append(units, u.Type.String()+" "+d.m.LocName(u.Loc))
+			}
+		}
+		fmt.Fprintf(&b, " %s (%c): %d centres", d.m.Powers[i].Name, d.m.Powers[i].Letter, counts[i])
+		if len(units) > 0 {
+			b.WriteString(", units ")
+			b.WriteString(strings.Join(units, ", "))
+		}
+		b.WriteString(".")
+	}
+	if n := len(d.results); n > 0 {
+		b.WriteString(" " + strconv.Itoa(n) + " orders drawn.")
+	}
+	return b.String()
+}
+
+func (d *drawer) centreCounts() []int {
+	counts := make([]int, len(d.m.Powers))
+	for _, p := range d.pos.CenterList() {
+		if o := d.pos.Centers[p]; int(o) < len(counts) {
+			counts[o]++
+		}
+	}
+	return counts
+}

@@ -1,0 +1,479 @@
+package picture
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/gmdjudge/gmd/judge"
+)
+
+// orderFailed reports whether the order of r did not do what it asked,
+// and names its outcome.
+func orderFailed(r *judge.OrderResult) (bool, judge.Outcome) {
+	oc := r.Outcome
+	if r.Dislodged {
+		oc = r.Failed
+		if oc == 0 {
+			oc = judge.Succeeds
+		}
+	}
+	switch oc {
+	case judge.Bounced, judge.Cut, judge.Void, judge.NoConvoy, judge.Disrupted, judge.NoSupport:
+		return true, oc
+	}
+	return r.Dislodged && r.Order.Kind == judge.Hold, oc
+}
+
+// orders draws the orders of the resolution: moves first, since supports
+// and convoys point at the moves' paths.
+func (d *drawer) orders() {
+	for i := range d.results {
+		if r := &d.results[i]; r.Order.Kind == judge.Move {
+			d.move(r)
+		}
+	}
+	for i := range d.results {
+		r := &d.results[i]
+		switch r.Order.Kind {
+		case judge.Move:
+		case judge.Hold:
+			d.hold(r)
+		case judge.SupportHold, judge.SupportMove, judge.Convoy:
+			d.support(r)
+		case judge.Disband, judge.Remove:
+			d.removal(r)
+		case judge.Build:
+			d.buildOrder(r)
+		case judge.Construct:
+			if d.valid(r.Order.Unit) {
+				failed, oc := orderFailed(r)
+				d.construction(d.m.Province(r.Order.Unit), r.Order.Power, failed, d.orderTitle(r, oc))
+			}
+		}
+	}
+}
+
+func (d *drawer) orderTitle(r *judge.OrderResult, oc judge.Outcome) string {
+	t := r.Order.CanonicalWithPower(d.m)
+	if r.Dislodged {
+		return t + " (" + oc.String() + ", dislodged)"
+	}
+	return t + " (" + r.Outcome.String() + ")"
+}
+
+func (d *drawer) orderPower(o *judge.Order) judge.Power {
+	if o.Power != judge.NoPower {
+		return o.Power
+	}
+	if u, ok := d.pos.UnitAt(o.Unit); ok {
+		return u.Power
+	}
+	return judge.NoPower
+}
+
+// from is where an ordered unit is drawn: on its province, or, in a
+// retreat phase, offset where the dislodged unit waits.
+func (d *drawer) from(l judge.Loc) pt {
+	p := d.m.Province(l)
+	if d.pos.Phase.Type == judge.Retreat {
+		for _, du := range d.pos.Dislodged {
+			if d.m.Province(du.Loc) == p {
+				return d.b.at[du.Loc].add(d.dislodgeOffset())
+			}
+		}
+	}
+	return d.unitAt[p]
+}
+
+// move draws a move (or retreat) arrow, along its convoy route if any.
+func (d *drawer) move(r *judge.OrderResult) {
+	o := &r.Order
+	if !d.valid(o.Unit) || !d.valid(o.Target) {
+		return
+	}
+	path := []pt{d.from(o.Unit)}
+	route := o.Route
+	if len(route) == 0 {
+		route = r.Route
+	}
+	for _, l := range route {
+		if d.valid(l) {
+			path = append(path, d.b.at[l])
+		}
+	}
+	end := d.b.at[o.Target]
+	path = append(path, end)
+	failed, oc := orderFailed(r)
+	// The drawn path starts at the unit's edge and ends at the edge of a
+	// unit standing at the target.
+	path = trimStart(path, d.u*1.05)
+	tp := d.m.Province(o.Target)
+	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
+		path = trimEnd(path, d.u*1.15)
+	}
+	d.moved[d.m.Province(o.Unit)] = path
+	class := "order move"
+	if d.pos.Phase.Type == judge.Retreat {
+		class = "order retreat"
+	}
+	if len(route) > 0 {
+		class += " convoyed"
+	}
+	st := d.style(d.orderPower(o))
+	d.arrow(path, st.Unit, 3.2*d.px, failed, class, d.orderTitle(r, oc), headArrow)
+	if failed {
+		d.outcomeMark(path, oc)
+	}
+}
+
+// hold draws a ring round a unit ordered to hold.
+func (d *drawer) hold(r *judge.OrderResult) {
+	o := &r.Order
+	if !d.valid(o.Unit) {
+		return
+	}
+	if _, ok := d.pos.UnitAt(o.Unit); !ok {
+		return
+	}
+	failed, oc := orderFailed(r)
+	st := d.style(d.orderPower(o))
+	c := d.from(o.Unit)
+	class := "order hold"
+	var dash []float64
+	if failed {
+		class += " failed"
+		dash = []float64{4 * d.px, 3 * d.px}
+	}
+	if r.Default {
+		class += " default"
+	}
+	rr := d.u * 1.5
+	if o.Type == judge.Fleet || d.unitType(o.Unit) == judge.Fleet {
+		rr = d.u * 1.85
+	}
+	d.add(gOrders, elem{kind: kCircle, class: "order-outline", c: c, r: rr, stroke: colInk, width: 4.6 * d.px, dash: dash})
+	d.add(gOrders, elem{kind: kCircle, class: class, title: d.orderTitle(r, oc), c: c, r: rr, stroke: st.Unit, width: 2.6 * d.px, dash: dash})
+	if failed && oc != judge.Succeeds && oc != judge.Dislodged {
+		d.note(c.add(pt{0, -rr - 6*d.px}), oc.String())
+	}
+}
+
+func (d *drawer) unitType(l judge.Loc) judge.UnitType {
+	u, _ := d.pos.UnitAt(l)
+	return u.Type
+}
+
+// support draws a support or convoy: a thinner line from the unit to the
+// middle of the move it helps (or to the unit it holds up), ending in a
+// dot for a support and a diamond for a convoy.
+func (d *drawer) support(r *judge.OrderResult) {
+	o := &r.Order
+	if !d.valid(o.Unit) || !d.valid(o.Target) {
+		return
+	}
+	start := d.from(o.Unit)
+	tp := d.m.Province(o.Target)
+	var end pt
+	head := headDot
+	kind := "support"
+	switch o.Kind {
+	case judge.SupportHold:
+		end = d.unitAt[tp]
+		if _, ok := d.pos.UnitAt(tp); !ok {
+			end = d.b.at[tp]
+		}
+	default:
+		if o.Kind == judge.Convoy {
+			head, kind = headDiamond, "convoy"
+		}
+		if !d.valid(o.Dest) {
+			return
+		}
+		if p, ok := d.moved[tp]; ok && d.movesTo(tp, o.Dest) {
+			end = midpoint(p)
+		} else {
+			end = d.unitAt[tp].lerp(d.b.at[o.Dest], 0.5)
+		}
+	}
+	path := trimStart([]pt{start, end}, d.u*1.05)
+	if o.Kind == judge.SupportHold {
+		path = trimEnd(path, d.u*1.3)
+	}
+	if len(path) < 2 {
+		return
+	}
+	failed, oc := orderFailed(r)
+	st := d.style(d.orderPower(o))
+	d.arrow(path, st.Unit, 2*d.px, failed, "order "+kind+map[bool]string{true: "-hold", false: "-move"}[o.Kind == judge.SupportHold && kind == "support"],
+		d.orderTitle(r, oc), head)
+	if failed {
+		d.outcomeMark(path, oc)
+	}
+}
+
+// movesTo reports whether the unit of province p is ordered to move to
+// dest's province.
+func (d *drawer) movesTo(p, dest judge.Loc) bool {
+	for i := range d.results {
+		o := &d.results[i].Order
+		if o.Kind == judge.Move && d.valid(o.Unit) && d.valid(o.Target) &&
+			d.m.Province(o.Unit) == p && d.m.Province(o.Target) == d.m.Province(dest) {
+			return true
+		}
+	}
+	return false
+}
+
+// removal crosses out a unit that is disbanded or removed.
+func (d *drawer) removal(r *judge.OrderResult) {
+	o := &r.Order
+	if !d.valid(o.Unit) {
+		return
+	}
+	failed, oc := orderFailed(r)
+	c := d.from(o.Unit)
+	if failed {
+		d.note(c.add(pt{0, -d.u * 1.9}), oc.String())
+		return
+	}
+	l := d.u * 1.1
+	lines := [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
+	class := "order " + o.Kind.String()
+	if r.Default {
+		class += " default"
+	}
+	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 6 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: class, title: d.orderTitle(r, oc), rings: lines, stroke: colFail, width: 3.2 * d.px})
+}
+
+// buildOrder draws the new unit of a build with a plus beside it; a build
+// that failed is drawn faded and crossed.
+func (d *drawer) buildOrder(r *judge.OrderResult) {
+	o := &r.Order
+	if !d.valid(o.Unit) || o.Type == judge.NoUnit {
+		return
+	}
+	failed, oc := orderFailed(r)
+	pw := d.orderPower(o)
+	c := d.b.at[o.Unit]
+	i := d.unit(judge.Unit{Type: o.Type, Power: pw, Loc: o.Unit}, c, " build")
+	d.sc.elems[i].title = d.orderTitle(r, oc)
+	if failed {
+		d.sc.elems[i].fill.c = mix(d.sc.elems[i].fill.c, colWhite, 0.6)
+		d.cross(c, d.u, oc.String())
+		return
+	}
+	// The plus badge: the unit is new.
+	b := c.add(pt{d.u * 1.15, -d.u * 1.15})
+	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
+	l := 3.2 * d.px
+	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},
+		stroke: colInk, width: 1.8 * d.px})
+}
+
+// outcomeMark marks why an order failed: a cross at the head of a move
+// that bounced, a bar across a support that was cut, and a word for the
+// rest.
+func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
+	switch oc {
+	case judge.Bounced:
+		d.cross(pointBack(path, 9*d.px), 5*d.px, "bounce")
+	case judge.Cut:
+		m := midpoint(path)
+		dir := path[len(path)-1].sub(path[0]).unit()
+		n := pt{-dir.Y, dir.X}.mul(8 * d.px)
+		t := dir.mul(2.5 * d.px)
+		lines := [][]pt{{m.sub(n).sub(t), m.add(n).sub(t)}, {m.sub(n).add(t), m.add(n).add(t)}}
+		d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
+		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
+	case judge.Dislodged, judge.Succeeds:
+	default:
+		d.note(midpoint(path).add(pt{0, -7 * d.px}), oc.String())
+	}
+}
+
+// The ends of order lines.
+const (
+	headArrow = iota
+	headDot
+	headDiamond
+)
+
+// arrow draws an order's line in the power's colour over a dark outline,
+// with its head; a failed order is dashed.
+func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, title string, head int) {
+	if len(path) < 2 {
+		return
+	}
+	var dash []float64
+	if failed {
+		class += " failed"
+		dash = []float64{7 * d.px, 4 * d.px}
+	}
+	tip := path[len(path)-1]
+	dir := tip.sub(path[len(path)-2]).unit()
+	nrm := pt{-dir.Y, dir.X}
+	var headRing []pt
+	shaft := path
+	switch head {
+	case headArrow:
+		hl, hw := 4.2*w, 4*w
+		shaft = trimEnd(path, hl*0.8)
+		base := tip.sub(dir.mul(hl))
+		headRing = []pt{tip, base.add(nrm.mul(hw / 2)), base.sub(nrm.mul(hw / 2))}
+	case headDot:
+		headRing = circleRing(tip, 2.2*w, 2.2*w/d.px)
+	case headDiamond:
+		l := 3 * w
+		headRing = []pt{tip.add(dir.mul(l)), tip.add(nrm.mul(l * 0.7)), tip.sub(dir.mul(l)), tip.sub(nrm.mul(l * 0.7))}
+	}
+	ow := 1.1 * d.px
+	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+}
+
+// pathLen is the length of a polyline.
+func pathLen(p []pt) float64 {
+	var l float64
+	for i := 1; i < len(p); i++ {
+		l += p[i].sub(p[i-1]).len()
+	}
+	return l
+}
+
+// at returns the point at distance s along p.
+func pointAt(p []pt, s float64) pt {
+	for i := 1; i < len(p); i++ {
+		seg := p[i].sub(p[i-1]).len()
+		if s <= seg && seg > 0 {
+			return p[i-1].lerp(p[i], s/seg)
+		}
+		s -= seg
+	}
+	return p[len(p)-1]
+}
+
+func midpoint(p []pt) pt { return pointAt(p, pathLen(p)/2) }
+
+// pointBack returns the point at distance s before the end of p.
+func pointBack(p []pt, s float64) pt { return pointAt(p, math.Max(0, pathLen(p)-s)) }
+
+// trimStart drops the first l units of p (keeping at least a short stub).
+func trimStart(p []pt, l float64) []pt {
+	total := pathLen(p)
+	l = math.Min(l, total*0.4)
+	for len(p) >= 2 {
+		seg := p[1].sub(p[0]).len()
+		if l < seg {
+			out := append([]pt{p[0].lerp(p[1], l/seg)}, p[1:]...)
+			return out
+		}
+		l -= seg
+		p = p[1:]
+	}
+	return p
+}
+
+// trimEnd drops the last l units of p.
+func trimEnd(p []pt, l float64) []pt {
+	r := make([]pt, len(p))
+	for i := range p {
+		r[len(p)-1-i] = p[i]
+	}
+	r = trimStart(r, l)
+	out := make([]pt, len(r))
+	for i := range r {
+		out[len(r)-1-i] = r[i]
+	}
+	return out
+}
+
+// legend draws the band under the map: the phase, then each power's
+// colour, letter, name and centre count, and what the symbols mean.
+func (d *drawer) legend() {
+	px := d.px
+	top := d.b.h
+	const perRow = 7
+	rows := (len(d.m.Powers) + perRow - 1) / perRow
+	h := (34 + 22*float64(rows) + 26) * px
+	d.sc.h = top + h
+	sc := d.sc
+	d.add(gLegend, elem{kind: kPath, class: "legend-ground", rings: [][]pt{rect(0, top, d.b.w, h)}, closed: true,
+		fill: fill{c: colLegend}, stroke: colBorder, width: 1 * px})
+	title := d.titleText()
+	d.add(gLegend, elem{kind: kText, class: "phase", c: pt{12 * px, top + 23*px}, text: title, size: 17 * px, anchor: 's', bold: true, fill: fill{c: colInk}})
+	sub := d.m.Title
+	var waived []string
+	for i := range d.results {
+		if r := &d.results[i]; r.Order.Kind == judge.Waive {
+			waived = append(waived, d.m.PowerName(d.orderPower(&r.Order)))
+		}
+	}
+	if len(waived) > 0 {
+		sub += " · waived: " + strings.Join(waived, ", ")
+	}
+	d.add(gLegend, elem{kind: kText, class: "variant", c: pt{(12 + 10.5*float64(len(title))) * px, top + 23*px}, text: sub, size: 13 * px, anchor: 's', fill: fill{c: colInk}})
+	if len(waived) > 0 {
+		sc.elems[len(sc.elems)-1].class += " waive"
+	}
+	counts := d.centreCounts()
+	colW := (d.b.w - 24*px) / perRow
+	for i := range d.m.Powers {
+		st := d.ps[i]
+		x := 12*px + float64(i%perRow)*colW
+		y := top + 34*px + float64(i/perRow)*22*px + 9*px
+		d.add(gLegend, elem{kind: kPath, class: "swatch power-" + st.Letter, rings: [][]pt{rect(x, y-8*px, 16*px, 16*px)}, closed: true,
+			fill: fill{c: st.Tint, pattern: st.Pattern, ink: st.Unit}, stroke: colInk, width: 1 * px})
+		d.add(gLegend, elem{kind: kCircle, class: "swatch-unit", c: pt{x + 27*px, y}, r: 8 * px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * px})
+		d.add(gLegend, elem{kind: kText, class: "swatch-letter", c: pt{x + 27*px, y}, text: st.Letter, size: 10.5 * px, anchor: 'm', bold: true, fill: fill{c: st.Text}})
+		d.add(gLegend, elem{kind: kText, class: "power", c: pt{x + 40*px, y + 4.5*px}, text: fmt.Sprintf("%s %d", d.m.Powers[i].Name, counts[i]),
+			size: 12.5 * px, anchor: 's', fill: fill{c: colInk}})
+	}
+	d.group = gLegend
+	d.key(top + h - 13*px)
+	d.group = ""
+}
+
+// key explains the symbols in one line at height y.
+func (d *drawer) key(y float64) {
+	px := d.px
+	x := 12 * px
+	text := func(s string) {
+		d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+		x += (float64(len(s))*6.3 + 16) * px
+	}
+	grey := rgb(0x80, 0x80, 0x80)
+	d.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: grey}, stroke: colInk, width: 1 * px})
+	x += 18 * px
+	text("army")
+	d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
+		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
+	x += 24 * px
+	text("fleet")
+	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, false, "key-move", "", headArrow)
+	x += 40 * px
+	text("move")
+	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-support", "", headDot)
+	x += 38 * px
+	text("support")
+	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-convoy", "", headDiamond)
+	x += 40 * px
+	text("convoy")
+	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, true, "key-failed", "", headArrow)
+	x += 40 * px
+	text("failed")
+	d.cross(pt{x + 5*px, y}, 5*px, "key-bounce")
+	x += 16 * px
+	text("bounce")
+	d.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
+	l := 4 * px
+	d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: [][]pt{{{x + 7*px - l, y - l}, {x + 7*px + l, y + l}}, {{x + 7*px - l, y + l}, {x + 7*px + l, y - l}}}, stroke: colInk, width: 1.8 * px})
+	x += 20 * px
+	text("stand-off")
+	d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
+	x += 22 * px
+	text("dislodged")
+}

@@ -1,0 +1,470 @@
+package picture
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+)
+
+// node is an SVG element as the structural tests see it.
+type node struct {
+	tag   string
+	class []string
+	title string // its <title> child
+	text  string // its character data
+	attr  map[string]string
+}
+
+func (n node) is(classes ...string) bool {
+	for _, c := range classes {
+		if !slices.Contains(n.class, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseSVG reads an SVG document with encoding/xml, failing on anything
+// that is not well-formed, and returns its elements in document order.
+func parseSVG(t testing.TB, data []byte) (doc []node, title, desc string) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var stack []int
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			n := node{tag: tok.Name.Local, attr: map[string]string{}}
+			for _, a := range tok.Attr {
+				n.attr[a.Name.Local] = a.Value
+				if a.Name.Local == "class" {
+					n.class = strings.Fields(a.Value)
+				}
+			}
+			doc = append(doc, n)
+			stack = append(stack, len(doc)-1)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) == 0 {
+				continue
+			}
+			cur := &doc[stack[len(stack)-1]]
+			cur.text += string(tok)
+			if cur.tag == "title" && len(stack) >= 2 {
+				parent := &doc[stack[len(stack)-2]]
+				parent.title += string(tok)
+				if parent.tag == "svg" {
+					title = string(tok)
+				}
+			}
+			if cur.tag == "desc" {
+				desc += string(tok)
+			}
+		}
+	}
+	if len(stack) != 0 {
+		t.Fatal("SVG ends inside an element")
+	}
+	return doc, title, desc
+}
+
+func count(doc []node, classes ...string) int {
+	n := 0
+	for _, e := range doc {
+		if e.is(classes...) {
+			n++
+		}
+	}
+	return n
+}
+
+func titles(doc []node, classes ...string) []string {
+	var out []string
+	for _, e := range doc {
+		if e.is(classes...) {
+			out = append(out, e.title)
+		}
+	}
+	return out
+}
+
+func svgOf(t testing.TB, pos *judge.Position, res *judge.Resolution) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := SVG(&b, pos, res); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func pngOf(t testing.TB, pos *judge.Position, res *judge.Resolution) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := PNG(&b, pos, res); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// checkPNG decodes a PNG and checks its width and size.
+func checkPNG(t testing.TB, data []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := img.Bounds().Dx(); w != 1000 {
+		t.Errorf("PNG is %d px wide, want 1000", w)
+	}
+	if len(data) > 200<<10 {
+		t.Errorf("PNG is %d bytes, want at most 200 KB", len(data))
+	}
+	return img
+}
+
+// checkS1901 checks the picture of the standard opening with its 22
+// orders, whatever the board.
+func checkS1901(t *testing.T, data []byte) {
+	doc, title, desc := parseSVG(t, data)
+	if title != "Spring 1901, movement" {
+		t.Errorf("title %q", title)
+	}
+	if !strings.Contains(desc, "France (F): 3 centres, units A par, F bre, A mar") {
+		t.Errorf("desc %q says nothing of France's units", desc)
+	}
+	for _, c := range []struct {
+		classes []string
+		want    int
+	}{
+		{[]string{"unit"}, 22},
+		{[]string{"unit", "army"}, 13},
+		{[]string{"unit", "fleet"}, 9},
+		{[]string{"unit", "power-R"}, 4},
+		{[]string{"order", "move"}, 20},
+		{[]string{"order", "move", "failed"}, 5},
+		{[]string{"order", "support-move"}, 1},
+		{[]string{"order", "hold"}, 1},
+		{[]string{"mark", "bounce"}, 5},
+		{[]string{"standoff"}, 2},
+		{[]string{"sc", "owned"}, 22},
+		{[]string{"sc", "neutral"}, 12},
+		{[]string{"label"}, 75},
+		{[]string{"swatch"}, 7},
+	} {
+		if got := count(doc, c.classes...); got != c.want {
+			t.Errorf("%d elements of class %q, want %d", got, c.classes, c.want)
+		}
+	}
+	moves := titles(doc, "order", "move", "failed")
+	for _, want := range []string{"Germany: A mun - bur (bounce)", "Austria: A vie - gal (bounce)", "Turkey: F ank - bla (bounce)"} {
+		if !slices.Contains(moves, want) {
+			t.Errorf("no failed move %q in %q", want, moves)
+		}
+	}
+	// France takes Burgundy with support; Galicia and the Black Sea stay
+	// empty.
+	if s := titles(doc, "standoff"); !slices.Equal(s, []string{"stand-off in Black Sea", "stand-off in Galicia"}) {
+		t.Errorf("stand-offs %q", s)
+	}
+	if s := titles(doc, "order", "support-move"); len(s) != 1 || s[0] != "France: A mar S A par - bur (succeeds)" {
+		t.Errorf("support %q", s)
+	}
+}
+
+// TestS1901 draws the standard opening with its 22 orders through the API
+// (the schematic until the standard map has geometry) and on the fixture
+// geometry.
+func TestS1901(t *testing.T) {
+	pos, res := s1901(t)
+	data := svgOf(t, pos, res)
+	keep(t, "s1901.svg", data)
+	checkS1901(t, data)
+	pn := pngOf(t, pos, res)
+	keep(t, "s1901.png", pn)
+	checkPNG(t, pn)
+
+	var b bytes.Buffer
+	if err := writeSVG(&b, onGrid(t, pos, res)); err != nil {
+		t.Fatal(err)
+	}
+	keep(t, "s1901-grid.svg", b.Bytes())
+	checkS1901(t, b.Bytes())
+}
+
+// TestSVGDeterministic: the same position gives the same bytes.
+func TestSVGDeterministic(t *testing.T) {
+	pos, res := s1901(t)
+	if a, b := svgOf(t, pos, res), svgOf(t, pos, res); !bytes.Equal(a, b) {
+		t.Error("two SVGs of one position differ")
+	}
+}
+
+// TestPNGOnGeometry rasterises the opening position on the fixture
+// geometry and checks pixels whose colour the geometry decides: an owned
+// centre's province in its owner's tint, a sea, the impassable region.
+func TestPNGOnGeometry(t *testing.T) {
+	pos, _ := s1901(t)
+	m := pos.Map
+	sc := onGrid(t, pos, nil)
+	var b bytes.Buffer
+	if err := writePNG(&b, sc); err != nil {
+		t.Fatal(err)
+	}
+	keep(t, "s1901-grid.png", b.Bytes())
+	img := checkPNG(t, b.Bytes())
+	styles := powerStyles([]byte("AEFGIRT"))
+	// A point of a square that no label, unit or marker covers: near its
+	// bottom left corner. The geometry is 2000 units wide: 2 per pixel.
+	pixel := func(name string) color.Color {
+		l, _ := m.Lookup(name)
+		x, y := gridSquare(m, l)
+		return img.At((x+20)/2, (y+185)/2)
+	}
+	for _, c := range []struct {
+		prov string
+		want color.NRGBA
+	}{
+		{"par", styles[2].Tint},
+		{"mos", styles[5].Tint},
+		{"ank", styles[6].Tint},
+		{"nth", colSea},
+		{"alb", colLand},
+	} {
+		if got := color.NRGBAModel.Convert(pixel(c.prov)).(color.NRGBA); !near(got, c.want) {
+			t.Errorf("%s is %v, want %v", c.prov, got, c.want)
+		}
+	}
+	n := len(m.Provinces())
+	if got := color.NRGBAModel.Convert(img.At(((n%gridCols)*squareSize+100)/2, ((n/gridCols)*squareSize+100)/2)).(color.NRGBA); !near(got, colImpassable) {
+		t.Errorf("impassable is %v, want %v", got, colImpassable)
+	}
+}
+
+func near(a, b color.NRGBA) bool {
+	d := func(x, y uint8) bool { return x-y <= 2 || y-x <= 2 }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+// TestRetreat draws a dislodgement, then the retreat phase that follows
+// with its retreat and disband.
+func TestRetreat(t *testing.T) {
+	g := newGame(t, "standard", "F1901M", "Austria A vie", "Austria A bud", "Russia A gal", "Russia F sev", "Turkey F bla", "Turkey A arm")
+	pos, res := g.play("Austria: A vie - gal\nAustria: A bud S A vie - gal\nRussia: A gal H\nTurkey: A arm - sev\nTurkey: F bla S A arm - sev\nRussia: F sev H")
+	if res.Next.Phase.Type != judge.Retreat {
+		t.Fatalf("next phase %v", res.Next.Phase)
+	}
+	doc, _, _ := parseSVG(t, svgOf(t, pos, res))
+	if got := count(doc, "unit", "dislodged"); got != 2 {
+		t.Errorf("%d dislodged units in the movement, want 2", got)
+	}
+	if got := titles(doc, "order", "hold", "failed"); len(got) != 2 {
+		t.Errorf("failed holds %q, want 2", got)
+	}
+	checkPNG(t, pngOf(t, pos, res))
+
+	rpos, rres := g.play("Russia: A gal - ukr\nRussia: F sev disband")
+	data := svgOf(t, rpos, rres)
+	keep(t, "retreat.svg", data)
+	keep(t, "retreat.png", pngOf(t, rpos, rres))
+	doc, title, _ := parseSVG(t, data)
+	if title != "Fall 1901, retreat" {
+		t.Errorf("title %q", title)
+	}
+	if got := titles(doc, "unit", "dislodged"); len(got) != 2 {
+		t.Errorf("dislodged units %q, want 2", got)
+	}
+	if got := titles(doc, "attacker"); !slices.Equal(got, []string{"attacked from Vienna", "attacked from Armenia"}) &&
+		!slices.Equal(got, []string{"attacked from Armenia", "attacked from Vienna"}) {
+		t.Errorf("attackers %q", got)
+	}
+	if got := titles(doc, "order", "retreat"); len(got) != 1 || got[0] != "Russia: A gal - ukr (succeeds)" {
+		t.Errorf("retreats %q", got)
+	}
+	if got := titles(doc, "order", "disband"); len(got) != 1 || got[0] != "Russia: F sev disband (disbanded)" {
+		t.Errorf("disbands %q", got)
+	}
+}
+
+// TestAdjustment draws builds, a waive and a removal.
+func TestAdjustment(t *testing.T) {
+	g := newGame(t, "standard", "W1901A", "Austria A ser", "Austria A gre", "Russia A war", "Russia A mos", "Russia F sev", "Russia F stp/sc", "Russia A rum").
+		own("Austria", "ser", "gre").own("Turkey", "sev")
+	pos, res := g.play("Austria: build A vie\nAustria: build F tri\nAustria: waive\nRussia: remove A war")
+	data := svgOf(t, pos, res)
+	keep(t, "winter.svg", data)
+	pn := pngOf(t, pos, res)
+	keep(t, "winter.png", pn)
+	checkPNG(t, pn)
+	doc, title, _ := parseSVG(t, data)
+	if title != "Winter 1901, adjustment" {
+		t.Errorf("title %q", title)
+	}
+	if got := titles(doc, "unit", "build"); !slices.Equal(got, []string{"Austria: build A vie (build)", "Austria: build F tri (build)"}) {
+		t.Errorf("builds %q", got)
+	}
+	if got := count(doc, "build-plus"); got != 2 {
+		t.Errorf("%d build badges, want 2", got)
+	}
+	// Russia, down to three centres, removes one unit and the judge the other.
+	if got := titles(doc, "order", "remove"); len(got) != 2 || !slices.Contains(got, "Russia: remove A war (removed)") || count(doc, "remove", "default") != 1 {
+		t.Errorf("removals %q", got)
+	}
+	var waive string
+	for _, e := range doc {
+		if e.is("waive") {
+			waive = e.text
+		}
+	}
+	if !strings.Contains(waive, "waived: Austria") {
+		t.Errorf("legend %q does not name the waive", waive)
+	}
+}
+
+// TestConstruction draws a centre under construction on 34-35-36, and a
+// centre built during the game.
+func TestConstruction(t *testing.T) {
+	g := newGame(t, "34-35-36", "W1901A", "England F nth", "England F nwg", "England A nwy").
+		own("England", "nwy", "den")
+	pos, res := g.play("England: build sc yor\nEngland: build A lvp")
+	data := svgOf(t, pos, res)
+	keep(t, "construct.svg", data)
+	keep(t, "construct.png", pngOf(t, pos, res))
+	doc, _, _ := parseSVG(t, data)
+	if got := titles(doc, "construction"); len(got) != 1 || got[0] != "England: build sc yor (build)" {
+		t.Errorf("constructions %q", got)
+	}
+	// The next year the construction is pending; once built, Yorkshire is
+	// a centre like the others.
+	next := res.Next
+	doc, _, _ = parseSVG(t, svgOf(t, next, nil))
+	if got := titles(doc, "construction"); len(got) != 1 || !strings.HasPrefix(got[0], "centre under construction by England in Yorkshire") {
+		t.Errorf("pending %q", got)
+	}
+	built := next.Clone()
+	built.PendingCenters = nil
+	yor, _ := built.Map.Lookup("yor")
+	built.BuiltCenters = []judge.Loc{yor}
+	built.Centers[yor] = 1 // England
+	doc, _, _ = parseSVG(t, svgOf(t, built, nil))
+	if got := titles(doc, "sc", "owned", "power-E"); !slices.Contains(got, "supply centre Yorkshire, England") {
+		t.Errorf("England's centres %q lack Yorkshire", got)
+	}
+}
+
+// TestEveryVariant draws the start of every shipped variant, in both
+// formats: none is without a picture.
+func TestEveryVariant(t *testing.T) {
+	for _, name := range variants.Names() {
+		t.Run(name, func(t *testing.T) {
+			m, err := variants.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos := judge.StartPosition(m)
+			data := svgOf(t, pos, nil)
+			doc, _, _ := parseSVG(t, data)
+			if got, want := count(doc, "unit"), len(m.StartUnits); got != want {
+				t.Errorf("%d units drawn, want %d", got, want)
+			}
+			if got, want := count(doc, "label"), len(m.Provinces()); got != want {
+				t.Errorf("%d labels, want %d", got, want)
+			}
+			if got, want := count(doc, "swatch"), len(m.Powers); got != want {
+				t.Errorf("%d powers in the legend, want %d", got, want)
+			}
+			pn := pngOf(t, pos, nil)
+			checkPNG(t, pn)
+			keep(t, "variant-"+name+".png", pn)
+		})
+	}
+}
+
+// TestBadInput: no position, or one that does not fit its map, is an
+// error, not a panic.
+func TestBadInput(t *testing.T) {
+	if err := SVG(io.Discard, nil, nil); err == nil {
+		t.Error("SVG of nil position: no error")
+	}
+	pos := judge.StartPosition(variants.Standard())
+	pos.Units = pos.Units[:3]
+	if err := PNG(io.Discard, pos, nil); err == nil {
+		t.Error("PNG of a position that does not fit its map: no error")
+	}
+}
+
+// TestEscape: text is escaped for XML.
+func TestEscape(t *testing.T) {
+	got := string(appendEscaped(nil, `a<b>&"c'`))
+	if want := "a&lt;b&gt;&amp;&quot;c&apos;"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func ExampleSVG() {
+	pos := judge.StartPosition(variants.Standard())
+	var b bytes.Buffer
+	if err := SVG(&b, pos, nil); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(strings.Contains(b.String(), "<title id=\"title\">Spring 1901, movement</title>"))
+	// Output: true
+}
+
+func BenchmarkSVG(b *testing.B) {
+	pos, res := s1901(b)
+	if err := SVG(io.Discard, pos, res); err != nil { // the board is built once per map
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := SVG(io.Discard, pos, res); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPNG(b *testing.B) {
+	pos, res := s1901(b)
+	if err := PNG(io.Discard, pos, res); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := PNG(io.Discard, pos, res); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPNGGeometry rasterises the opening on the fixture geometry, whose
+// provinces are filled polygons as real geometry's are.
+func BenchmarkPNGGeometry(b *testing.B) {
+	pos, res := s1901(b)
+	bd, err := geoBoard(pos.Map, gridGeometry(pos.Map))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := writePNG(io.Discard, build(bd, pos, res)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

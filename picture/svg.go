@@ -1,0 +1,250 @@
+package picture
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// svgFonts is the font list of every label: the Go fonts the PNG uses,
+// then common sans-serif fonts of similar width.
+const svgFonts = "Go, 'DejaVu Sans', Verdana, Arial, sans-serif"
+
+// writeSVG writes sc as a standalone SVG document. The output depends
+// only on the scene, so the same position gives the same bytes.
+func writeSVG(w io.Writer, sc *scene) error {
+	b := make([]byte, 0, 64<<10)
+	num := func(v float64) { b = appendNum(b, v) }
+	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
+	b = fmt.Appendf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 `,
+		outputWidth, int(sc.h/sc.s+0.5))
+	num(sc.w)
+	b = append(b, ' ')
+	num(sc.h)
+	b = append(b, `" role="img" aria-labelledby="title desc" font-family="`+svgFonts+`">`+"\n"...)
+	b = append(b, `<title id="title">`...)
+	b = appendEscaped(b, sc.title)
+	b = append(b, "</title>\n<desc id=\"desc\">"...)
+	b = appendEscaped(b, sc.desc)
+	b = append(b, "</desc>\n"...)
+
+	// Patterns are defined once each, in the order first used.
+	var pats []fill
+	patID := func(f fill) string {
+		for i, p := range pats {
+			if p == f {
+				return "pat" + strconv.Itoa(i)
+			}
+		}
+		pats = append(pats, f)
+		return "pat" + strconv.Itoa(len(pats)-1)
+	}
+	for i := range sc.elems {
+		if f := sc.elems[i].fill; f.pattern != patSolid && f.c.A != 0 {
+			patID(f)
+		}
+	}
+	if len(pats) > 0 {
+		b = append(b, "<defs>\n"...)
+		for i, f := range pats {
+			size := 8 * sc.s
+			b = fmt.Appendf(b, `<pattern id="pat%d" patternUnits="userSpaceOnUse" width="`, i)
+			num(size)
+			b = append(b, `" height="`...)
+			num(size)
+			b = append(b, `"><rect width="`...)
+			num(size)
+			b = append(b, `" height="`...)
+			num(size)
+			b = append(b, `" fill="`+hex(f.c)+`"/>`...)
+			lw := 1.6 * sc.s
+			z := size
+			var d string
+			switch f.pattern {
+			case patHatch:
+				d = fmt.Sprintf("M0 %s L%s 0", fnum(z), fnum(z))
+			case patBack:
+				d = fmt.Sprintf("M0 0 L%s %s", fnum(z), fnum(z))
+			case patCross:
+				d = fmt.Sprintf("M0 %s L%s 0 M0 0 L%s %s", fnum(z), fnum(z), fnum(z), fnum(z))
+			}
+			if d != "" {
+				b = fmt.Appendf(b, `<path d="%s" stroke="%s" stroke-width="%s"/>`, d, hex(f.ink), fnum(lw))
+			} else {
+				b = fmt.Appendf(b, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, fnum(z/2), fnum(z/2), fnum(1.4*sc.s), hex(f.ink))
+			}
+			b = append(b, "</pattern>\n"...)
+		}
+		b = append(b, "</defs>\n"...)
+	}
+
+	group := ""
+	for i := range sc.elems {
+		e := &sc.elems[i]
+		if e.group != group {
+			if group != "" {
+				b = append(b, "</g>\n"...)
+			}
+			group = e.group
+			b = append(b, `<g class="`...)
+			b = appendEscaped(b, group)
+			b = append(b, "\">\n"...)
+		}
+		switch e.kind {
+		case kPath:
+			b = append(b, `<path d="`...)
+			for _, r := range e.rings {
+				for j, p := range r {
+					if j == 0 {
+						b = append(b, 'M')
+					} else {
+						b = append(b, 'L')
+					}
+					num(p.X)
+					b = append(b, ' ')
+					num(p.Y)
+				}
+				if e.closed {
+					b = append(b, 'Z')
+				}
+			}
+			b = append(b, '"')
+		case kCircle:
+			b = append(b, `<circle cx="`...)
+			num(e.c.X)
+			b = append(b, `" cy="`...)
+			num(e.c.Y)
+			b = append(b, `" r="`...)
+			num(e.r)
+			b = append(b, '"')
+		case kText:
+			b = append(b, `<text x="`...)
+			num(e.c.X)
+			b = append(b, `" y="`...)
+			num(e.c.Y + textDrop*e.size)
+			b = append(b, `" font-size="`...)
+			num(e.size)
+			b = append(b, '"')
+			if e.anchor == 'm' {
+				b = append(b, ` text-anchor="middle"`...)
+			}
+			if e.bold {
+				b = append(b, ` font-weight="bold"`...)
+			}
+		}
+		if e.class != "" {
+			b = append(b, ` class="`...)
+			b = appendEscaped(b, e.class)
+			b = append(b, '"')
+		}
+		switch {
+		case e.fill.c.A == 0:
+			b = append(b, ` fill="none"`...)
+		case e.fill.pattern != patSolid:
+			b = append(b, ` fill="url(#`+patID(e.fill)+`)"`...)
+		default:
+			b = append(b, ` fill="`+hex(e.fill.c)+`"`...)
+		}
+		stroke, width := e.stroke, e.width
+		if e.kind == kText && e.halo.A != 0 {
+			stroke, width = e.halo, e.haloW
+			b = append(b, ` paint-order="stroke" stroke-linejoin="round"`...)
+		}
+		if stroke.A != 0 && width > 0 {
+			b = append(b, ` stroke="`+hex(stroke)+`" stroke-width="`...)
+			num(width)
+			b = append(b, '"')
+			if e.kind == kPath && !e.closed {
+				b = append(b, ` stroke-linecap="round" stroke-linejoin="round"`...)
+			}
+			if len(e.dash) > 0 {
+				b = append(b, ` stroke-dasharray="`...)
+				for j, v := range e.dash {
+					if j > 0 {
+						b = append(b, ' ')
+					}
+					num(v)
+				}
+				b = append(b, '"')
+				if e.kind == kPath && !e.closed {
+					b = append(b, ` stroke-linecap="butt"`...)
+				}
+			}
+		}
+		switch {
+		case e.kind == kText:
+			b = append(b, '>')
+			if e.title != "" {
+				b = append(b, "<title>"...)
+				b = appendEscaped(b, e.title)
+				b = append(b, "</title>"...)
+			}
+			b = appendEscaped(b, e.text)
+			b = append(b, "</text>\n"...)
+		case e.title != "":
+			b = append(b, "><title>"...)
+			b = appendEscaped(b, e.title)
+			b = append(b, "</title></"...)
+			if e.kind == kCircle {
+				b = append(b, "circle>\n"...)
+			} else {
+				b = append(b, "path>\n"...)
+			}
+		default:
+			b = append(b, "/>\n"...)
+		}
+	}
+	if group != "" {
+		b = append(b, "</g>\n"...)
+	}
+	b = append(b, "</svg>\n"...)
+	_, err := w.Write(b)
+	return err
+}
+
+// textDrop moves a label's baseline below the point it is centred on, so
+// that capitals sit in the middle (the same in both backends).
+const textDrop = 0.36
+
+// appendNum writes v with at most one decimal, without a trailing ".0".
+func appendNum(b []byte, v float64) []byte {
+	r := float64(int64(v*10+copysignHalf(v))) / 10
+	if r == float64(int64(r)) {
+		return strconv.AppendInt(b, int64(r), 10)
+	}
+	return strconv.AppendFloat(b, r, 'f', 1, 64)
+}
+
+func copysignHalf(v float64) float64 {
+	if v < 0 {
+		return -0.5
+	}
+	return 0.5
+}
+
+func fnum(v float64) string { return string(appendNum(nil, v)) }
+
+// appendEscaped writes s escaped for XML text and attribute values.
+func appendEscaped(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, `<>&"'`) {
+		return append(b, s...)
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '&':
+			b = append(b, "&amp;"...)
+		case '"':
+			b = append(b, "&quot;"...)
+		case '\'':
+			b = append(b, "&apos;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
