@@ -18,8 +18,8 @@ import (
 // gauges are read from the database at each scrape.
 
 // Stats are the daemon's counters, kept by gmd run and read by /metrics.
-// The zero value is ready to use; its methods may be called at once from
-// any goroutine.
+// The zero value is ready to use, and a nil *Stats counts nothing; its
+// methods may be called at once from any goroutine.
 type Stats struct {
 	mailsIn atomic.Uint64
 	handle  histogram // seconds to take one mail in: ledger, commands, replies
@@ -31,12 +31,19 @@ type Stats struct {
 
 // MailHandled counts one incoming mail, handled in d.
 func (st *Stats) MailHandled(d time.Duration) {
+	if st == nil {
+		return
+	}
 	st.mailsIn.Add(1)
 	st.handle.observe(d.Seconds())
 }
 
 // ClockRan counts one run of the games' clocks, which took d.
-func (st *Stats) ClockRan(d time.Duration) { st.clock.observe(d.Seconds()) }
+func (st *Stats) ClockRan(d time.Duration) {
+	if st != nil {
+		st.clock.observe(d.Seconds())
+	}
+}
 
 // buckets are the histograms' upper bounds in seconds: a mail takes a
 // few milliseconds, a phase with a map a few hundred.
