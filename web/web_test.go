@@ -376,8 +376,6 @@ func BenchmarkGamePage(b *testing.B) {
 		n, err = tx.CountPhases("secrets")
 		return err
 	})
-	b.ReportMetric(float64(n), "phases")
-	b.ResetTimer()
 	for b.Loop() {
 		req := httptest.NewRequest("GET", "/games/secrets", nil)
 		w := httptest.NewRecorder()
@@ -386,4 +384,5 @@ func BenchmarkGamePage(b *testing.B) {
 			b.Fatal(w.Code)
 		}
 	}
+	b.ReportMetric(float64(n), "phases")
 }
