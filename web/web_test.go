@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/base64"
+	"encoding/xml"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -385,4 +386,74 @@ func BenchmarkGamePage(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n), "phases")
+}
+
+// TestFeed reads a game's Atom feed: one entry per processed phase, the
+// newest first, with absolute links at the base URL.
+func TestFeed(t *testing.T) {
+	f := newFixture(t, 2, Config{BaseURL: "https://judge.example.org/gmd/"})
+	res := f.get(t, "GET", "/games/secrets/atom.xml")
+	b := body(t, res)
+	if res.Header.Get("Content-Type") != "application/atom+xml; charset=utf-8" {
+		t.Errorf("type %q", res.Header.Get("Content-Type"))
+	}
+	var feed atomFeed
+	if err := xml.Unmarshal([]byte(b), &feed); err != nil {
+		t.Fatal(err)
+	}
+	if len(feed.Entries) != 6 || feed.Entries[0].Title != "W1902A results: Winter 1902, adjustment" ||
+		feed.Entries[5].Link.Href != "https://judge.example.org/gmd/games/secrets/S1901M" {
+		t.Errorf("entries %+v", feed.Entries)
+	}
+	if !strings.Contains(feed.Entries[5].Content.Text, "Movement results for Spring of 1901") {
+		t.Errorf("S1901M content %q", feed.Entries[5].Content.Text)
+	}
+	if feed.Links[0].Href != "https://judge.example.org/gmd/games/secrets/atom.xml" || feed.Updated != feed.Entries[0].Updated {
+		t.Errorf("feed %+v", feed)
+	}
+	// Without a base URL, the address the request came to.
+	f.srv.cfg.BaseURL = ""
+	if b := body(t, f.get(t, "GET", "/games/secrets/atom.xml")); !strings.Contains(b, `href="http://example.com/games/secrets"`) {
+		t.Errorf("without a base URL:\n%s", b)
+	}
+}
+
+// TestFormingAndFinished: a forming game says how to join; a finished
+// game shows its result and its last position's map, and offers no
+// phase being played.
+func TestFormingAndFinished(t *testing.T) {
+	f := newFixture(t, 1, Config{})
+	b := body(t, f.get(t, "GET", "/games/newgame"))
+	for _, want := range []string{"forming, 1 of 7 players have joined", "SIGNON ?newgame password"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("the forming game lacks %q:\n%s", want, b)
+		}
+	}
+	if b := body(t, f.get(t, "GET", "/")); !strings.Contains(b, "<td>6 of 7</td>") || !strings.Contains(b, "SIGNON ?game password") {
+		t.Errorf("the list of games:\n%s", b)
+	}
+	err := f.db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("secrets")
+		if err != nil {
+			return err
+		}
+		g.Status, g.Result = state.Finished, "draw Austria England"
+		return tx.PutGame(g)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = body(t, f.get(t, "GET", "/games/secrets"))
+	if !strings.Contains(b, "finished, draw Austria England.") || strings.Contains(b, "being played") || !strings.Contains(b, `src="secrets/S1902M.png"`) {
+		t.Errorf("the finished game:\n%s", b)
+	}
+	if r := f.get(t, "GET", "/games/secrets/S1902M"); r.StatusCode != http.StatusNotFound {
+		t.Errorf("the phase after the end: %s", r.Status)
+	}
+	if r := f.get(t, "GET", "/games/secrets/S1902M.png"); r.StatusCode != 200 {
+		t.Errorf("the last position's map: %s", r.Status)
+	}
+	if b := body(t, f.get(t, "GET", "/")); !strings.Contains(b, "draw Austria England") {
+		t.Errorf("the list of games lacks the result")
+	}
 }
