@@ -79,8 +79,7 @@ type gameLine struct {
 	Press    string // "white", "grey", "none"
 }
 
-func (s *Server) line(g *state.Game, now time.Time) gameLine {
-	o := s.cfg.Overview(g, now)
+func (s *Server) line(g *state.Game, o gm.GameOverview) gameLine {
 	return gameLine{
 		Name: g.Name, Variant: o.Variant, Status: g.Status, Phase: o.Phase,
 		Deadline: whenIn(o.Deadline, zoneOf(g)),
@@ -100,7 +99,7 @@ type indexData struct {
 func (s *Server) loadIndex(tx *state.Tx, now time.Time) (*indexData, error) {
 	d := &indexData{page: s.base(s.cfg.JudgeName+" games", ""), JudgeAddr: s.cfg.JudgeAddr}
 	err := tx.ForEachGame(func(g *state.Game) error {
-		l := s.line(g, now)
+		l := s.line(g, s.cfg.Overview(g, now))
 		switch g.Status {
 		case state.Forming:
 			d.Forming = append(d.Forming, l)
@@ -199,7 +198,8 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 		return nil, err
 	}
 	path := "games/" + g.Name
-	d := &gameData{page: s.base("Game "+g.Name, path), G: s.line(g, now), Rules: g.Rules, Observers: len(g.Observers)}
+	o := s.cfg.Overview(g, now)
+	d := &gameData{page: s.base("Game "+g.Name, path), G: s.line(g, o), Rules: g.Rules, Observers: len(g.Observers)}
 	d.Game, d.Feed = g.Name, g.Name+"/atom.xml"
 	d.Settings = settingsOf(g, mp)
 	recs, err := tx.Phases(g.Name)
@@ -210,7 +210,7 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	for _, r := range recs {
 		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
-	d.Seats = seatsOf(g, mp, pos, s.cfg.Overview(g, now))
+	d.Seats = seatsOf(g, mp, pos, o)
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {

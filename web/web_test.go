@@ -457,3 +457,32 @@ func TestFormingAndFinished(t *testing.T) {
 		t.Errorf("the list of games lacks the result")
 	}
 }
+
+// TestLateSeats: a seat shows late only once the judge has mailed the
+// late notice to the whole game; before that, who still owes orders is
+// not public.
+func TestLateSeats(t *testing.T) {
+	f := newFixture(t, 1, Config{})
+	f.advance(24 * 365 * time.Hour) // well past the deadline
+	if b := body(t, f.get(t, "GET", "/games/secrets")); strings.Contains(b, ">late<") {
+		t.Errorf("late before the late notice:\n%s", b)
+	}
+	err := f.db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("secrets")
+		if err != nil {
+			return err
+		}
+		g.LateNoticed = g.Deadline.Add(time.Minute)
+		return tx.PutGame(g)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := body(t, f.get(t, "GET", "/games/secrets"))
+	if !strings.Contains(b, `<th scope="row">France</th><td class="state-late">late</td>`) {
+		t.Errorf("France is not late:\n%s", b)
+	}
+	if !strings.Contains(b, `<th scope="row">Turkey</th><td class="state-civil disorder">civil disorder</td>`) {
+		t.Error("a seat in civil disorder shows as late")
+	}
+}
