@@ -48,6 +48,7 @@ type Config struct {
 	Limits    Limits
 	IMAP      *IMAP // where mail comes in; nil if not configured
 	SMTP      *SMTP // where mail goes out; nil if not configured
+	HTTP      *HTTP // the read-only web pages; nil (the default) for none
 	LogLevel  slog.Level
 
 	// PasswordCost is the bcrypt cost of new password hashes
@@ -490,6 +491,7 @@ var topLevel = map[string]spec[*Config]{
 		p.checkServer(d, "imap", &m.Server, 993, 143, true)
 		c.IMAP = m
 	}},
+	"http": {block: true, apply: httpBlock},
 	"smtp": {block: true, apply: func(p *parser, d *Directive, c *Config) {
 		m := &SMTP{}
 		m.TLS = TLSImplicit

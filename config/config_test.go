@@ -385,6 +385,9 @@ func TestExample(t *testing.T) {
 	for k := range imapSpecs {
 		all = append(all, k)
 	}
+	for k := range httpSpecs {
+		all = append(all, k)
+	}
 	for _, k := range all {
 		if !written[k] {
 			t.Errorf("judge.conf.example does not show %s", k)

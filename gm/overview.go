@@ -43,6 +43,10 @@ func (m *Master) Overview(now time.Time) ([]GameOverview, error) {
 	return out, err
 }
 
+// OverviewOf returns the GameOverview of g, a game read in a transaction
+// of the caller's, at now: the web pages show a game with it.
+func (m *Master) OverviewOf(g *state.Game, now time.Time) GameOverview { return m.overview(g, now) }
+
 // overview is the GameOverview of g at now.
 func (m *Master) overview(g *state.Game, now time.Time) GameOverview {
 	o := GameOverview{Name: g.Name, Variant: g.Variant, Status: g.Status, Phase: m.phaseOf(g), Result: g.Result}

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
@@ -88,6 +89,10 @@ type Sender struct {
 	// first tries to remove them, and sends nothing while it cannot.
 	unrecorded []uint64
 
+	// sentTotal counts the mails the server took, for some recipients
+	// at least, since the Sender was made: /metrics shows it.
+	sentTotal atomic.Uint64
+
 	dbRetryFirst time.Duration // the first wait after a database failure; shorter in tests
 	dialContext  dialFunc      // nil: TCP; an in-memory network in tests
 }
@@ -124,6 +129,10 @@ func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
 	}
 	return s
 }
+
+// Sent returns how many mails the SMTP server has taken, for some of
+// their recipients at least, since the Sender was made.
+func (s *Sender) Sent() uint64 { return s.sentTotal.Load() }
 
 // Kick makes Run look at the outbox now rather than at its next planned
 // time. The daemon calls it after committing mails to the outbox. It
@@ -382,6 +391,7 @@ func (b *batch) settle(m *state.OutMail, o outcome) error {
 	}
 	if len(o.delivered) > 0 {
 		b.res.sent++
+		b.s.sentTotal.Add(1)
 	}
 	if len(o.retry) == 0 {
 		log.Info("mail sent", "rcpts", len(o.delivered))

@@ -310,9 +310,13 @@ func (o *outbox) mails() []*state.OutMail {
 // reported mails kept for a retry.
 func (o *outbox) flush(wantSent int, wantKept bool) error {
 	o.t.Helper()
+	before := o.s.Sent()
 	sent, err := o.s.Flush(context.Background())
 	if sent != wantSent || (err != nil) != wantKept {
 		o.t.Fatalf("Flush at %v = %d, %v; want %d sent, error %v", o.now.Sub(smtpT0), sent, err, wantSent, wantKept)
+	}
+	if got := o.s.Sent() - before; got != uint64(sent) {
+		o.t.Fatalf("Sent() went up by %d for a pass that sent %d", got, sent)
 	}
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -27,7 +28,7 @@ func init() {
 	}
 }
 
-const demoUsage = `usage: gmd demo [-dir DIR] [-imap 127.0.0.1:0] [-smtp 127.0.0.1:0] [-for 0] [-q]
+const demoUsage = `usage: gmd demo [-dir DIR] [-imap 127.0.0.1:0] [-smtp 127.0.0.1:0] [-http 127.0.0.1:0] [-for 0] [-q]
 
 Shows the judge at work on one machine, with nothing to install or
 configure. It starts an IMAP server and an SMTP server inside the process
@@ -38,6 +39,8 @@ the game, the players join (each confirming their address with the code
 the judge mails back) and send their Spring 1901 orders, the judge
 processes the phase. Then it prints the servers' addresses and the
 passwords: point a mail client at them to read the results and play on.
+It serves the judge's web pages too (-http), and prints their address:
+open it in a browser to see the game, its map and its history.
 
 Port 0 picks a free port. The database lives in a temporary directory
 that is removed at the end, or in -dir, which is kept (the next run then
@@ -72,6 +75,7 @@ func demoCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "keep the database in `DIR` (default: a temporary directory, removed at the end)")
 	imapAddr := fs.String("imap", "127.0.0.1:0", "the IMAP server's `address` (loopback only)")
 	smtpAddr := fs.String("smtp", "127.0.0.1:0", "the SMTP server's `address` (loopback only)")
+	httpAddr := fs.String("http", "127.0.0.1:0", "the web pages' `address`")
 	runFor := fs.Duration("for", 0, "stop this long after the demo is ready (0: run until interrupted)")
 	quiet := fs.Bool("q", false, "log only warnings and errors")
 	if code, ok := parseFlags(fs, args, stderr, demoUsage); !ok {
@@ -82,7 +86,7 @@ func demoCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		level = slog.LevelWarn
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if err := playDemo(ctx, demoSetup{dir: *dir, imap: *imapAddr, smtp: *smtpAddr, runFor: *runFor}, log, stdout); err != nil {
+	if err := playDemo(ctx, demoSetup{dir: *dir, imap: *imapAddr, smtp: *smtpAddr, http: *httpAddr, runFor: *runFor}, log, stdout); err != nil {
 		fmt.Fprintf(stderr, "gmd demo: %v\n", err)
 		return 1
 	}
@@ -91,9 +95,9 @@ func demoCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // demoSetup is what the flags of gmd demo say.
 type demoSetup struct {
-	dir        string
-	imap, smtp string
-	runFor     time.Duration
+	dir              string
+	imap, smtp, http string
+	runFor           time.Duration
 }
 
 // playDemo runs the demo until ctx ends, or for set.runFor after the
@@ -116,6 +120,17 @@ func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Wr
 	// seeing its connections cut.
 	defer srv.Close()
 
+	// The pages' address is taken before the daemon starts, so that the
+	// port it picked can be printed.
+	if set.http == "" {
+		set.http = "127.0.0.1:0"
+	}
+	pagesLn, err := net.Listen("tcp", set.http)
+	if err != nil {
+		return fmt.Errorf("http: %w", err)
+	}
+	pagesURL := "http://" + pagesLn.Addr().String() + "/"
+
 	cfg := demoConfig(srv, filepath.Join(dir, "gmd.db"))
 	fresh := true
 	if _, err := os.Stat(cfg.DB); err == nil {
@@ -128,7 +143,7 @@ func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Wr
 	exited := make(chan struct{}) // closed when the daemon has returned daemonErr
 	go func() {
 		defer close(exited)
-		daemonErr = runDaemon(ctx, cfg, log, daemonOptions{clockEvery: demoClock})
+		daemonErr = runDaemon(ctx, cfg, log, daemonOptions{clockEvery: demoClock, httpListener: pagesLn})
 	}()
 	// stopDaemon ends the daemon and returns its error.
 	stopDaemon := func() error {
@@ -145,7 +160,7 @@ func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Wr
 			return errors.Join(err, stopDaemon())
 		}
 	}
-	printDemo(stdout, srv, dir, fresh, set.dir != "")
+	printDemo(stdout, srv, pagesURL, dir, fresh, set.dir != "")
 
 	var timeout <-chan time.Time
 	if set.runFor > 0 {
@@ -223,19 +238,20 @@ func firstTurn(ctx context.Context, srv *demo.Servers, exited <-chan struct{}) e
 }
 
 // printDemo tells how to reach the demo.
-func printDemo(w io.Writer, srv *demo.Servers, dir string, fresh, kept bool) {
+func printDemo(w io.Writer, srv *demo.Servers, pages, dir string, fresh, kept bool) {
 	p1 := demo.Seats()[0]
 	user := strings.ReplaceAll(p1.Addr, "@", "%40") // the @ of an IMAP URL ends the user name
 	fmt.Fprintf(w, `
 gmd demo: a judge, an IMAP server and an SMTP server on this machine.
 
+  Web   %sgames/%s   the game, its map and history, in a browser
   IMAP  %s   no encryption, normal password (LOGIN)
   SMTP  %s   no encryption, normal password (AUTH PLAIN), or none
 
   login = address          mail password   in the game %q
   %-24s %-15s the judge: send it commands and orders
   %-24s %-15s Master, game password %q
-`, srv.IMAPAddr, srv.SMTPAddr, demo.Game,
+`, pages, demo.Game, srv.IMAPAddr, srv.SMTPAddr, demo.Game,
 		demo.Judge.Addr, demo.Judge.Password,
 		demo.Master.Addr, demo.Master.Password, demo.MasterGamePass)
 	for _, s := range demo.Seats() {

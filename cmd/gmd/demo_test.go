@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
-	"image/png"
+	imagepng "image/png"
+	"io"
+	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -56,6 +58,8 @@ func TestDemo(t *testing.T) {
 		}
 	}
 
+	checkDemoPages(t, out)
+
 	inbox := readInbox(t, imapAddr, demo.Player(1))
 	var results *inboxMail
 	for i, m := range inbox {
@@ -80,7 +84,7 @@ func TestDemo(t *testing.T) {
 	// The results carry the map of the phase after their text.
 	if atts := attachments(t, results.Raw); len(atts) != 1 || atts[0].name != "S1901M.png" || atts[0].typ != "image/png" {
 		t.Errorf("the results carry %+v, want S1901M.png", atts)
-	} else if _, err := png.Decode(bytes.NewReader(atts[0].data)); err != nil {
+	} else if _, err := imagepng.Decode(bytes.NewReader(atts[0].data)); err != nil {
 		t.Errorf("S1901M.png is no PNG: %v", err)
 	}
 
@@ -98,6 +102,39 @@ func TestDemo(t *testing.T) {
 	// The daemon's master logs the games' events.
 	if want := `msg="phase processed" game=demo phase=S1901M next=F1901M turn=1`; !strings.Contains(stderr.String(), want) {
 		t.Errorf("the log lacks %q:\n%s", want, stderr.String())
+	}
+}
+
+// checkDemoPages reads the web address the demo printed, and checks that
+// it shows the demo game after its first turn, with a map.
+func checkDemoPages(t *testing.T, out string) {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^  Web   (http://\S+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no web address in:\n%s", out)
+	}
+	get := func(url string) (*http.Response, []byte) {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s %v", url, res.Status, err)
+		}
+		return res, b
+	}
+	_, page := get(m[1])
+	for _, want := range []string{"<h1>Game demo</h1>", "Fall 1901, movement", `src="demo/F1901M.png"`, "Spring 1901, movement"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("the game page lacks %q:\n%s", want, page)
+		}
+	}
+	res, png := get(strings.TrimSuffix(m[1], "demo") + "demo/S1901M.png")
+	cfg, err := imagepng.DecodeConfig(bytes.NewReader(png))
+	if err != nil || res.Header.Get("Content-Type") != "image/png" || cfg.Width != 1000 {
+		t.Errorf("the S1901M map: %v, %s, %d px wide", err, res.Header.Get("Content-Type"), cfg.Width)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
+	"github.com/gmdjudge/gmd/web"
 )
 
 func init() {
@@ -154,6 +156,10 @@ func printConfigError(w io.Writer, cmd string, err error) {
 type daemonOptions struct {
 	clockEvery time.Duration // between clock runs; clockEvery when zero
 	pruneEvery time.Duration // between prunings of the ledger; pruneEvery when zero
+	// httpListener is where to serve the web pages, opened by the
+	// caller (gmd demo, on a port of its choosing); nil listens on the
+	// http block's address, if judge.conf has one.
+	httpListener net.Listener
 }
 
 // daemon is the running judge: the game master between a mailbox, an
@@ -162,6 +168,7 @@ type daemon struct {
 	*judgeEnv
 	log    *slog.Logger
 	sender *mail.Sender
+	stats  *web.Stats // the counters of /metrics
 }
 
 // runDaemon runs the judge of cfg until ctx ends, then lets the mail
@@ -190,9 +197,14 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	// be in a transaction by then.
 	defer j.db.Close()
 
-	d := &daemon{judgeEnv: j, log: log}
+	d := &daemon{judgeEnv: j, log: log, stats: new(web.Stats)}
 	d.sender = mail.NewSender(smtpConfig(cfg), j.db, log.With("smtp", cfg.SMTP.Addr))
 	d.sender.Attach = j.attach
+	d.stats.Sent = d.sender.Sent
+	pages, err := d.webPages(opt.httpListener)
+	if err != nil {
+		return err
+	}
 	poller := mail.NewPoller(imapConfig(cfg), j.db, d.handle, log)
 	socket := ctl.SocketPath(cfg.DB)
 
@@ -207,6 +219,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	stopped := make(chan error, 1)
 	go func() {
 		stopped <- together(ctx,
+			pages,
 			poller.Run,
 			d.sender.Run,
 			func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
@@ -380,10 +393,12 @@ func domainOf(addr string) string {
 func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 	// The handler finishes what it began even when the daemon is
 	// stopping: the transaction is short, and the poller waits for it.
-	res, err := d.take(dl, time.Now().UTC())
+	start := time.Now()
+	res, err := d.take(dl, start.UTC())
 	if err != nil {
 		return err
 	}
+	d.stats.MailHandled(time.Since(start))
 	attrs := append(res.attrs, "uid", dl.UID)
 	if dl.In != nil {
 		attrs = append(attrs, "message_id", dl.In.MessageID)
@@ -428,9 +443,11 @@ func (d *daemon) clock(ctx context.Context, every time.Duration) error {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := d.master.Tick(time.Now().UTC()); err != nil {
+		start := time.Now()
+		if err := d.master.Tick(start.UTC()); err != nil {
 			d.log.Error("clock: some games could not be run; trying again at the next tick", "err", err)
 		}
+		d.stats.ClockRan(time.Since(start))
 		// Whatever the games queued goes out now rather than at the
 		// sender's next look.
 		d.sender.Kick()

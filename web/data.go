@@ -1,0 +1,393 @@
+package web
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// What the pages show is gathered here from the database, inside a read
+// transaction, into plain values that the templates render after it.
+// The one rule: read only what a game's observer is mailed. Nothing
+// here reads Game.Orders, Game.Written, the passwords, ConfirmKey,
+// FailedSignons, SignonLocks, Barred, PressSent or any address.
+
+// errNoGame is a page of a game or phase that is not there: a 404.
+var errNoGame = errors.New("web: no such game or phase")
+
+// page is what every page's layout needs.
+type page struct {
+	Judge string
+	Title string
+	// Root is the way back to the top of the site from this page, as a
+	// relative link ("../../"), so that the site works under any path a
+	// reverse proxy puts it.
+	Root string
+	Game string // the game the page is about, for the navigation; "" for none
+	Feed string // the game's Atom feed, relative to the page; "" for none
+}
+
+// base returns the page data of a page titled title; path is the page's
+// path below the root ("games/dt/S1901M"), which sets Root.
+func (s *Server) base(title, path string) page {
+	return page{Judge: s.cfg.JudgeName, Title: title, Root: strings.Repeat("../", strings.Count(path, "/"))}
+}
+
+// when is a time as a page shows it: in words in the game's zone, and
+// as a machine-readable datetime.
+type when struct {
+	ISO  string
+	Text string
+}
+
+func whenIn(t time.Time, loc *time.Location) when {
+	if t.IsZero() {
+		return when{}
+	}
+	return when{ISO: t.UTC().Format(time.RFC3339), Text: t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")}
+}
+
+// zoneOf returns the zone a game shows its times in.
+func zoneOf(g *state.Game) *time.Location {
+	if loc, err := time.LoadLocation(g.Settings.Zone); err == nil && g.Settings.Zone != "" {
+		return loc
+	}
+	return time.UTC
+}
+
+// gameLine is one game in the list of games, and the head of its page.
+type gameLine struct {
+	Name     string
+	Variant  string // the variant's title
+	Status   state.GameStatus
+	Phase    string // "F1901M", or "S1901M" while forming, "W1905AX" once over
+	Deadline when
+	Players  int // seats held, or players joined while forming
+	Seats    int // the variant's powers
+	Free     int // seats still free while forming
+	Result   string
+	Gunboat  bool
+	Press    string // "white", "grey", "none"
+}
+
+func (s *Server) line(g *state.Game, o gm.GameOverview) gameLine {
+	return gameLine{
+		Name: g.Name, Variant: o.Variant, Status: g.Status, Phase: o.Phase,
+		Deadline: whenIn(o.Deadline, zoneOf(g)),
+		Players:  o.Players, Seats: o.Seats, Free: max(o.Seats-o.Players, 0),
+		Result: g.Result, Gunboat: g.Settings.Gunboat, Press: cmp.Or(g.Settings.Press, "white"),
+	}
+}
+
+// indexData is the data of the judge's page.
+type indexData struct {
+	page
+	JudgeAddr                  string
+	Forming, Running, Finished []gameLine
+	None                       bool
+}
+
+func (s *Server) loadIndex(tx *state.Tx, now time.Time) (*indexData, error) {
+	d := &indexData{page: s.base(s.cfg.JudgeName+" games", ""), JudgeAddr: s.cfg.JudgeAddr}
+	err := tx.ForEachGame(func(g *state.Game) error {
+		l := s.line(g, s.cfg.Overview(g, now))
+		switch g.Status {
+		case state.Forming:
+			d.Forming = append(d.Forming, l)
+		case state.Finished:
+			d.Finished = append(d.Finished, l)
+		default:
+			d.Running = append(d.Running, l)
+		}
+		return nil
+	})
+	d.None = len(d.Forming)+len(d.Running)+len(d.Finished) == 0
+	return d, err
+}
+
+// setting is one line of a game's settings.
+type setting struct{ Name, Value string }
+
+// seat is one power of a game and how it is held, without its player.
+type seat struct {
+	Power   string
+	State   string // "playing", "late", "abandoned", "civil disorder", "eliminated"
+	Centres int
+	Units   int
+}
+
+// phaseLink is a phase of a game, linked from the page it is on.
+type phaseLink struct {
+	Phase     string // "S1901M"
+	Title     string // "Spring 1901, movement"
+	Href      string // relative to the page
+	Processed when
+}
+
+// mapImage is a map on a page: its address relative to the page and its
+// text alternative. Src is "" when the judge draws no maps.
+type mapImage struct {
+	Src string
+	Alt string
+}
+
+// powerUnits are one power's units in a position, in words.
+type powerUnits struct {
+	Power string
+	Units []string
+}
+
+// gameData is the data of a game's page.
+type gameData struct {
+	page
+	G         gameLine
+	Rules     string
+	Settings  []setting
+	Seats     []seat
+	Chart     chart
+	Phases    []phaseLink // processed, oldest first
+	Current   *phaseLink  // the phase being played; nil while forming or once over
+	Map       mapImage
+	Units     []powerUnits
+	Dislodged []string
+	Observers int
+	Press     int // public press messages
+}
+
+// board is a game's variant map and current position, nil while forming.
+func board(g *state.Game) (*judge.Map, *judge.Position, error) {
+	mp, err := variants.Load(g.Variant)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", g.Name, err)
+	}
+	if len(g.Position) == 0 {
+		return mp, nil, nil
+	}
+	pos, _, err := jsonpos.DecodePosition(g.Position)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+	}
+	return mp, pos, nil
+}
+
+// phaseTitle writes "S1901M" as "Spring 1901, movement".
+func phaseTitle(ph string) string {
+	p, err := judge.ParsePhase(strings.TrimSuffix(ph, "X"))
+	if err != nil {
+		return ph
+	}
+	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
+}
+
+func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, error) {
+	g, err := s.findGame(tx, name)
+	if err != nil {
+		return nil, err
+	}
+	mp, pos, err := board(g)
+	if err != nil {
+		return nil, err
+	}
+	path := "games/" + g.Name
+	o := s.cfg.Overview(g, now)
+	d := &gameData{page: s.base("Game "+g.Name, path), G: s.line(g, o), Rules: g.Rules, Observers: len(g.Observers)}
+	d.Game, d.Feed = g.Name, g.Name+"/atom.xml"
+	d.Settings = settingsOf(g, mp)
+	recs, err := tx.Phases(g.Name)
+	if err != nil {
+		return nil, err
+	}
+	loc := zoneOf(g)
+	for _, r := range recs {
+		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
+	}
+	d.Seats = seatsOf(g, mp, pos, o)
+	if pos != nil {
+		ph := pos.Phase.String()
+		if g.Status != state.Finished {
+			d.Current = &phaseLink{Phase: ph, Title: phaseTitle(ph), Href: g.Name + "/" + ph}
+		}
+		d.Map = s.mapOf(g.Name+"/"+ph+".png", g.Name, pos.Phase, true)
+		d.Units, d.Dislodged = unitsOf(pos)
+		d.Chart, err = centreChart(mp, recs, ph, g.Position)
+		if err != nil {
+			return nil, err
+		}
+	}
+	d.Press, err = countPress(tx, g)
+	return d, err
+}
+
+// findGame reads the game named name, errNoGame if there is none.
+func (s *Server) findGame(tx *state.Tx, name string) (*state.Game, error) {
+	if name == "" || len(name) > 40 {
+		return nil, errNoGame
+	}
+	g, err := tx.Game(name)
+	if errors.Is(err, state.ErrNotFound) {
+		return nil, errNoGame
+	}
+	return g, err
+}
+
+// mapOf is the map image of a game's phase at src (relative to the
+// page), described for those who cannot see it.
+func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImage {
+	if s.cfg.Draw == nil {
+		return mapImage{}
+	}
+	alt := fmt.Sprintf("Map of game %s in %s %d, %s", game, ph.Season, ph.Year, strings.ToLower(ph.Type.String()))
+	if unordered {
+		alt += ": the units listed below."
+	} else {
+		alt += ", with the orders given and their results, written out below."
+	}
+	return mapImage{Src: src, Alt: alt}
+}
+
+// seatsOf returns the powers of g and how each is held. A seat is shown
+// late only once the judge has mailed its late notice to the whole
+// game: before that, who still owes orders is not public.
+func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOverview) []seat {
+	if pos == nil {
+		return nil
+	}
+	centres, units := pos.CenterCount(), pos.UnitCount()
+	var out []seat
+	for k, p := range mp.Powers {
+		i := slices.IndexFunc(g.Players, func(pl state.Player) bool { return pl.Power == p.Name })
+		if i < 0 {
+			continue
+		}
+		st := "playing"
+		switch g.Players[i].Status {
+		case state.Abandoned:
+			st = "abandoned"
+		case state.Disorder:
+			st = "civil disorder"
+		case state.Eliminated:
+			st = "eliminated"
+		}
+		if st == "playing" && !g.LateNoticed.IsZero() && slices.Contains(o.Late, p.Name) {
+			st = "late"
+		}
+		out = append(out, seat{Power: p.Name, State: st, Centres: centres[k], Units: units[k]})
+	}
+	return out
+}
+
+// unitsOf lists the units of pos power by power, in words.
+func unitsOf(pos *judge.Position) ([]powerUnits, []string) {
+	mp := pos.Map
+	byPower := make([][]string, len(mp.Powers))
+	for _, u := range pos.Units {
+		if u.Type == judge.NoUnit || int(u.Power) >= len(mp.Powers) {
+			continue
+		}
+		byPower[u.Power] = append(byPower[u.Power], u.Type.Word()+" "+mp.FullName(u.Loc))
+	}
+	var out []powerUnits
+	for k, us := range byPower {
+		if len(us) > 0 {
+			out = append(out, powerUnits{Power: mp.Powers[k].Name, Units: us})
+		}
+	}
+	var dis []string
+	for _, d := range pos.Dislodged {
+		dis = append(dis, mp.PowerName(d.Power)+": "+d.Type.Word()+" "+mp.FullName(d.Loc))
+	}
+	return out, dis
+}
+
+// settingsOf describes g's settings as LIST does, one per line.
+func settingsOf(g *state.Game, mp *judge.Map) []setting {
+	st := g.Settings
+	press := cmp.Or(st.Press, "white")
+	switch press {
+	case "none":
+		press = "none between powers; press to the master only"
+	case "grey":
+		press = "grey: press between powers does not say who sent it"
+	default:
+		press = "white: every press says who sent it"
+	}
+	if st.Press != "none" {
+		if st.Partial {
+			press += "; partial press (to some powers) allowed"
+		} else {
+			press += "; broadcasts only"
+		}
+	}
+	out := []setting{
+		{"Variant", mp.Title},
+		{"Rules", cmp.Or(g.Rules, "standard")},
+		{"Press", press},
+	}
+	if st.Gunboat {
+		out = append(out, setting{"Gunboat", "yes: the players are anonymous"})
+	}
+	if st.NMR {
+		out = append(out, setting{"Missed orders", "civil disorder after the grace period"})
+	} else {
+		out = append(out, setting{"Missed orders", "the seat is abandoned after the grace period and waits for a replacement"})
+	}
+	if st.Builds != "" {
+		out = append(out, setting{"Builds", "in " + st.Builds + " centres"})
+	}
+	out = append(out,
+		setting{"Movement", length(st.Movement) + times(st.MovementTimes)},
+		setting{"Retreats", length(st.Retreat) + times(st.RetreatTimes)},
+		setting{"Adjustments", length(st.Adjustment) + times(st.AdjustmentTimes)},
+		setting{"Grace", length(st.Grace)},
+		setting{"Time zone", cmp.Or(st.Zone, "UTC")},
+	)
+	if g.Status == state.Forming {
+		out = append(out, setting{"Seats", fmt.Sprint(len(mp.Powers))})
+	}
+	return out
+}
+
+// length writes a phase length: "3 days", "36 hours", "none".
+func length(d state.Duration) string {
+	t := time.Duration(d)
+	switch {
+	case t <= 0:
+		return "none"
+	case t%(24*time.Hour) == 0:
+		return plural(int(t/(24*time.Hour)), "day")
+	case t%time.Hour == 0:
+		return plural(int(t/time.Hour), "hour")
+	}
+	return t.String()
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// times writes when the deadlines of a phase type may fall, if limited.
+func times(t state.DeadlineTimes) string {
+	var parts []string
+	if t.Clock != "" {
+		parts = append(parts, "at "+t.Clock)
+	}
+	if t.Days != "" {
+		parts = append(parts, "on days "+t.Days)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; deadlines " + strings.Join(parts, " ")
+}

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+)
+
+// limiter is a token bucket per client: each holds up to burst tokens,
+// refilled at rate a second, and a request takes one.
+type limiter struct {
+	rate  float64
+	burst float64
+	now   func() time.Time
+
+	mu      sync.Mutex
+	buckets map[netip.Addr]*bucket
+	swept   time.Time
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// limiterSweep is how often full buckets are forgotten, so that the map
+// holds only the clients of the last minutes.
+const limiterSweep = time.Minute
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[netip.Addr]*bucket{}}
+}
+
+// allow takes a token from client's bucket, reporting whether there was
+// one.
+func (l *limiter) allow(client netip.Addr) bool {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > limiterSweep {
+		l.sweep(now)
+	}
+	b := l.buckets[client]
+	if b == nil {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[client] = b
+	}
+	if d := now.Sub(b.last); d > 0 {
+		b.tokens = min(l.burst, b.tokens+d.Seconds()*l.rate)
+		b.last = now
+	}
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// sweep forgets the buckets that have filled up again: a new one would
+// be the same.
+func (l *limiter) sweep(now time.Time) {
+	for k, b := range l.buckets {
+		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, k)
+		}
+	}
+	l.swept = now
+}
+
+// clientOf returns the address a request is counted against: its peer,
+// or, when the peer is a trusted proxy, the last address in
+// X-Forwarded-For that is not one (what a proxy appends cannot be
+// forged by the client; what comes before it can). An IPv6 client is
+// counted by its /64, which one host usually holds whole.
+func clientOf(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
+	}
+	addr = addr.Unmap()
+	if isTrusted(addr, trusted) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break
+			}
+			addr = a.Unmap()
+			if !isTrusted(addr, trusted) {
+				break
+			}
+		}
+	}
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		addr = p.Addr()
+	}
+	return addr
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,192 @@
+package web
+
+import (
+	"bytes"
+	"container/list"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/gmdjudge/gmd/jsonpos"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// Maps are drawn on demand, one at a time (a map costs far more than a
+// page, and a crawler must not take both cores), and kept in a cache of
+// the last ones drawn. A phase's map is keyed by what it is drawn from,
+// so that a phase played again after a rollback gets a new one.
+
+// mapCacheSize bounds the maps kept: a few hundred KB each.
+const mapCacheSize = 64
+
+// mapSource is what one map is drawn from, copied out of the read
+// transaction.
+type mapSource struct {
+	key      string
+	position []byte
+	orders   map[string][]string // nil: the position alone, no orders
+	builds   string              // the game's SET BUILD
+}
+
+// mapCache keeps the last maps drawn, least recently used first out.
+type mapCache struct {
+	mu    sync.Mutex
+	size  int
+	order *list.List // of *mapEntry, most recent first
+	byKey map[string]*list.Element
+	// draw lets one map be drawn at a time.
+	draw chan struct{}
+}
+
+type mapEntry struct {
+	key string
+	png []byte
+}
+
+func newMapCache(size int) *mapCache {
+	return &mapCache{size: size, order: list.New(), byKey: map[string]*list.Element{}, draw: make(chan struct{}, 1)}
+}
+
+func (c *mapCache) get(key string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*mapEntry).png, true
+}
+
+func (c *mapCache) put(key string, png []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byKey[key]; ok {
+		c.order.MoveToFront(e)
+		return
+	}
+	c.byKey[key] = c.order.PushFront(&mapEntry{key, png})
+	for c.order.Len() > c.size {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.byKey, last.Value.(*mapEntry).key)
+	}
+}
+
+// findMap returns what the map of game's phase is drawn from: a
+// processed phase with its orders, or the current position without any.
+func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
+	recs, err := tx.Phases(g.Name)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if r.Phase == phase {
+			return &mapSource{
+				key:      fmt.Sprintf("%s/%s/%d/%d", g.Name, phase, r.Turn, r.Processed.UnixNano()),
+				position: r.Position, orders: r.Orders, builds: g.Settings.Builds,
+			}, nil
+		}
+	}
+	if len(g.Position) == 0 {
+		return nil, errNoGame
+	}
+	pos, _, err := jsonpos.DecodePosition(g.Position)
+	if err != nil {
+		return nil, err
+	}
+	if pos.Phase.String() != phase {
+		return nil, errNoGame
+	}
+	sum := sha256.Sum256(g.Position)
+	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), position: g.Position, builds: g.Settings.Builds}, nil
+}
+
+// board returns the position and, for a processed phase, the orders
+// adjudicated again: the same results as were mailed (the history keeps
+// the orders the judge ruled on, and the judge's own are supplied again).
+func (src *mapSource) board() (*judge.Position, *judge.Resolution, error) {
+	pos, rules, err := jsonpos.DecodePosition(src.position)
+	if err != nil {
+		return nil, nil, err
+	}
+	if src.orders == nil {
+		return pos, nil, nil
+	}
+	if r, err := judge.ParseBuildRule(src.builds); err == nil {
+		rules.Builds = r
+	}
+	var orders []judge.Order
+	for k, p := range pos.Map.Powers {
+		lines := src.orders[p.Name]
+		if len(lines) == 0 {
+			continue
+		}
+		parsed, _ := parser.ParseOrders(strings.Join(lines, "\n"), parser.Options{Map: pos.Map, Phase: pos.Phase.Type, Power: judge.Power(k)})
+		for _, po := range parsed {
+			po.Order.Power = judge.Power(k)
+			orders = append(orders, po.Order)
+		}
+	}
+	res := judge.Adjudicate(pos.Clone(), orders, rules)
+	return pos, res, nil
+}
+
+// mapPNG answers the map of a game's phase.
+func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase string) {
+	if s.cfg.Draw == nil {
+		s.notFound(w, r)
+		return
+	}
+	var src *mapSource
+	err := s.cfg.DB.View(func(tx *state.Tx) error {
+		g, err := s.findGame(tx, name)
+		if err != nil {
+			return err
+		}
+		src, err = findMap(tx, g, strings.ToUpper(phase))
+		return err
+	})
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	png, ok := s.maps.get(src.key)
+	if !ok {
+		select {
+		case s.maps.draw <- struct{}{}:
+		case <-r.Context().Done():
+			return
+		}
+		png, err = s.drawMap(src)
+		<-s.maps.draw
+		if err != nil {
+			s.failed(w, r, err)
+			return
+		}
+	}
+	s.respond(w, r, "image/png", png)
+}
+
+// drawMap draws src's map, or takes it from the cache if another request
+// drew it meanwhile.
+func (s *Server) drawMap(src *mapSource) ([]byte, error) {
+	if png, ok := s.maps.get(src.key); ok {
+		return png, nil
+	}
+	pos, res, err := src.board()
+	if err != nil {
+		return nil, fmt.Errorf("map %s: %w", src.key, err)
+	}
+	var b bytes.Buffer
+	if err := s.cfg.Draw(&b, pos, res); err != nil {
+		return nil, fmt.Errorf("map %s: %w", src.key, err)
+	}
+	s.maps.put(src.key, b.Bytes())
+	return b.Bytes(), nil
+}

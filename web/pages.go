@@ -1,0 +1,161 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"html/template"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/state"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed static
+var staticFiles embed.FS
+
+// pages are the templates, one set per page, each with the layout.
+var pages = func() map[string]*template.Template {
+	funcs := template.FuncMap{
+		"add": func(a, b int) int { return a + b },
+		"sub": func(a, b int) int { return a - b },
+	}
+	out := map[string]*template.Template{}
+	for _, name := range []string{"index", "game", "phase", "press", "error"} {
+		out[name] = template.Must(template.New(name).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/"+name+".html"))
+	}
+	return out
+}()
+
+// errorData is the data of an error page.
+type errorData struct {
+	page
+	Status int
+	Text   string
+}
+
+// render writes the page name with data.
+func (s *Server) render(w io.Writer, name string, data any) error {
+	return pages[name].ExecuteTemplate(w, "layout", data)
+}
+
+// loader reads a page's data in a read transaction, and names its
+// template.
+type loader func(tx *state.Tx, r *http.Request, now time.Time) (tmpl string, data any, err error)
+
+// page answers with the page that load reads. The transaction ends
+// before the page is rendered and sent, so that a slow reader never
+// keeps one open.
+func (s *Server) page(load loader) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		now := s.cfg.Now()
+		var (
+			tmpl string
+			data any
+		)
+		err := s.cfg.DB.View(func(tx *state.Tx) (err error) {
+			tmpl, data, err = load(tx, r, now)
+			return err
+		})
+		if err != nil {
+			s.pageError(w, r, err)
+			return
+		}
+		var b bytes.Buffer
+		if err := s.render(&b, tmpl, data); err != nil {
+			s.failed(w, r, err)
+			return
+		}
+		s.respond(w, r, "text/html; charset=utf-8", b.Bytes())
+	}
+}
+
+// pageError answers a page that could not be read: 404 for a game or
+// phase that is not there, 500 otherwise.
+func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errNoGame) {
+		s.notFound(w, r)
+		return
+	}
+	s.failed(w, r, err)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no such game or phase on this judge.")
+}
+
+func (s *Server) index(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
+	d, err := s.loadIndex(tx, now)
+	return "index", d, err
+}
+
+func (s *Server) game(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
+	d, err := s.loadGame(tx, r.PathValue("game"), now)
+	return "game", d, err
+}
+
+func (s *Server) press(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
+	d, err := s.loadPress(tx, r.PathValue("game"))
+	return "press", d, err
+}
+
+// phaseOrMap answers /games/{game}/{phase}: the phase's page, or its map
+// for a name ending in ".png".
+func (s *Server) phaseOrMap(w http.ResponseWriter, r *http.Request) {
+	game, phase := r.PathValue("game"), r.PathValue("phase")
+	if ph, ok := strings.CutSuffix(phase, ".png"); ok {
+		s.mapPNG(w, r, game, ph)
+		return
+	}
+	s.page(func(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
+		d, err := s.loadPhase(tx, game, phase, now)
+		return "phase", d, err
+	})(w, r)
+}
+
+// static answers the style sheet and the icon.
+func (s *Server) static(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	body, err := staticFiles.ReadFile("static/" + name)
+	if err != nil || strings.Contains(name, "/") {
+		s.notFound(w, r)
+		return
+	}
+	ctype := "application/octet-stream"
+	switch {
+	case strings.HasSuffix(name, ".css"):
+		ctype = "text/css; charset=utf-8"
+	case strings.HasSuffix(name, ".svg"):
+		ctype = "image/svg+xml"
+	}
+	s.respond(w, r, ctype, body)
+}
+
+// favicon answers browsers that ask for /favicon.ico whatever the page
+// says: the icon, which they read as SVG by its type.
+func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
+	body, _ := staticFiles.ReadFile("static/icon.svg")
+	s.respond(w, r, "image/svg+xml", body)
+}
+
+// healthz says whether the pages can read the database.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	err := s.cfg.DB.View(func(tx *state.Tx) error {
+		_, err := tx.Settings()
+		return err
+	})
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if err != nil {
+		s.cfg.Log.Error("web: healthz: the database cannot be read", "err", err)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "database unreadable\n")
+		return
+	}
+	io.WriteString(w, "ok\n")
+}

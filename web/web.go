@@ -1,0 +1,174 @@
+// Package web serves the judge's read-only web pages: the list of games,
+// each game with its map, centre counts, seats, settings and history,
+// each processed phase with its results and orders, the public press, an
+// Atom feed per game, and /healthz and /metrics for the operator.
+//
+// The pages show what the mail interface makes public to an observer and
+// nothing more. They never read a game's pending orders (Game.Orders,
+// Game.Written), its passwords, confirmation key, sign-on failures or
+// press sent to some powers only, and they show no mail address at all:
+// not even where LIST by mail would, so that the pages feed no address
+// harvester. Grey press shows no sender, as it reaches its readers.
+//
+// Every page is read in one bbolt read transaction (state.DB.View) and
+// rendered after it has ended, so that a reader never holds up the mail.
+// Pages are server-rendered with html/template and need no script; the
+// Content-Security-Policy allows none at all.
+package web
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+)
+
+// DrawFunc draws the map of a position as a PNG image, with the orders
+// of res and their outcomes when res is not nil (picture.PNG).
+type DrawFunc func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
+
+// OverviewFunc tells where a game read in a transaction stands at now:
+// its phase, deadline and the seats that hold it up
+// (gm.Master.OverviewOf).
+type OverviewFunc func(g *state.Game, now time.Time) gm.GameOverview
+
+// Config is what the pages need from the judge.
+type Config struct {
+	DB        *state.DB
+	JudgeName string // "GMD"
+	JudgeAddr string // where players write: shown on how to join
+	// BaseURL is the public address of the pages, ending in "/", for the
+	// absolute links of the Atom feeds; "" takes the address each request
+	// came to.
+	BaseURL  string
+	Overview OverviewFunc
+	// Draw draws the maps; nil shows the pages without maps.
+	Draw DrawFunc
+	// Stats holds the daemon's counters for /metrics; nil shows only
+	// what the database holds.
+	Stats *Stats
+
+	// Rate and Burst limit each client's requests (see config.HTTP);
+	// Rate 0 turns the limit off.
+	Rate  float64
+	Burst int
+	// TrustedProxies are the addresses whose X-Forwarded-For names the
+	// client.
+	TrustedProxies []netip.Prefix
+
+	Now func() time.Time // time.Now when nil
+	Log *slog.Logger     // nil discards
+}
+
+// Server is the web pages' http.Handler.
+type Server struct {
+	cfg     Config
+	mux     *http.ServeMux
+	limit   *limiter
+	maps    *mapCache
+	changes *changeLog
+}
+
+// New returns the pages of cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.DB == nil {
+		return nil, errors.New("web: no database")
+	}
+	if cfg.Overview == nil {
+		return nil, errors.New("web: no overview function")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.JudgeName == "" {
+		cfg.JudgeName = "GMD"
+	}
+	s := &Server{
+		cfg:     cfg,
+		mux:     http.NewServeMux(),
+		maps:    newMapCache(mapCacheSize),
+		changes: newChangeLog(),
+	}
+	if cfg.Rate > 0 {
+		s.limit = newLimiter(cfg.Rate, max(cfg.Burst, 1), cfg.Now)
+	}
+	s.routes()
+	return s, nil
+}
+
+// routes sets up the pages. The phase pattern also takes the maps,
+// "/games/dt/S1901M.png".
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /{$}", s.page(s.index))
+	s.mux.HandleFunc("GET /games/{game}", s.page(s.game))
+	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
+	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
+	s.mux.HandleFunc("GET /games/{game}/{phase}", s.phaseOrMap)
+	s.mux.HandleFunc("GET /static/{file}", s.static)
+	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /metrics", s.metrics)
+}
+
+// ServeHTTP answers one request: rate limited, with the security
+// headers, GET and HEAD only.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	securityHeaders(w.Header())
+	if s.limit != nil && !s.limit.allow(clientOf(r, s.cfg.TrustedProxies)) {
+		w.Header().Set("Retry-After", "1")
+		s.errorPage(w, r, http.StatusTooManyRequests, "Too many requests", "Slow down a little: try again in a second.")
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		s.errorPage(w, r, http.StatusMethodNotAllowed, "Read only", "These pages are read-only: play by mail.")
+		return
+	}
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no such page on this judge.")
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve serves h on ln until ctx ends, then lets the requests under way
+// finish for a few seconds.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+	}
+	if log != nil {
+		srv.ErrorLog = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	<-done
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = srv.Close()
+	}
+	return err
+}
