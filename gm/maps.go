@@ -119,7 +119,7 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 		// The turn was rolled back and played again: another phase.
 		return nil, errMapGone
 	}
-	pos, res, err := replay(g, rec)
+	pos, res, err := Replay(g, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -131,9 +131,11 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// replay adjudicates again the phase of game g that rec records, with
-// the rules it was played by.
-func replay(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Resolution, error) {
+// Replay adjudicates again the phase of game g that rec records, with
+// the rules it was played by: the judge is deterministic, so the outcomes
+// are those that were mailed. The mails' pictures and the web pages draw
+// past phases from it.
+func Replay(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Resolution, error) {
 	pos, rules, err := jsonpos.DecodePosition(rec.Position)
 	if err != nil {
 		return nil, nil, fmt.Errorf("recorded position: %w; %w", err, state.ErrDamaged)

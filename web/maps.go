@@ -10,9 +10,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
-	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -27,10 +27,9 @@ const mapCacheSize = 64
 // mapSource is what one map is drawn from, copied out of the read
 // transaction.
 type mapSource struct {
-	key      string
-	position []byte
-	orders   map[string][]string // nil: the position alone, no orders
-	builds   string              // the game's SET BUILD
+	key  string
+	game *state.Game
+	rec  *state.PhaseRecord // nil: the current position, without orders
 }
 
 // mapCache keeps the last maps drawn, least recently used first out.
@@ -88,8 +87,8 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	for _, r := range recs {
 		if r.Phase == phase {
 			return &mapSource{
-				key:      fmt.Sprintf("%s/%s/%d/%d", g.Name, phase, r.Turn, r.Processed.UnixNano()),
-				position: r.Position, orders: r.Orders, builds: g.Settings.Builds,
+				key:  fmt.Sprintf("%s/%s/%d/%d", g.Name, phase, r.Turn, r.Processed.UnixNano()),
+				game: g, rec: r,
 			}, nil
 		}
 	}
@@ -104,37 +103,17 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 		return nil, errNoGame
 	}
 	sum := sha256.Sum256(g.Position)
-	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), position: g.Position, builds: g.Settings.Builds}, nil
+	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), game: g}, nil
 }
 
-// board returns the position and, for a processed phase, the orders
-// adjudicated again: the same results as were mailed (the history keeps
-// the orders the judge ruled on, and the judge's own are supplied again).
+// board returns the position and, for a processed phase, its orders
+// adjudicated again, as the results mails draw them (gm.Replay).
 func (src *mapSource) board() (*judge.Position, *judge.Resolution, error) {
-	pos, rules, err := jsonpos.DecodePosition(src.position)
-	if err != nil {
-		return nil, nil, err
+	if src.rec == nil {
+		pos, _, err := jsonpos.DecodePosition(src.game.Position)
+		return pos, nil, err
 	}
-	if src.orders == nil {
-		return pos, nil, nil
-	}
-	if r, err := judge.ParseBuildRule(src.builds); err == nil {
-		rules.Builds = r
-	}
-	var orders []judge.Order
-	for k, p := range pos.Map.Powers {
-		lines := src.orders[p.Name]
-		if len(lines) == 0 {
-			continue
-		}
-		parsed, _ := parser.ParseOrders(strings.Join(lines, "\n"), parser.Options{Map: pos.Map, Phase: pos.Phase.Type, Power: judge.Power(k)})
-		for _, po := range parsed {
-			po.Order.Power = judge.Power(k)
-			orders = append(orders, po.Order)
-		}
-	}
-	res := judge.Adjudicate(pos.Clone(), orders, rules)
-	return pos, res, nil
+	return gm.Replay(src.game, src.rec)
 }
 
 // mapPNG answers the map of a game's phase.
