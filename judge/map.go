@@ -272,6 +272,30 @@ func (m *Map) FleetReachesFrom(a, b Loc) bool {
 	return false
 }
 
+// ShareShore reports whether a fleet may move, one way or the other,
+// between some place of a's province and some place of b's (a coast of a
+// province with split coasts, or the province itself): the provinces
+// touch by water. Pictures draw such pairs as neighbours, and the
+// geometry check expects a border between them.
+func (m *Map) ShareShore(a, b Loc) bool {
+	pa, pb := m.Province(a), m.Province(b)
+	as, bs := m.Locs[pa].Coasts, m.Locs[pb].Coasts
+	if len(as) == 0 {
+		as = []Loc{pa}
+	}
+	if len(bs) == 0 {
+		bs = []Loc{pb}
+	}
+	for _, x := range as {
+		for _, y := range bs {
+			if m.FleetAdjacent(x, y) || m.FleetAdjacent(y, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // OneWay reports whether the map declares the move of a unit of type t
 // from a to b one-way: written, on purpose, without its way back.
 func (m *Map) OneWay(t UnitType, a, b Loc) bool {

@@ -261,7 +261,7 @@ func check(m *judge.Map, g *Geometry) []string {
 				if adj := m.ArmyAdjacent(pa, pb); adj != has {
 					mismatch(a, b, "army", what(adj))
 				}
-				if ka == judge.Coast && kb == judge.Coast && !has && fleetBetween(m, pa, pb) {
+				if ka == judge.Coast && kb == judge.Coast && !has && m.ShareShore(pa, pb) {
 					mismatch(a, b, "fleet", what(true))
 				}
 			case ka == judge.Sea && kb == judge.Sea:
@@ -269,7 +269,7 @@ func check(m *judge.Map, g *Geometry) []string {
 					mismatch(a, b, "fleet", what(adj))
 				}
 			default:
-				if adj := fleetBetween(m, pa, pb); adj != has {
+				if adj := m.ShareShore(pa, pb); adj != has {
 					mismatch(a, b, "fleet", what(adj))
 				}
 			}
@@ -354,25 +354,6 @@ func what(adjacent bool) string {
 		return "adjacent but no border"
 	}
 	return "border but not adjacent"
-}
-
-// fleetBetween reports whether a fleet may move between some place of a's
-// province and some place of b's, either way.
-func fleetBetween(m *judge.Map, a, b judge.Loc) bool {
-	places := func(p judge.Loc) []judge.Loc {
-		if cs := m.Locs[p].Coasts; len(cs) > 0 {
-			return cs
-		}
-		return []judge.Loc{p}
-	}
-	for _, x := range places(a) {
-		for _, y := range places(b) {
-			if m.FleetAdjacent(x, y) || m.FleetAdjacent(y, x) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // coastSeas returns the seas a fleet on coast c of province p moves to,
