@@ -200,29 +200,30 @@ func Encode(geo *mapgeo.Geometry) ([]byte, error) {
 		fmt.Fprintf(&b, "\n%q:%s", n, v)
 	}
 	b.WriteString("},\n\"impassable\":[")
-	for i, r := range geo.Impassable {
-		v, err := json.Marshal(r)
-		if err != nil {
-			return nil, err
-		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n")
-		b.Write(v)
+	if err := encodeLines(&b, geo.Impassable); err != nil {
+		return nil, err
 	}
 	b.WriteString("],\n\"exceptions\":[")
-	for i, x := range geo.Exceptions {
-		v, err := json.Marshal(x)
-		if err != nil {
-			return nil, err
-		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n")
-		b.Write(v)
+	if err := encodeLines(&b, geo.Exceptions); err != nil {
+		return nil, err
 	}
 	b.WriteString("]}\n")
 	return b.Bytes(), nil
+}
+
+// encodeLines writes the elements of list as JSON, one a line, separated
+// by commas.
+func encodeLines[T any](b *bytes.Buffer, list []T) error {
+	for i, x := range list {
+		v, err := json.Marshal(x)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n")
+		b.Write(v)
+	}
+	return nil
 }
