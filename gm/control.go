@@ -36,7 +36,7 @@ func (s *session) takeover(i int, passHash []byte) error {
 	g, m := s.game, s.m
 	p := &g.Players[i]
 	returned := sameAddr(p.Addr, s.in.From)
-	m.event(s.tx, g, m.phaseOf(g), eventTakeover, "power", p.Power, "was", statusWord(p.Status))
+	m.event(s.tx, g, m.phaseOf(g), eventTakeover, "power", p.Power, "was", StatusWord(p.Status))
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
 	p.Wait, p.Draw = false, false
 	if !returned {
@@ -304,7 +304,7 @@ func (s *session) cmdEject(c *parser.Command) error {
 	}
 	p := &g.Players[i]
 	if p.Status != state.Playing && p.Status != state.Disorder {
-		s.fail(c.Line, "%s is %s in '%s': there is nobody to eject.", p.Power, statusWord(p.Status), g.Name)
+		s.fail(c.Line, "%s is %s in '%s': there is nobody to eject.", p.Power, StatusWord(p.Status), g.Name)
 		return nil
 	}
 	to := append(m.recipients(g), p.Addr)
@@ -352,8 +352,9 @@ func (s *session) ejectObserver(c *parser.Command, addr string) error {
 	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
 }
 
-// statusWord says a seat's status in a sentence.
-func statusWord(st state.PlayerStatus) string {
+// StatusWord says a seat's status in a sentence ("in civil disorder"):
+// the mails and the web pages word it alike.
+func StatusWord(st state.PlayerStatus) string {
 	switch st {
 	case state.Disorder:
 		return "in civil disorder"

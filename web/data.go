@@ -120,7 +120,8 @@ type setting struct{ Name, Value string }
 // seat is one power of a game and how it is held, without its player.
 type seat struct {
 	Power   string
-	State   string // "playing", "late", "abandoned", "civil disorder", "eliminated"
+	State   string // in words, as the mails say it: "playing", "late", "in civil disorder"
+	Class   string // for the style sheet: "playing", "late", "abandoned", "cd", "eliminated"
 	Centres int
 	Units   int
 }
@@ -268,19 +269,11 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOvervie
 		if i < 0 {
 			continue
 		}
-		st := "playing"
-		switch g.Players[i].Status {
-		case state.Abandoned:
-			st = "abandoned"
-		case state.Disorder:
-			st = "civil disorder"
-		case state.Eliminated:
-			st = "eliminated"
+		st, class := gm.StatusWord(g.Players[i].Status), string(g.Players[i].Status)
+		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(o.Late, p.Name) {
+			st, class = "late", "late"
 		}
-		if st == "playing" && !g.LateNoticed.IsZero() && slices.Contains(o.Late, p.Name) {
-			st = "late"
-		}
-		out = append(out, seat{Power: p.Name, State: st, Centres: centres[k], Units: units[k]})
+		out = append(out, seat{Power: p.Name, State: st, Class: class, Centres: centres[k], Units: units[k]})
 	}
 	return out
 }
