@@ -36,6 +36,7 @@ type drawer struct {
 	moved    map[judge.Loc][]pt // per province: the drawn path of its unit's move
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
+	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
@@ -43,7 +44,11 @@ type drawer struct {
 }
 
 // layers orders the groups from bottom to top.
-var layers = map[string]int{gBoard: 0, gCentres: 1, gLabels: 2, gOrders: 3, gUnits: 4, gMarks: 5, gLegend: 6}
+// Centre markers and labels lie above the order lines, so that a line that
+// crosses one goes under it and both read; units and marks lie above
+// them, and the board's points (and the marks' places) keep labels clear
+// of both (see room.go).
+var layers = map[string]int{gBoard: 0, gOrders: 1, gCentres: 2, gLabels: 3, gUnits: 4, gMarks: 5, gLegend: 6}
 
 // add appends a shape to the scene in its layer.
 func (d *drawer) add(group string, e elem) {
@@ -109,7 +114,10 @@ func (d *drawer) style(p judge.Power) powerStyle {
 	return powerStyle{Unit: colNoPower, Tint: colLand, Home: colLand, Text: colInk, Letter: "?"}
 }
 
-func (d *drawer) dislodgeOffset() pt { return pt{d.u * 1.5, d.u * 1.25} }
+// dislodgeOffset is where a dislodged unit is drawn from its point: up and
+// to the left, where neither the label (under the unit) nor the centre
+// marker (to its right) is.
+func (d *drawer) dislodgeOffset() pt { return pt{-d.u * 1.5, -d.u * 1.3} }
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
@@ -217,7 +225,7 @@ func (d *drawer) centres() {
 		if o != judge.NoPower && int(o) < len(d.ps) {
 			st := d.ps[o]
 			d.add(gCentres, elem{kind: kCircle, class: "sc owned power-" + st.Letter, title: title + ", " + m.PowerName(o),
-				c: at, r: 6.2 * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
+				c: at, r: centreR * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
 			d.add(gCentres, elem{kind: kText, class: "sc-letter", c: at, text: st.Letter, size: 8 * d.px, anchor: 'm', bold: true,
 				fill: fill{c: st.Text}})
 			continue
@@ -263,30 +271,24 @@ func (d *drawer) labels() {
 		if name != "" {
 			name = strings.ToUpper(name[:1]) + name[1:]
 		}
-		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
-			fill: fill{c: colInk}, halo: colWhite, haloW: 2.2 * d.px})
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: name, size: labelSize * d.px, anchor: 'm', bold: true,
+			fill: fill{c: colInk}, halo: colWhite, haloW: labelHalo * d.px})
 	}
 }
 
-// labelAt is where province p's name is written: at the board's label
-// point, unless a unit drawn there would hide it; then just under the unit.
-func (d *drawer) labelAt(p judge.Loc) pt {
-	at := d.b.label[p]
-	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
-		if u := d.unitAt[p]; at.sub(u).len() < 1.7*d.u {
-			return u.add(pt{0, 1.05*d.u + 7*d.px})
-		}
-	}
-	return at
-}
+// labelAt is where province p's name is written: the board's label
+// point, which is clear of the units drawn at its unit points.
+func (d *drawer) labelAt(p judge.Loc) pt { return d.b.label[p] }
 
 // centreAt is where province p's supply-centre marker goes: at the
-// board's point, unless a unit there would cover it; then beside the unit.
+// board's point, unless a unit there would cover it (a board whose points
+// were not placed with room for the unit); then beside the unit.
 func (d *drawer) centreAt(p judge.Loc) pt {
 	at := d.b.centre[p]
 	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
-		if u := d.unitAt[p]; at.sub(u).len() < d.u+6*d.px {
-			return u.add(pt{1.15*d.u + 5*d.px, -0.7 * d.u})
+		u := d.unitAt[p]
+		if d.underUnit(boxAround(at, centreR*d.px, centreR*d.px), u) {
+			return u.add(pt{1.5*d.u + (centreR+1)*d.px, -0.7 * d.u})
 		}
 	}
 	return at

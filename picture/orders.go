@@ -106,13 +106,19 @@ func (d *drawer) move(r *judge.OrderResult) {
 	end := d.b.at[o.Target]
 	path = append(path, end)
 	failed, oc := orderFailed(r)
-	// The drawn path starts at the unit's edge and ends at the edge of a
-	// unit standing at the target.
+	// The drawn path starts at the unit's edge and ends short of the
+	// target's point, at the edge of a unit that stands or would stand
+	// there (a stand-off is marked there too), and outside the target's
+	// label, so that the head covers neither.
 	path = trimStart(path, d.u*1.05)
 	tp := d.m.Province(o.Target)
+	short := d.u * 0.85 // an empty target: room for a stand-off mark
 	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
-		path = trimEnd(path, d.u*1.15)
+		short = d.u * 1.15
 	}
+	path = trimEnd(path, short)
+	const moveW = 3.2 // the line's width in pixels
+	path = clearOfLabel(path, d.labelBox(tp).grow(d.px), 2*d.px, moveW*d.px)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -122,7 +128,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 		class += " convoyed"
 	}
 	st := d.style(d.orderPower(o))
-	d.arrow(path, st.Unit, 3.2*d.px, failed, class, d.orderTitle(r, oc), headArrow)
+	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
 	if failed {
 		d.outcomeMark(path, oc)
 	}
@@ -279,7 +285,7 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	switch oc {
 	case judge.Bounced:
-		d.cross(pointBack(path, 9*d.px), 5*d.px, "bounce")
+		d.cross(d.clearSpot(path, 9*d.px, 6.5*d.px, 6.5*d.px), 5*d.px, "bounce")
 	case judge.Cut:
 		m := midpoint(path)
 		dir := path[len(path)-1].sub(path[0]).unit()
@@ -290,7 +296,8 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
 	case judge.Dislodged, judge.Succeeds:
 	default:
-		d.note(midpoint(path).add(pt{0, -7 * d.px}), oc.String())
+		w := 0.31 * 10 * d.px * float64(len(oc.String()))
+		d.note(d.clearSpot(path, pathLen(path)/2, w, 6*d.px), oc.String())
 	}
 }
 
@@ -319,10 +326,8 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	shaft := path
 	switch head {
 	case headArrow:
-		hl, hw := 4.2*w, 4*w
-		shaft = trimEnd(path, hl*0.8)
-		base := tip.sub(dir.mul(hl))
-		headRing = []pt{tip, base.add(nrm.mul(hw / 2)), base.sub(nrm.mul(hw / 2))}
+		shaft = trimEnd(path, arrowHeadLen*w*0.8)
+		headRing = arrowHead(path, w)
 	case headDot:
 		headRing = circleRing(tip, 2.2*w, 2.2*w/d.px)
 	case headDiamond:
@@ -333,6 +338,23 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
 	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
 	d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+}
+
+// arrowHeadLen and arrowHeadW are an arrow head's length and width, in
+// widths of its line.
+const (
+	arrowHeadLen = 4.2
+	arrowHeadW   = 4.0
+)
+
+// arrowHead is the triangle at the end of path, for a line w wide: its
+// tip, then its two barbs.
+func arrowHead(path []pt, w float64) []pt {
+	tip := path[len(path)-1]
+	dir := tip.sub(path[len(path)-2]).unit()
+	nrm := pt{-dir.Y, dir.X}
+	base := tip.sub(dir.mul(arrowHeadLen * w))
+	return []pt{tip, base.add(nrm.mul(arrowHeadW * w / 2)), base.sub(nrm.mul(arrowHeadW * w / 2))}
 }
 
 // pathLen is the length of a polyline.
