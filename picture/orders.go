@@ -204,6 +204,21 @@ func (d *drawer) support(r *judge.OrderResult) {
 			end = d.unitAt[tp].lerp(d.b.at[o.Dest], 0.5)
 		}
 	}
+	failed, oc := orderFailed(r)
+	st := d.style(d.orderPower(o))
+	class, title := "order "+kind, d.orderTitle(r, oc)
+	if o.Kind == judge.Convoy {
+		// The fleet often lies on the army's path, where a line to the
+		// path would have no length: the diamond round the fleet says it.
+		d.convoyMark(start, st.Unit, failed, class, title)
+		if p, ok := d.moved[tp]; ok && nearPath(p, start, 2*d.u) {
+			if failed && oc != judge.Dislodged && oc != judge.Succeeds {
+				d.note(start.add(pt{0, -2.2*d.u - 6*d.px}), oc.String())
+			}
+			return
+		}
+		class, title = "convoy-line", ""
+	}
 	path := trimStart([]pt{start, end}, d.u*1.05)
 	if o.Kind == judge.SupportHold {
 		path = trimEnd(path, d.u*1.3)
@@ -211,12 +226,41 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if len(path) < 2 {
 		return
 	}
-	failed, oc := orderFailed(r)
-	st := d.style(d.orderPower(o))
-	d.arrow(path, st.Unit, 2*d.px, failed, "order "+kind, d.orderTitle(r, oc), head)
+	d.arrow(path, st.Unit, 2*d.px, failed, class, title, head)
 	if failed {
 		d.outcomeMark(path, oc)
 	}
+}
+
+// convoyMark draws a diamond round a convoying fleet at c, in its power's
+// colour over a dark outline (dashed when the convoy failed): a hold is a
+// ring, a convoy a diamond, as its line ends in one.
+func (d *drawer) convoyMark(c pt, col color.NRGBA, failed bool, class, title string) {
+	ax, ay := 2.5*d.u, 2.2*d.u // clear of the hull, which is 1.45 units wide each side
+	ring := []pt{c.add(pt{-ax, 0}), c.add(pt{0, -ay}), c.add(pt{ax, 0}), c.add(pt{0, ay})}
+	var dash []float64
+	if failed {
+		class += " failed"
+		dash = []float64{4 * d.px, 3 * d.px}
+	}
+	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{ring}, closed: true, stroke: colInk, width: 4.6 * d.px, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{ring}, closed: true, stroke: col, width: 2.6 * d.px, dash: dash})
+}
+
+// nearPath reports whether c lies within r of polyline p.
+func nearPath(p []pt, c pt, r float64) bool {
+	for i := 1; i < len(p); i++ {
+		a, b := p[i-1], p[i]
+		ab := b.sub(a)
+		t := 0.0
+		if l2 := ab.X*ab.X + ab.Y*ab.Y; l2 > 0 {
+			t = math.Max(0, math.Min(1, (c.sub(a).X*ab.X+c.sub(a).Y*ab.Y)/l2))
+		}
+		if a.add(ab.mul(t)).sub(c).len() < r {
+			return true
+		}
+	}
+	return false
 }
 
 // movesTo reports whether the unit of province p is ordered to move to
@@ -488,8 +532,12 @@ func (d *drawer) key(y float64) {
 	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-support", "", headDot)
 	x += 38 * px
 	text("support")
-	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-convoy", "", headDiamond)
-	x += 40 * px
+	c := pt{x + 14*px, y}
+	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-13 * px, 0}), c.add(pt{0, -9 * px}), c.add(pt{13 * px, 0}), c.add(pt{0, 9 * px})}},
+		stroke: grey, width: 2.4 * px})
+	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-6 * px, -3.5 * px}), c.add(pt{6 * px, -3.5 * px}), c.add(pt{4 * px, 3.5 * px}), c.add(pt{-4 * px, 3.5 * px})}},
+		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
+	x += 34 * px
 	text("convoy")
 	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, true, "key-failed", "", headArrow)
 	x += 40 * px
