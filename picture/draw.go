@@ -175,7 +175,24 @@ func (d *drawer) board() {
 		default:
 			el.class, el.stroke, el.dash = "edge fleet", colFleetEdge, []float64{5, 3}
 		}
-		d.add(gBoard, el)
+		if !b.wraps(b.at[e.a], b.at[e.b]) {
+			d.add(gBoard, el)
+			continue
+		}
+		// An edge across the whole board (a board cut across an ocean):
+		// a stub off each end towards the side it leaves by, named after
+		// the province at its other end.
+		el.class += " wrap"
+		for _, end := range [2][2]judge.Loc{{e.a, e.b}, {e.b, e.a}} {
+			from, to := b.at[end[0]], b.at[end[1]]
+			dir := b.wrapDir(from, to)
+			st := el
+			st.rings = [][]pt{{from.add(dir.mul(b.nodeR)), from.add(dir.mul(b.nodeR + stubLen))}}
+			st.title = m.Locs[end[0]].FullName + " – " + m.Locs[end[1]].FullName
+			d.add(gBoard, st)
+			d.add(gLabels, elem{kind: kText, class: "wrap-label", c: b.inside(from.add(dir.mul(b.nodeR+stubLen+13)), 16), text: title(m.Locs[end[1]].Name),
+				size: 9.5, anchor: 'm', fill: fill{c: el.stroke}, halo: colPaper, haloW: 2.5})
+		}
 	}
 	for _, p := range m.Provinces() {
 		info := &m.Locs[p]
@@ -267,11 +284,7 @@ func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title st
 // labels writes the province abbreviations.
 func (d *drawer) labels() {
 	for _, p := range d.m.Provinces() {
-		name := d.m.Locs[p].Name
-		if name != "" {
-			name = strings.ToUpper(name[:1]) + name[1:]
-		}
-		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: name, size: labelSize * d.px, anchor: 'm', bold: true,
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: title(d.m.Locs[p].Name), size: labelSize * d.px, anchor: 'm', bold: true,
 			fill: fill{c: colInk}, halo: colWhite, haloW: labelHalo * d.px})
 	}
 }

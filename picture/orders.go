@@ -104,6 +104,13 @@ func (d *drawer) move(r *judge.OrderResult) {
 		}
 	}
 	end := d.b.at[o.Target]
+	var lead []pt // a move off one side of a schematic that comes back at the other
+	if len(path) == 1 && d.b.wraps(path[0], end) {
+		dir := d.b.wrapDir(path[0], end)
+		l := d.u + 1.5*stubLen
+		lead = trimStart([]pt{path[0], path[0].add(dir.mul(l))}, d.u*1.05)
+		path = []pt{end.sub(dir.mul(l))}
+	}
 	path = append(path, end)
 	failed, oc := orderFailed(r)
 	// The drawn path starts at the unit's edge and ends short of the
@@ -128,6 +135,9 @@ func (d *drawer) move(r *judge.OrderResult) {
 		class += " convoyed"
 	}
 	st := d.style(d.orderPower(o))
+	if lead != nil {
+		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
+	}
 	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
 	if failed {
 		d.outcomeMark(path, oc)

@@ -1,6 +1,9 @@
 package picture
 
 import (
+	"math"
+	"strings"
+
 	"github.com/gmdjudge/gmd/judge"
 )
 
@@ -75,6 +78,41 @@ func clearOfLabel(path []pt, lb box, step, w float64) []pt {
 		path = trimEnd(path, step)
 	}
 	return path
+}
+
+// title is a province's abbreviation as a label writes it: "Nth".
+func title(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
+// wrapLimit is how long, as a share of the picture's width, a schematic
+// line may run across before it is drawn as two stubs off the picture's
+// sides: on a board cut across an ocean (Cold War's Pacific), the
+// neighbours at the two edges would otherwise be joined by a line right
+// across the map.
+const wrapLimit = 0.5
+
+// stubLen is the length in pixels of a wrapped edge's stubs.
+const stubLen = 26.0
+
+// wraps reports whether a schematic line from a to b is drawn as stubs.
+func (b *board) wraps(from, to pt) bool {
+	return b.schematic && math.Abs(to.X-from.X) > wrapLimit*b.w
+}
+
+// wrapDir is the way a wrapped line leaves from: towards the side of the
+// picture nearer to it, as if the board went round.
+func (b *board) wrapDir(from, to pt) pt {
+	dx := to.X - from.X
+	return pt{dx - math.Copysign(b.w, dx), to.Y - from.Y}.unit()
+}
+
+// inside moves c, if need be, to within m of the board's edges.
+func (b *board) inside(c pt, m float64) pt {
+	return pt{math.Max(m, math.Min(b.w-m, c.X)), math.Max(m, math.Min(b.h-m, c.Y))}
 }
 
 // labelBoxes returns the boxes of every province's label, computed once

@@ -1,6 +1,8 @@
 package picture
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,4 +144,50 @@ func TestArrowsMissLabels(t *testing.T) {
 	if heads != 20 || marks != 7 {
 		t.Errorf("%d arrow heads, %d marks: the test looks at too little", heads, marks)
 	}
+}
+
+// TestWrap draws Cold War, whose board is cut across the Pacific: no
+// line runs across more than half the picture; the edges that would are
+// stubs named after their other end, and a move along one is an arrow
+// off one side and another in at the other.
+func TestWrap(t *testing.T) {
+	g := newGame(t, "cold-war", "S1960M", "NATO F epa")
+	pos, res := g.play("NATO: F epa - wpa")
+	sc, err := sceneOf(pos, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stubs, arrows := 0, 0
+	var names []string
+	for _, e := range sc.elems {
+		if e.group == gLegend || e.kind != kPath || e.closed {
+			continue
+		}
+		for _, r := range e.rings {
+			for i := 1; i < len(r); i++ {
+				if math.Abs(r[i].X-r[i-1].X) > wrapLimit*sc.w {
+					t.Errorf("%s %q runs across the picture", e.class, e.title)
+				}
+			}
+		}
+		if strings.Contains(e.class, "wrap") && strings.HasPrefix(e.class, "edge") {
+			stubs++
+		}
+		if strings.HasPrefix(e.class, "order move") {
+			arrows++
+		}
+	}
+	for _, e := range sc.elems {
+		if e.class == "wrap-label" {
+			names = append(names, e.text)
+		}
+	}
+	// Ber–Epa, Ber–Goa, Ber–Ala, Epa–Wpa: two stubs each.
+	if stubs != 8 || len(names) != 8 || !slices.Contains(names, "Wpa") || !slices.Contains(names, "Epa") {
+		t.Errorf("%d stubs named %q, want 8", stubs, names)
+	}
+	if arrows != 2 {
+		t.Errorf("F epa - wpa drawn as %d arrows, want 2", arrows)
+	}
+	keep(t, "cold-war-wrap.png", pngOf(t, pos, res))
 }
