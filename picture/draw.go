@@ -117,7 +117,7 @@ func (d *drawer) style(p judge.Power) powerStyle {
 // dislodgeOffset is where a dislodged unit is drawn from its point: up and
 // to the left, where neither the label (under the unit) nor the centre
 // marker (to its right) is.
-func (d *drawer) dislodgeOffset() pt { return pt{-d.u * 1.5, -d.u * 1.3} }
+func (d *drawer) dislodgeOffset() pt { return pt{-d.u * 1.75, -d.u * 1.45} }
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
@@ -266,12 +266,12 @@ func (d *drawer) centres() {
 // colour around a plus.
 func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title string) {
 	st := d.style(pw)
-	at := d.b.centre[p]
+	at := d.markerAt(p, constructR)
 	class := "construction power-" + st.Letter
 	if failed {
 		class += " failed"
 	}
-	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: 7 * d.px, fill: fill{c: colWhite},
+	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: (constructR - 1.2) * d.px, fill: fill{c: colWhite},
 		stroke: st.Unit, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	l := 4 * d.px
 	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
@@ -293,15 +293,19 @@ func (d *drawer) labels() {
 // point, which is clear of the units drawn at its unit points.
 func (d *drawer) labelAt(p judge.Loc) pt { return d.b.label[p] }
 
-// centreAt is where province p's supply-centre marker goes: at the
-// board's point, unless a unit there would cover it (a board whose points
-// were not placed with room for the unit); then beside the unit.
-func (d *drawer) centreAt(p judge.Loc) pt {
+// centreAt is where province p's supply-centre marker goes.
+func (d *drawer) centreAt(p judge.Loc) pt { return d.markerAt(p, centreR) }
+
+// markerAt is where a marker of radius r (pixels) goes in province p: at
+// the board's centre point, unless a unit there would cover it (a
+// province whose point was placed with room for a smaller marker, or none:
+// 34-35-36 raises centres where there were none); then beside the unit.
+func (d *drawer) markerAt(p judge.Loc, r float64) pt {
 	at := d.b.centre[p]
 	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
 		u := d.unitAt[p]
-		if d.underUnit(boxAround(at, centreR*d.px, centreR*d.px), u) {
-			return u.add(pt{1.5*d.u + (centreR+1)*d.px, -0.7 * d.u})
+		if d.underUnit(boxAround(at, r*d.px, r*d.px), u) {
+			return u.add(pt{1.45*d.u + (r+1)*d.px, -0.4 * d.u})
 		}
 	}
 	return at

@@ -325,8 +325,9 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 		d.cross(c, d.u, oc.String())
 		return
 	}
-	// The plus badge: the unit is new.
-	b := c.add(pt{d.u * 1.15, -d.u * 1.15})
+	// The plus badge: the unit is new. It goes beside the unit where it
+	// covers no label and not the centre marker.
+	b := d.badgeSpot(c, d.m.Province(o.Unit), 6.5*d.px)
 	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
 	l := 3.2 * d.px
 	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},

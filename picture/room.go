@@ -19,6 +19,9 @@ const (
 	labelSize = 10.5
 	labelHalo = 2.2
 	centreR   = 6.2 // an owned centre marker's radius, in pixels
+	// constructR is the outer radius of the larger marker of a centre
+	// under construction (34-35-36), its dashed outline included.
+	constructR = 8.2
 )
 
 // box is an axis-aligned rectangle in map units.
@@ -153,4 +156,24 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 		}
 	}
 	return pointBack(path, back)
+}
+
+// badgeSpot returns where a badge of radius r goes beside the unit drawn
+// at c in province p: the first of a few places round the unit's top
+// that covers neither a label nor p's centre marker.
+func (d *drawer) badgeSpot(c pt, p judge.Loc, r float64) pt {
+	u := d.u
+	spots := []pt{{-1.2 * u, -1.15 * u}, {1.2 * u, -1.15 * u}, {0, -1.6 * u}, {-1.75 * u, 0}, {1.75 * u, 0}}
+	centre := boxAround(d.centreAt(p), centreR*d.px, centreR*d.px)
+	for _, s := range spots {
+		b := boxAround(c.add(s), r, r)
+		free := !b.overlaps(centre)
+		for _, lb := range d.labelBoxes() {
+			free = free && !b.overlaps(lb)
+		}
+		if free {
+			return c.add(s)
+		}
+	}
+	return c.add(spots[0])
 }

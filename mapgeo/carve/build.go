@@ -157,7 +157,8 @@ func (g *Grid) piece(r int, all []int) []int {
 // armyR; a fleet a hull hullHalfW each side of its point, from hullTop
 // above it to hullBottom below; a label is letterW wide a letter plus
 // labelPad, and labelHalfH tall each side of its point; a centre marker
-// is a disc of centreR. Each includes its outline.
+// is a disc of centreR (that of a centre under construction, the larger).
+// Each includes its outline.
 const (
 	armyR      = 21.5
 	hullHalfW  = 30.5
