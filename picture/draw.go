@@ -36,6 +36,7 @@ type drawer struct {
 	moved    map[judge.Loc][]pt // per province: the drawn path of its unit's move
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
+	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
@@ -43,7 +44,11 @@ type drawer struct {
 }
 
 // layers orders the groups from bottom to top.
-var layers = map[string]int{gBoard: 0, gCentres: 1, gLabels: 2, gOrders: 3, gUnits: 4, gMarks: 5, gLegend: 6}
+// Centre markers and labels lie above the order lines, so that a line that
+// crosses one goes under it and both read; units and marks lie above
+// them, and the board's points (and the marks' places) keep labels clear
+// of both (see room.go).
+var layers = map[string]int{gBoard: 0, gOrders: 1, gCentres: 2, gLabels: 3, gUnits: 4, gMarks: 5, gLegend: 6}
 
 // add appends a shape to the scene in its layer.
 func (d *drawer) add(group string, e elem) {
@@ -109,7 +114,10 @@ func (d *drawer) style(p judge.Power) powerStyle {
 	return powerStyle{Unit: colNoPower, Tint: colLand, Home: colLand, Text: colInk, Letter: "?"}
 }
 
-func (d *drawer) dislodgeOffset() pt { return pt{d.u * 1.5, d.u * 1.25} }
+// dislodgeOffset is where a dislodged unit is drawn from its point: up and
+// to the left, where neither the label (under the unit) nor the centre
+// marker (to its right) is.
+func (d *drawer) dislodgeOffset() pt { return pt{-d.u * 1.75, -d.u * 1.45} }
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
@@ -167,7 +175,24 @@ func (d *drawer) board() {
 		default:
 			el.class, el.stroke, el.dash = "edge fleet", colFleetEdge, []float64{5, 3}
 		}
-		d.add(gBoard, el)
+		if !b.wraps(b.at[e.a], b.at[e.b]) {
+			d.add(gBoard, el)
+			continue
+		}
+		// An edge across the whole board (a board cut across an ocean):
+		// a stub off each end towards the side it leaves by, named after
+		// the province at its other end.
+		el.class += " wrap"
+		for _, end := range [2][2]judge.Loc{{e.a, e.b}, {e.b, e.a}} {
+			from, to := b.at[end[0]], b.at[end[1]]
+			dir := b.wrapDir(from, to)
+			st := el
+			st.rings = [][]pt{{from.add(dir.mul(b.nodeR)), from.add(dir.mul(b.nodeR + stubLen))}}
+			st.title = m.Locs[end[0]].FullName + " – " + m.Locs[end[1]].FullName
+			d.add(gBoard, st)
+			d.add(gLabels, elem{kind: kText, class: "wrap-label", c: b.inside(from.add(dir.mul(b.nodeR+stubLen+13)), 16), text: title(m.Locs[end[1]].Name),
+				size: 9.5, anchor: 'm', fill: fill{c: el.stroke}, halo: colPaper, haloW: 2.5})
+		}
 	}
 	for _, p := range m.Provinces() {
 		info := &m.Locs[p]
@@ -217,7 +242,7 @@ func (d *drawer) centres() {
 		if o != judge.NoPower && int(o) < len(d.ps) {
 			st := d.ps[o]
 			d.add(gCentres, elem{kind: kCircle, class: "sc owned power-" + st.Letter, title: title + ", " + m.PowerName(o),
-				c: at, r: 6.2 * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
+				c: at, r: centreR * d.px, fill: fill{c: st.Unit}, stroke: colInk, width: 1 * d.px})
 			d.add(gCentres, elem{kind: kText, class: "sc-letter", c: at, text: st.Letter, size: 8 * d.px, anchor: 'm', bold: true,
 				fill: fill{c: st.Text}})
 			continue
@@ -241,12 +266,12 @@ func (d *drawer) centres() {
 // colour around a plus.
 func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title string) {
 	st := d.style(pw)
-	at := d.b.centre[p]
+	at := d.markerAt(p, constructR)
 	class := "construction power-" + st.Letter
 	if failed {
 		class += " failed"
 	}
-	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: 7 * d.px, fill: fill{c: colWhite},
+	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: (constructR - 1.2) * d.px, fill: fill{c: colWhite},
 		stroke: st.Unit, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	l := 4 * d.px
 	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
@@ -259,34 +284,28 @@ func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title st
 // labels writes the province abbreviations.
 func (d *drawer) labels() {
 	for _, p := range d.m.Provinces() {
-		name := d.m.Locs[p].Name
-		if name != "" {
-			name = strings.ToUpper(name[:1]) + name[1:]
-		}
-		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: name, size: 10.5 * d.px, anchor: 'm', bold: true,
-			fill: fill{c: colInk}, halo: colWhite, haloW: 2.2 * d.px})
+		d.add(gLabels, elem{kind: kText, class: "label", c: d.labelAt(p), text: title(d.m.Locs[p].Name), size: labelSize * d.px, anchor: 'm', bold: true,
+			fill: fill{c: colInk}, halo: colWhite, haloW: labelHalo * d.px})
 	}
 }
 
-// labelAt is where province p's name is written: at the board's label
-// point, unless a unit drawn there would hide it; then just under the unit.
-func (d *drawer) labelAt(p judge.Loc) pt {
-	at := d.b.label[p]
-	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
-		if u := d.unitAt[p]; at.sub(u).len() < 1.7*d.u {
-			return u.add(pt{0, 1.05*d.u + 7*d.px})
-		}
-	}
-	return at
-}
+// labelAt is where province p's name is written: the board's label
+// point, which is clear of the units drawn at its unit points.
+func (d *drawer) labelAt(p judge.Loc) pt { return d.b.label[p] }
 
-// centreAt is where province p's supply-centre marker goes: at the
-// board's point, unless a unit there would cover it; then beside the unit.
-func (d *drawer) centreAt(p judge.Loc) pt {
+// centreAt is where province p's supply-centre marker goes.
+func (d *drawer) centreAt(p judge.Loc) pt { return d.markerAt(p, centreR) }
+
+// markerAt is where a marker of radius r (pixels) goes in province p: at
+// the board's centre point, unless a unit there would cover it (a
+// province whose point was placed with room for a smaller marker, or none:
+// 34-35-36 raises centres where there were none); then beside the unit.
+func (d *drawer) markerAt(p judge.Loc, r float64) pt {
 	at := d.b.centre[p]
 	if _, ok := d.pos.UnitAt(p); ok && !d.b.schematic {
-		if u := d.unitAt[p]; at.sub(u).len() < d.u+6*d.px {
-			return u.add(pt{1.15*d.u + 5*d.px, -0.7 * d.u})
+		u := d.unitAt[p]
+		if d.underUnit(boxAround(at, r*d.px, r*d.px), u) {
+			return u.add(pt{1.45*d.u + (r+1)*d.px, -0.4 * d.u})
 		}
 	}
 	return at

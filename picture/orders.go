@@ -104,15 +104,28 @@ func (d *drawer) move(r *judge.OrderResult) {
 		}
 	}
 	end := d.b.at[o.Target]
+	var lead []pt // a move off one side of a schematic that comes back at the other
+	if len(path) == 1 && d.b.wraps(path[0], end) {
+		dir := d.b.wrapDir(path[0], end)
+		l := d.u + 1.5*stubLen
+		lead = trimStart([]pt{path[0], path[0].add(dir.mul(l))}, d.u*1.05)
+		path = []pt{end.sub(dir.mul(l))}
+	}
 	path = append(path, end)
 	failed, oc := orderFailed(r)
-	// The drawn path starts at the unit's edge and ends at the edge of a
-	// unit standing at the target.
+	// The drawn path starts at the unit's edge and ends short of the
+	// target's point, at the edge of a unit that stands or would stand
+	// there (a stand-off is marked there too), and outside the target's
+	// label, so that the head covers neither.
 	path = trimStart(path, d.u*1.05)
 	tp := d.m.Province(o.Target)
+	short := d.u * 0.85 // an empty target: room for a stand-off mark
 	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
-		path = trimEnd(path, d.u*1.15)
+		short = d.u * 1.15
 	}
+	path = trimEnd(path, short)
+	const moveW = 3.2 // the line's width in pixels
+	path = clearOfLabel(path, d.labelBox(tp).grow(d.px), 2*d.px, moveW*d.px)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -122,7 +135,10 @@ func (d *drawer) move(r *judge.OrderResult) {
 		class += " convoyed"
 	}
 	st := d.style(d.orderPower(o))
-	d.arrow(path, st.Unit, 3.2*d.px, failed, class, d.orderTitle(r, oc), headArrow)
+	if lead != nil {
+		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
+	}
+	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
 	if failed {
 		d.outcomeMark(path, oc)
 	}
@@ -198,6 +214,21 @@ func (d *drawer) support(r *judge.OrderResult) {
 			end = d.unitAt[tp].lerp(d.b.at[o.Dest], 0.5)
 		}
 	}
+	failed, oc := orderFailed(r)
+	st := d.style(d.orderPower(o))
+	class, title := "order "+kind, d.orderTitle(r, oc)
+	if o.Kind == judge.Convoy {
+		// The fleet often lies on the army's path, where a line to the
+		// path would have no length: the diamond round the fleet says it.
+		d.convoyMark(start, st.Unit, failed, class, title)
+		if p, ok := d.moved[tp]; ok && nearPath(p, start, 2*d.u) {
+			if failed && oc != judge.Dislodged && oc != judge.Succeeds {
+				d.note(start.add(pt{0, -2.2*d.u - 6*d.px}), oc.String())
+			}
+			return
+		}
+		class, title = "convoy-line", ""
+	}
 	path := trimStart([]pt{start, end}, d.u*1.05)
 	if o.Kind == judge.SupportHold {
 		path = trimEnd(path, d.u*1.3)
@@ -205,12 +236,41 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if len(path) < 2 {
 		return
 	}
-	failed, oc := orderFailed(r)
-	st := d.style(d.orderPower(o))
-	d.arrow(path, st.Unit, 2*d.px, failed, "order "+kind, d.orderTitle(r, oc), head)
+	d.arrow(path, st.Unit, 2*d.px, failed, class, title, head)
 	if failed {
 		d.outcomeMark(path, oc)
 	}
+}
+
+// convoyMark draws a diamond round a convoying fleet at c, in its power's
+// colour over a dark outline (dashed when the convoy failed): a hold is a
+// ring, a convoy a diamond, as its line ends in one.
+func (d *drawer) convoyMark(c pt, col color.NRGBA, failed bool, class, title string) {
+	ax, ay := 2.5*d.u, 2.2*d.u // clear of the hull, which is 1.45 units wide each side
+	ring := []pt{c.add(pt{-ax, 0}), c.add(pt{0, -ay}), c.add(pt{ax, 0}), c.add(pt{0, ay})}
+	var dash []float64
+	if failed {
+		class += " failed"
+		dash = []float64{4 * d.px, 3 * d.px}
+	}
+	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{ring}, closed: true, stroke: colInk, width: 4.6 * d.px, dash: dash})
+	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{ring}, closed: true, stroke: col, width: 2.6 * d.px, dash: dash})
+}
+
+// nearPath reports whether c lies within r of polyline p.
+func nearPath(p []pt, c pt, r float64) bool {
+	for i := 1; i < len(p); i++ {
+		a, b := p[i-1], p[i]
+		ab := b.sub(a)
+		t := 0.0
+		if l2 := ab.X*ab.X + ab.Y*ab.Y; l2 > 0 {
+			t = math.Max(0, math.Min(1, (c.sub(a).X*ab.X+c.sub(a).Y*ab.Y)/l2))
+		}
+		if a.add(ab.mul(t)).sub(c).len() < r {
+			return true
+		}
+	}
+	return false
 }
 
 // movesTo reports whether the unit of province p is ordered to move to
@@ -265,8 +325,9 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 		d.cross(c, d.u, oc.String())
 		return
 	}
-	// The plus badge: the unit is new.
-	b := c.add(pt{d.u * 1.15, -d.u * 1.15})
+	// The plus badge: the unit is new. It goes beside the unit where it
+	// covers no label and not the centre marker.
+	b := d.badgeSpot(c, d.m.Province(o.Unit), 6.5*d.px)
 	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
 	l := 3.2 * d.px
 	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},
@@ -279,7 +340,7 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	switch oc {
 	case judge.Bounced:
-		d.cross(pointBack(path, 9*d.px), 5*d.px, "bounce")
+		d.cross(d.clearSpot(path, 9*d.px, 6.5*d.px, 6.5*d.px), 5*d.px, "bounce")
 	case judge.Cut:
 		m := midpoint(path)
 		dir := path[len(path)-1].sub(path[0]).unit()
@@ -290,7 +351,8 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
 	case judge.Dislodged, judge.Succeeds:
 	default:
-		d.note(midpoint(path).add(pt{0, -7 * d.px}), oc.String())
+		w := 0.31 * 10 * d.px * float64(len(oc.String()))
+		d.note(d.clearSpot(path, pathLen(path)/2, w, 6*d.px), oc.String())
 	}
 }
 
@@ -319,10 +381,8 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	shaft := path
 	switch head {
 	case headArrow:
-		hl, hw := 4.2*w, 4*w
-		shaft = trimEnd(path, hl*0.8)
-		base := tip.sub(dir.mul(hl))
-		headRing = []pt{tip, base.add(nrm.mul(hw / 2)), base.sub(nrm.mul(hw / 2))}
+		shaft = trimEnd(path, arrowHeadLen*w*0.8)
+		headRing = arrowHead(path, w)
 	case headDot:
 		headRing = circleRing(tip, 2.2*w, 2.2*w/d.px)
 	case headDiamond:
@@ -333,6 +393,23 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
 	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
 	d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+}
+
+// arrowHeadLen and arrowHeadW are an arrow head's length and width, in
+// widths of its line.
+const (
+	arrowHeadLen = 4.2
+	arrowHeadW   = 4.0
+)
+
+// arrowHead is the triangle at the end of path, for a line w wide: its
+// tip, then its two barbs.
+func arrowHead(path []pt, w float64) []pt {
+	tip := path[len(path)-1]
+	dir := tip.sub(path[len(path)-2]).unit()
+	nrm := pt{-dir.Y, dir.X}
+	base := tip.sub(dir.mul(arrowHeadLen * w))
+	return []pt{tip, base.add(nrm.mul(arrowHeadW * w / 2)), base.sub(nrm.mul(arrowHeadW * w / 2))}
 }
 
 // pathLen is the length of a polyline.
@@ -466,8 +543,12 @@ func (d *drawer) key(y float64) {
 	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-support", "", headDot)
 	x += 38 * px
 	text("support")
-	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-convoy", "", headDiamond)
-	x += 40 * px
+	c := pt{x + 14*px, y}
+	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-13 * px, 0}), c.add(pt{0, -9 * px}), c.add(pt{13 * px, 0}), c.add(pt{0, 9 * px})}},
+		stroke: grey, width: 2.4 * px})
+	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-6 * px, -3.5 * px}), c.add(pt{6 * px, -3.5 * px}), c.add(pt{4 * px, 3.5 * px}), c.add(pt{-4 * px, 3.5 * px})}},
+		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
+	x += 34 * px
 	text("convoy")
 	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, true, "key-failed", "", headArrow)
 	x += 40 * px

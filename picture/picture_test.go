@@ -487,6 +487,17 @@ Italy: A ven - mos`)
 	if got := titles(doc, "order", "convoy"); len(got) != 1 || got[0] != "England: F nth C A lon - nwy (succeeds)" {
 		t.Errorf("convoys %q", got)
 	}
+	// The fleet lies on the army's path: a diamond round it says it
+	// convoys, and no line of no length is drawn.
+	for _, e := range doc {
+		if e.is("order", "convoy") && (e.tag != "path" || strings.Count(e.attr["d"], "L") != 3 || !strings.HasSuffix(e.attr["d"], "Z")) {
+			t.Errorf("convoy mark %s %q, want a closed diamond", e.tag, e.attr["d"])
+		}
+	}
+	if got := count(doc, "convoy-line"); got != 0 {
+		t.Errorf("%d convoy lines, want none", got)
+	}
+	first := doc
 	var route string
 	for _, e := range doc {
 		if e.is("order", "move", "convoyed") {
@@ -498,6 +509,15 @@ Italy: A ven - mos`)
 	if strings.Count(route, "L") != 2 {
 		t.Errorf("convoyed move path %q, want two segments", route)
 	}
+	// A convoy for a move that was not ordered: the line goes to the
+	// middle of the way the army would have gone.
+	g = newGame(t, "standard", "S1901M", "England F nth", "England A yor")
+	cpos, cres := g.play("England: F nth C A yor - nwy\nEngland: A yor H")
+	doc, _, _ = parseSVG(t, svgOf(t, cpos, cres))
+	if count(doc, "order", "convoy") != 1 || count(doc, "convoy-line") != 1 {
+		t.Errorf("%d convoy marks and %d lines, want one of each", count(doc, "order", "convoy"), count(doc, "convoy-line"))
+	}
+	doc = first
 	if got := titles(doc, "order", "support-hold", "failed"); len(got) != 1 || got[0] != "France: A pic S A bel (cut)" {
 		t.Errorf("cut supports %q", got)
 	}

@@ -43,6 +43,13 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		x, y := fr.at(c.Proj, ll)
 		return mapgeo.Point{int(math.Round(x)), int(math.Round(y))}
 	}
+	// The points are placed in three rounds, so that each label keeps
+	// clear of every unit (its neighbours' too), and each centre marker of
+	// every unit and label: first the units, then the labels, then the
+	// centres.
+	var drawn []int // regions that are provinces, in the order of Names
+	pieces := make([][]int, len(g.Names))
+	var units []box
 	for r, name := range g.Names {
 		if g.Impassable[r] {
 			if len(regionRings[r]) > 0 {
@@ -55,24 +62,13 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			continue
 		}
 		p := mapgeo.Province{Rings: regionRings[r]}
-		var fixed *mapgeo.Point
+		pieces[r] = g.piece(r, pixels[r])
 		if ll, ok := c.Points[name+" unit"]; ok {
-			u := proj(ll)
-			fixed = &u
+			p.Unit = proj(ll)
+		} else {
+			p.Unit = g.unitPoint(pieces[r], g.First[r])
 		}
-		p.Unit, p.Label, p.Centre = g.places(g.piece(r, pixels[r]), g.First[r], fixed)
-		for _, what := range []string{"label", "centre"} {
-			ll, ok := c.Points[name+" "+what]
-			if !ok {
-				continue
-			}
-			switch what {
-			case "label":
-				p.Label = proj(ll)
-			case "centre":
-				p.Centre = proj(ll)
-			}
-		}
+		units = append(units, unitBoxes(p.Unit)...)
 		for _, co := range kinds[name].Coasts {
 			ll, ok := c.Points[name+"/"+co]
 			if !ok {
@@ -83,6 +79,42 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 				p.Coasts = map[string]mapgeo.Point{}
 			}
 			p.Coasts[co] = proj(ll)
+			units = append(units, unitBoxes(p.Coasts[co])...)
+		}
+		geo.Provinces[name] = p
+		drawn = append(drawn, r)
+	}
+	// Labels set by hand first, then the others, each clear of the units
+	// and of the labels placed before it.
+	var labels []box
+	for hand := 1; hand >= 0; hand-- {
+		for _, r := range drawn {
+			name := g.Names[r]
+			p := geo.Provinces[name]
+			hw := labelHalfW(name)
+			ll, ok := c.Points[name+" label"]
+			switch {
+			case ok != (hand == 1):
+				continue
+			case ok:
+				p.Label = proj(ll)
+			default:
+				u := p.Unit
+				p.Label = g.pick(pieces[r], float64(u[0]), float64(u[1])+armyR+labelHalfH+2, hw, labelHalfH, slices.Concat(units, labels))
+			}
+			labels = append(labels, boxAt(float64(p.Label[0]), float64(p.Label[1]), hw, labelHalfH))
+			geo.Provinces[name] = p
+		}
+	}
+	away := slices.Concat(units, labels)
+	for _, r := range drawn {
+		name := g.Names[r]
+		p := geo.Provinces[name]
+		if ll, ok := c.Points[name+" centre"]; ok {
+			p.Centre = proj(ll)
+		} else {
+			u := p.Unit
+			p.Centre = g.pick(pieces[r], float64(u[0])+hullHalfW+centreR+2, float64(u[1])-4, centreR, centreR, away)
 		}
 		geo.Provinces[name] = p
 	}
@@ -119,14 +151,55 @@ func (g *Grid) piece(r int, all []int) []int {
 	return out
 }
 
-// places picks a province's unit, label and centre points: the unit deep
-// inside, near the first seed (a large province's heart, such as St
-// Petersburg's city rather than the middle of the tundra), the label below
-// it and the centre marker beside it, each as deep inside as it can be
-// without overlapping. A unit point set by hand (fixed) is kept, and the
-// others are placed around it.
-func (g *Grid) places(px []int, first int, fixed *mapgeo.Point) (unit, label, centre mapgeo.Point) {
-	const sep = 26.0    // map units between the three points' middles
+// The sizes, in map units, of what the pictures (package picture) draw at
+// a province's points on a board 2000 units wide: the points are kept far
+// enough apart that none of these covers another. An army is a disc of
+// armyR; a fleet a hull hullHalfW each side of its point, from hullTop
+// above it to hullBottom below; a label is letterW wide a letter plus
+// labelPad, and labelHalfH tall each side of its point; a centre marker
+// is a disc of centreR (that of a centre under construction, the larger).
+// Each includes its outline.
+const (
+	armyR      = 21.5
+	hullHalfW  = 30.5
+	hullTop    = 16.5
+	hullBottom = 17.5
+	letterW    = 13.5
+	labelPad   = 8.0
+	labelHalfH = 11.0
+	centreR    = 14.0
+)
+
+// box is a rectangle around a point: x0, y0, x1, y1.
+type box [4]float64
+
+func boxAt(x, y, hw, hh float64) box { return box{x - hw, y - hh, x + hw, y + hh} }
+
+// overlap is how deep two boxes overlap (0 when apart): the smaller of
+// the two penetrations, so that sliding either way out of it counts.
+func (a box) overlap(b box) float64 {
+	dx := math.Min(a[2], b[2]) - math.Max(a[0], b[0])
+	dy := math.Min(a[3], b[3]) - math.Max(a[1], b[1])
+	if dx <= 0 || dy <= 0 {
+		return 0
+	}
+	return math.Min(dx, dy)
+}
+
+// unitBoxes are the boxes that a unit drawn at u covers: an army's disc,
+// and a fleet's hull, wider and flatter.
+func unitBoxes(u mapgeo.Point) []box {
+	x, y := float64(u[0]), float64(u[1])
+	return []box{boxAt(x, y, armyR, armyR), {x - hullHalfW, y - hullTop, x + hullHalfW, y + hullBottom}}
+}
+
+// labelHalfW is half the width of the label of province name.
+func labelHalfW(name string) float64 { return (letterW*float64(len(name)) + labelPad) / 2 }
+
+// unitPoint picks a province's unit point: deep inside, near the first
+// seed (a large province's heart, such as St Petersburg's city rather
+// than the middle of the tundra). px are the province's pixels.
+func (g *Grid) unitPoint(px []int, first int) mapgeo.Point {
 	const deep = 5 * 30 // chamfer depth (5 a pixel) that is deep enough
 	fx, fy := float64(first%g.W), float64(first/g.W)
 	if first < 0 {
@@ -139,33 +212,34 @@ func (g *Grid) places(px []int, first int, fixed *mapgeo.Point) (unit, label, ce
 			best, bestScore = i, s
 		}
 	}
-	u := [2]float64{float64(best % g.W), float64(best / g.W)}
-	if fixed != nil {
-		u = [2]float64{float64(fixed[0]), float64(fixed[1])}
-	}
-	pick := func(ideal [2]float64, away [][2]float64) [2]float64 {
-		bestScore, at := math.Inf(-1), u
+	return mapgeo.Point{best % g.W, best / g.W}
+}
+
+// pick places a label or centre marker, a box of half-width hw and
+// half-height hh, on one of the province's pixels px near the ideal place
+// (ix, iy): deep inside the province, so that what is drawn stays in it;
+// near the ideal; and above all clear of the boxes away (units, labels).
+func (g *Grid) pick(px []int, ix, iy, hw, hh float64, away []box) mapgeo.Point {
+	const reach = 90
+	const minDepth = 5 * 4 // a point on the border may fall outside the simplified rings
+	bestScore, at := math.Inf(-1), [2]float64{ix, iy}
+	for pass := 0; pass < 2 && math.IsInf(bestScore, -1); pass++ {
 		for _, i := range px {
 			q := [2]float64{float64(i % g.W), float64(i / g.W)}
-			if math.Abs(q[0]-ideal[0]) > 3*sep || math.Abs(q[1]-ideal[1]) > 3*sep {
-				continue
+			if pass == 0 && (math.Abs(q[0]-ix) > reach || math.Abs(q[1]-iy) > reach || g.Dist[i] < minDepth) {
+				continue // the second pass, for a sliver of a province, takes any pixel
 			}
-			score := 8*math.Min(float64(g.Dist[i]), 65) - 5*math.Hypot(q[0]-ideal[0], q[1]-ideal[1])
+			score := 8*math.Min(float64(g.Dist[i]), 65) - 5*math.Hypot(q[0]-ix, q[1]-iy)
+			me := boxAt(q[0], q[1], hw, hh)
 			for _, a := range away {
-				if d := math.Hypot(q[0]-a[0], q[1]-a[1]); d < sep {
-					score -= 40 * (sep - d)
-				}
+				score -= 400 * me.overlap(a)
 			}
 			if score > bestScore {
 				bestScore, at = score, q
 			}
 		}
-		return at
 	}
-	l := pick([2]float64{u[0], u[1] + sep}, [][2]float64{u})
-	c := pick([2]float64{u[0] + sep, u[1]}, [][2]float64{u, l})
-	pt := func(q [2]float64) mapgeo.Point { return mapgeo.Point{int(q[0]), int(q[1])} }
-	return pt(u), pt(l), pt(c)
+	return mapgeo.Point{int(at[0]), int(at[1])}
 }
 
 // Encode writes geometry as the committed JSON: one province, region or
