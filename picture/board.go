@@ -207,7 +207,7 @@ func schematicBoard(m *judge.Map) *board {
 	for i, p := range provs {
 		for _, q := range provs[i+1:] {
 			army := m.ArmyAdjacent(p, q) || m.ArmyAdjacent(q, p)
-			fleet := provFleetAdjacent(m, p, q)
+			fleet := m.ShareShore(p, q)
 			if army || fleet {
 				b.edges = append(b.edges, schemEdge{p, q, army, fleet})
 			}
@@ -226,25 +226,6 @@ func schematicBoard(m *judge.Map) *board {
 		}
 	}
 	return b
-}
-
-// provFleetAdjacent reports whether a fleet can pass between provinces p and
-// q, from any of their coasts, either way.
-func provFleetAdjacent(m *judge.Map, p, q judge.Loc) bool {
-	locs := func(x judge.Loc) []judge.Loc {
-		if cs := m.Locs[x].Coasts; len(cs) > 0 {
-			return cs
-		}
-		return []judge.Loc{x}
-	}
-	for _, a := range locs(p) {
-		for _, c := range locs(q) {
-			if m.FleetAdjacent(a, c) || m.FleetAdjacent(c, a) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // autoLayout places the provinces of a map that has no place lines, so that
@@ -266,7 +247,7 @@ func autoLayout(m *judge.Map) []pt {
 	for i, p := range provs {
 		for j := i + 1; j < n; j++ {
 			q := provs[j]
-			if m.ArmyAdjacent(p, q) || m.ArmyAdjacent(q, p) || provFleetAdjacent(m, p, q) {
+			if m.ArmyAdjacent(p, q) || m.ArmyAdjacent(q, p) || m.ShareShore(p, q) {
 				adj = append(adj, [2]int{i, j})
 			}
 		}
