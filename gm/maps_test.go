@@ -311,3 +311,35 @@ func TestMapRendererCacheBound(t *testing.T) {
 		t.Errorf("%d drawings, want %d", len(d.pos), len(refs)+1)
 	}
 }
+
+// TestMapRendererSameInstant: a phase processed, rolled back and
+// processed again by one mail of the master's is processed twice at the
+// same instant; the first results mail must not carry the picture of the
+// second processing, whose orders differ.
+func TestMapRendererSameInstant(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.orders("dt", "F", "A Par - Bur")
+	got := resultsMails(h.mail(testMaster, "process", "SIGNON Mdt "+testMasterPass+"\nPROCESS\nROLLBACK\nPROCESS"))
+	if len(got) != 2 {
+		t.Fatalf("%d results mails, want two", len(got))
+	}
+	first, second := got[0].Maps[0], got[1].Maps[0]
+	if !strings.Contains(got[0].Body, "Bur") {
+		t.Fatalf("the first results do not have France's move:\n%s", got[0].Body)
+	}
+	d := new(testDrawer)
+	r := NewMapRenderer(h.m.DB(), d.draw)
+	if _, err := r.PNG(first); !errors.Is(err, errMapGone) {
+		t.Errorf("map of the first processing: %v, want errMapGone", err)
+	}
+	if _, err := r.PNG(second); err != nil {
+		t.Errorf("map of the second processing: %v", err)
+	}
+	// A reference queued before digests existed is known by its time.
+	old := second
+	old.Digest = ""
+	if _, err := r.PNG(old); err != nil {
+		t.Errorf("map of a reference without a digest: %v", err)
+	}
+}
