@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -19,10 +20,11 @@ import (
 // the position alone otherwise. cmd/gmd gives package picture's PNG.
 type Drawer func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 
-// MaxMapBytes is the largest picture a mail carries: the picture package
-// promises no more, and a bigger one means something went wrong, so the
-// mail goes without it rather than fill mailboxes.
-const MaxMapBytes = 200 << 10
+// MaxMapBytes is the largest picture a mail carries: package picture's
+// limit, which it promises to keep; a bigger one from another Drawer
+// means something went wrong, so the mail goes without it rather than
+// fill mailboxes.
+const MaxMapBytes = picture.MaxPNGBytes
 
 // mapCacheSize is how many pictures a MapRenderer keeps: a results mail
 // goes once per player in gunboat games, and several games may be

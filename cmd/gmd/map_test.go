@@ -217,17 +217,6 @@ func TestMapPictures(t *testing.T) {
 	checkSVG(t, []byte(out))
 }
 
-// TestMapWithoutPictures: a gmd built without a drawer says so.
-func TestMapWithoutPictures(t *testing.T) {
-	old := pictures
-	pictures = map[string]gm.Drawer{"png": nil, "svg": nil}
-	t.Cleanup(func() { pictures = old })
-	_, errs, code := runGMD(t, "", "map", "-position", samplePosition)
-	if code != 2 || !strings.Contains(errs, "built without png pictures") {
-		t.Errorf("exit %d, stderr %q", code, errs)
-	}
-}
-
 // TestDryRunMaps: gmd tick -dry-run prints a results mail with its map
 // as multipart/mixed, the text part first and unchanged, then
 // S1901M.png; a mail whose map is gone goes as text alone, and stderr
