@@ -218,6 +218,18 @@ func TestSVGDeterministic(t *testing.T) {
 	}
 }
 
+// TestPNGDeterministic: the same position gives the same PNG bytes, even
+// when its pixels are reused from another picture (the pool of pixels),
+// so that a mail sent again carries the same attachment.
+func TestPNGDeterministic(t *testing.T) {
+	pos, res := s1901(t)
+	first := pngOf(t, pos, res)
+	pngOf(t, pos, nil) // another picture, whose pixels the next may reuse
+	if again := pngOf(t, pos, res); !bytes.Equal(first, again) {
+		t.Error("two PNGs of one position differ")
+	}
+}
+
 // TestPNGOnGeometry rasterises the opening position on the fixture
 // geometry and checks pixels whose colour the geometry decides: an owned
 // centre's province in its owner's tint, a sea, the impassable region.
