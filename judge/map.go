@@ -64,7 +64,7 @@ type LocInfo struct {
 	// Mediterranean). Armies still stand in it.
 	Archipelago bool
 	// At is where a schematic picture of the board draws the province (a
-	// place line of the map file), in a box 1000 units wide, x to the
+	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
 	// (package mapgeo) need none.
 	At [2]int
