@@ -2,6 +2,7 @@ package picture
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -55,6 +56,39 @@ type board struct {
 type schemEdge struct {
 	a, b        judge.Loc // provinces, a < b
 	army, fleet bool
+}
+
+// The kinds of schematic edge, by who may cross it: indices of
+// edgeStyles.
+const (
+	edgeArmy = iota
+	edgeFleet
+	edgeBoth
+)
+
+// edgeStyles are how each kind of schematic edge is drawn (widths and
+// dashes in pixels), and what the legend's key says of it.
+var edgeStyles = [...]struct {
+	kind  string // its class: "edge army"
+	c     color.NRGBA
+	width float64
+	dash  []float64
+	says  string
+}{
+	edgeArmy:  {"army", colArmyEdge, 1.6, nil, "army moves"},
+	edgeFleet: {"fleet", colFleetEdge, 1.6, []float64{5, 3}, "fleet moves"},
+	edgeBoth:  {"both", colBothEdge, 2, nil, "both"},
+}
+
+// style is the kind of e, an index of edgeStyles.
+func (e schemEdge) style() int {
+	switch {
+	case e.army && e.fleet:
+		return edgeBoth
+	case e.army:
+		return edgeArmy
+	}
+	return edgeFleet
 }
 
 // outputWidth is the width in pixels of the PNG, and of the SVG's

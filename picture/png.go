@@ -414,17 +414,18 @@ func dashes(l []pt, pattern []float64) [][]pt {
 }
 
 // patternInk reports whether pixel x, y of a hatched fill is ink (its
-// power's colour) rather than ground: lines or dots repeating every 8
-// pixels.
+// power's colour) rather than ground: lines two pixels wide or dots,
+// repeating every patternPeriod pixels.
 func patternInk(pattern, x, y int) bool {
-	x, y = x&7, y&7
+	const mask = patternPeriod - 1
+	x, y = x&mask, y&mask
 	switch pattern {
 	case patHatch:
-		return (x+y)&7 < 2
+		return (x+y)&mask < 2
 	case patBack:
-		return (x-y)&7 < 2
+		return (x-y)&mask < 2
 	case patCross:
-		return (x+y)&7 < 2 || (x-y)&7 < 2
+		return (x+y)&mask < 2 || (x-y)&mask < 2
 	case patDots:
 		return (x == 3 || x == 4) && (y == 3 || y == 4)
 	}
