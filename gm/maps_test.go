@@ -2,6 +2,7 @@ package gm
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
@@ -67,8 +68,13 @@ func TestResultsCarryMap(t *testing.T) {
 		t.Fatalf("results carry maps %+v, want one", m.Maps)
 	}
 	ref := m.Maps[0]
-	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) {
-		t.Errorf("map %+v, want dt turn 1 S1901M processed %v", ref, h.now)
+	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) || len(ref.Digest) != 16 {
+		t.Errorf("map %+v, want dt turn 1 S1901M processed %v, with a digest", ref, h.now)
+	}
+	// The outbox keeps the reference, not the picture: the record is
+	// the mail's text and a line more.
+	if rec, err := json.Marshal(m); err != nil || len(rec) > len(m.Body)+1024 {
+		t.Errorf("the outbox record of a %d-byte mail with its map is %d bytes (%v)", len(m.Body), len(rec), err)
 	}
 
 	d := new(testDrawer)
