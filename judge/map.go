@@ -165,6 +165,14 @@ func (m *Map) LocName(l Loc) string {
 	return m.Locs[l].Name
 }
 
+// CoastName returns the coast part of the name of split coast l: "nc"
+// for "stp/nc"; "" for a province. Drawn boards (package mapgeo) key a
+// province's coasts by it, and pictures label them with it.
+func (m *Map) CoastName(l Loc) string {
+	_, c, _ := strings.Cut(m.LocName(l), "/")
+	return c
+}
+
 // FullName returns the full name of l ("St Petersburg (north coast)").
 func (m *Map) FullName(l Loc) string {
 	if int(l) >= len(m.Locs) {

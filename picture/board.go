@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -161,9 +160,7 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 		b.at[p], b.label[p], b.centre[p] = toPt(gp.Unit), toPt(gp.Label), toPt(gp.Centre)
 		b.rings[p] = flatRings(gp.Rings)
 		for _, c := range info.Coasts {
-			name := m.Locs[c].Name
-			name = name[strings.IndexByte(name, '/')+1:]
-			cp, ok := gp.Coasts[name]
+			cp, ok := gp.Coasts[m.CoastName(c)]
 			if !ok {
 				return nil, fmt.Errorf("picture: geometry of %s has no coast %s", m.Name, m.Locs[c].Name)
 			}

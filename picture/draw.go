@@ -212,12 +212,10 @@ func (d *drawer) board() {
 
 // coastMark draws the place of a split coast, with its name.
 func (d *drawer) coastMark(c judge.Loc) {
-	name := d.m.Locs[c].Name
-	name = name[strings.IndexByte(name, '/')+1:]
 	at := d.b.at[c]
 	d.add(gBoard, elem{kind: kCircle, class: "coast", title: d.m.Locs[c].FullName, c: at, r: 2.5 * d.px,
 		fill: fill{c: colFleetEdge}, stroke: colWhite, width: 0.8 * d.px})
-	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: name,
+	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: d.m.CoastName(c),
 		size: 8.5 * d.px, anchor: 'm', fill: fill{c: colFleetEdge}, halo: colWhite, haloW: 2 * d.px})
 }
 
