@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -19,10 +20,11 @@ import (
 // the position alone otherwise. cmd/gmd gives package picture's PNG.
 type Drawer func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 
-// MaxMapBytes is the largest picture a mail carries: the picture package
-// promises no more, and a bigger one means something went wrong, so the
-// mail goes without it rather than fill mailboxes.
-const MaxMapBytes = 200 << 10
+// MaxMapBytes is the largest picture a mail carries: package picture's
+// limit, which it promises to keep; a bigger one from another Drawer
+// means something went wrong, so the mail goes without it rather than
+// fill mailboxes.
+const MaxMapBytes = picture.MaxPNGBytes
 
 // mapCacheSize is how many pictures a MapRenderer keeps: a results mail
 // goes once per player in gunboat games, and several games may be
@@ -93,7 +95,8 @@ func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 
 // sameRef reports whether a and b name the same processed phase.
 func sameRef(a, b state.MapRef) bool {
-	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase && a.Processed.Equal(b.Processed)
+	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase &&
+		a.Processed.Equal(b.Processed) && a.Digest == b.Digest
 }
 
 // render draws ref's phase.
@@ -115,8 +118,10 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 		return nil, errMapGone
 	case err != nil:
 		return nil, err
-	case rec.Phase != ref.Phase || !rec.Processed.Equal(ref.Processed):
-		// The turn was rolled back and played again: another phase.
+	case rec.Phase != ref.Phase || !rec.Processed.Equal(ref.Processed),
+		ref.Digest != "" && rec.Digest() != ref.Digest:
+		// The turn was rolled back and played again: another phase,
+		// or the same one with other orders, perhaps at the same instant.
 		return nil, errMapGone
 	}
 	pos, res, err := Replay(g, rec)
@@ -168,7 +173,7 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 // mapRef returns the reference to the picture of the phase that record
 // rec of game g holds.
 func mapRef(g *state.Game, rec *state.PhaseRecord) state.MapRef {
-	return state.MapRef{Game: g.Name, Turn: rec.Turn, Phase: rec.Phase, Processed: rec.Processed}
+	return state.MapRef{Game: g.Name, Turn: rec.Turn, Phase: rec.Phase, Processed: rec.Processed, Digest: rec.Digest()}
 }
 
 // wantsMap reports whether the mails of game g to addr carry the

@@ -2,6 +2,7 @@ package gm
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
@@ -67,8 +68,13 @@ func TestResultsCarryMap(t *testing.T) {
 		t.Fatalf("results carry maps %+v, want one", m.Maps)
 	}
 	ref := m.Maps[0]
-	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) {
-		t.Errorf("map %+v, want dt turn 1 S1901M processed %v", ref, h.now)
+	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) || len(ref.Digest) != 16 {
+		t.Errorf("map %+v, want dt turn 1 S1901M processed %v, with a digest", ref, h.now)
+	}
+	// The outbox keeps the reference, not the picture: the record is
+	// the mail's text and a line more.
+	if rec, err := json.Marshal(m); err != nil || len(rec) > len(m.Body)+1024 {
+		t.Errorf("the outbox record of a %d-byte mail with its map is %d bytes (%v)", len(m.Body), len(rec), err)
 	}
 
 	d := new(testDrawer)
@@ -309,5 +315,37 @@ func TestMapRendererCacheBound(t *testing.T) {
 	r.PNG(refs[0])           // drawn again
 	if len(d.pos) != len(refs)+1 {
 		t.Errorf("%d drawings, want %d", len(d.pos), len(refs)+1)
+	}
+}
+
+// TestMapRendererSameInstant: a phase processed, rolled back and
+// processed again by one mail of the master's is processed twice at the
+// same instant; the first results mail must not carry the picture of the
+// second processing, whose orders differ.
+func TestMapRendererSameInstant(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.orders("dt", "F", "A Par - Bur")
+	got := resultsMails(h.mail(testMaster, "process", "SIGNON Mdt "+testMasterPass+"\nPROCESS\nROLLBACK\nPROCESS"))
+	if len(got) != 2 {
+		t.Fatalf("%d results mails, want two", len(got))
+	}
+	first, second := got[0].Maps[0], got[1].Maps[0]
+	if !strings.Contains(got[0].Body, "Bur") {
+		t.Fatalf("the first results do not have France's move:\n%s", got[0].Body)
+	}
+	d := new(testDrawer)
+	r := NewMapRenderer(h.m.DB(), d.draw)
+	if _, err := r.PNG(first); !errors.Is(err, errMapGone) {
+		t.Errorf("map of the first processing: %v, want errMapGone", err)
+	}
+	if _, err := r.PNG(second); err != nil {
+		t.Errorf("map of the second processing: %v", err)
+	}
+	// A reference queued before digests existed is known by its time.
+	old := second
+	old.Digest = ""
+	if _, err := r.PNG(old); err != nil {
+		t.Errorf("map of a reference without a digest: %v", err)
 	}
 }

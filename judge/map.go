@@ -64,7 +64,7 @@ type LocInfo struct {
 	// Mediterranean). Armies still stand in it.
 	Archipelago bool
 	// At is where a schematic picture of the board draws the province (a
-	// place line of the map file), in a box 1000 units wide, x to the
+	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
 	// (package mapgeo) need none.
 	At [2]int
@@ -163,6 +163,14 @@ func (m *Map) LocName(l Loc) string {
 		return "?"
 	}
 	return m.Locs[l].Name
+}
+
+// CoastName returns the coast part of the name of split coast l: "nc"
+// for "stp/nc"; "" for a province. Drawn boards (package mapgeo) key a
+// province's coasts by it, and pictures label them with it.
+func (m *Map) CoastName(l Loc) string {
+	_, c, _ := strings.Cut(m.LocName(l), "/")
+	return c
 }
 
 // FullName returns the full name of l ("St Petersburg (north coast)").

@@ -40,3 +40,21 @@ func TestShareShore(t *testing.T) {
 		}
 	}
 }
+
+// TestCoastName: the coast part of a split coast's name, and none for a
+// province.
+func TestCoastName(t *testing.T) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"stp/nc": "nc", "spa/sc": "sc", "bul/ec": "ec", "spa": "", "eng": ""} {
+		l, ok := m.Lookup(name)
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		if got := m.CoastName(l); got != want {
+			t.Errorf("CoastName(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

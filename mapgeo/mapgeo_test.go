@@ -163,7 +163,7 @@ func check(m *judge.Map, g *Geometry) []string {
 		}
 		var want []string
 		for _, c := range m.Locs[p].Coasts {
-			want = append(want, m.Locs[c].Name[len(n)+1:])
+			want = append(want, m.CoastName(c))
 		}
 		var got []string
 		for c := range g.Provinces[n].Coasts {

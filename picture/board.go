@@ -2,9 +2,9 @@ package picture
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -55,6 +55,39 @@ type board struct {
 type schemEdge struct {
 	a, b        judge.Loc // provinces, a < b
 	army, fleet bool
+}
+
+// The kinds of schematic edge, by who may cross it: indices of
+// edgeStyles.
+const (
+	edgeArmy = iota
+	edgeFleet
+	edgeBoth
+)
+
+// edgeStyles are how each kind of schematic edge is drawn (widths and
+// dashes in pixels), and what the legend's key says of it.
+var edgeStyles = [...]struct {
+	kind  string // its class: "edge army"
+	c     color.NRGBA
+	width float64
+	dash  []float64
+	says  string
+}{
+	edgeArmy:  {"army", colArmyEdge, 1.6, nil, "army moves"},
+	edgeFleet: {"fleet", colFleetEdge, 1.6, []float64{5, 3}, "fleet moves"},
+	edgeBoth:  {"both", colBothEdge, 2, nil, "both"},
+}
+
+// style is the kind of e, an index of edgeStyles.
+func (e schemEdge) style() int {
+	switch {
+	case e.army && e.fleet:
+		return edgeBoth
+	case e.army:
+		return edgeArmy
+	}
+	return edgeFleet
 }
 
 // outputWidth is the width in pixels of the PNG, and of the SVG's
@@ -127,9 +160,7 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 		b.at[p], b.label[p], b.centre[p] = toPt(gp.Unit), toPt(gp.Label), toPt(gp.Centre)
 		b.rings[p] = flatRings(gp.Rings)
 		for _, c := range info.Coasts {
-			name := m.Locs[c].Name
-			name = name[strings.IndexByte(name, '/')+1:]
-			cp, ok := gp.Coasts[name]
+			cp, ok := gp.Coasts[m.CoastName(c)]
 			if !ok {
 				return nil, fmt.Errorf("picture: geometry of %s has no coast %s", m.Name, m.Locs[c].Name)
 			}

@@ -166,15 +166,9 @@ func (d *drawer) board() {
 	}
 	d.add(gBoard, elem{kind: kPath, class: "paper", rings: [][]pt{rect(0, 0, b.w, b.h)}, closed: true, fill: fill{c: colPaper}})
 	for _, e := range b.edges {
-		el := elem{kind: kPath, rings: [][]pt{{b.at[e.a], b.at[e.b]}}, width: 1.6}
-		switch {
-		case e.army && e.fleet:
-			el.class, el.stroke, el.width = "edge both", colBothEdge, 2
-		case e.army:
-			el.class, el.stroke = "edge army", colArmyEdge
-		default:
-			el.class, el.stroke, el.dash = "edge fleet", colFleetEdge, []float64{5, 3}
-		}
+		st := edgeStyles[e.style()]
+		el := elem{kind: kPath, class: "edge " + st.kind, rings: [][]pt{{b.at[e.a], b.at[e.b]}},
+			stroke: st.c, width: st.width * d.px, dash: scaled(st.dash, d.px)}
 		if !b.wraps(b.at[e.a], b.at[e.b]) {
 			d.add(gBoard, el)
 			continue
@@ -218,16 +212,36 @@ func (d *drawer) board() {
 
 // coastMark draws the place of a split coast, with its name.
 func (d *drawer) coastMark(c judge.Loc) {
-	name := d.m.Locs[c].Name
-	name = name[strings.IndexByte(name, '/')+1:]
 	at := d.b.at[c]
 	d.add(gBoard, elem{kind: kCircle, class: "coast", title: d.m.Locs[c].FullName, c: at, r: 2.5 * d.px,
 		fill: fill{c: colFleetEdge}, stroke: colWhite, width: 0.8 * d.px})
-	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: name,
+	d.add(gLabels, elem{kind: kText, class: "coast-label", c: at.add(pt{0, -5 * d.px}), text: d.m.CoastName(c),
 		size: 8.5 * d.px, anchor: 'm', fill: fill{c: colFleetEdge}, halo: colWhite, haloW: 2 * d.px})
 }
 
 func rect(x, y, w, h float64) []pt { return []pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}} }
+
+// crossLines are the two strokes of an × at c, l each way from it.
+func crossLines(c pt, l float64) [][]pt {
+	return [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
+}
+
+// plusLines are the two strokes of a + at c, l each way from it.
+func plusLines(c pt, l float64) [][]pt {
+	return [][]pt{{c.add(pt{-l, 0}), c.add(pt{l, 0})}, {c.add(pt{0, -l}), c.add(pt{0, l})}}
+}
+
+// scaled returns the lengths of a dash pattern times k.
+func scaled(dash []float64, k float64) []float64 {
+	if dash == nil {
+		return nil
+	}
+	out := make([]float64, len(dash))
+	for i, v := range dash {
+		out[i] = v * k
+	}
+	return out
+}
 
 // centres draws the supply-centre markers: the owner's colour and letter
 // on an owned centre (the letter says it to those who cannot tell the
@@ -274,8 +288,7 @@ func (d *drawer) construction(p judge.Loc, pw judge.Power, failed bool, title st
 	d.add(gCentres, elem{kind: kCircle, class: class, title: title, c: at, r: (constructR - 1.2) * d.px, fill: fill{c: colWhite},
 		stroke: st.Unit, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	l := 4 * d.px
-	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: [][]pt{{at.add(pt{-l, 0}), at.add(pt{l, 0})}, {at.add(pt{0, -l}), at.add(pt{0, l})}},
-		stroke: colInk, width: 1.6 * d.px})
+	d.add(gCentres, elem{kind: kPath, class: "construction-plus", rings: plusLines(at, l), stroke: colInk, width: 1.6 * d.px})
 	if failed {
 		d.cross(at, 6*d.px, "spoiled")
 	}
@@ -339,8 +352,7 @@ func (d *drawer) standoffs() {
 		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
-		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: [][]pt{{at.add(pt{-l, -l}), at.add(pt{l, l})}, {at.add(pt{-l, l}), at.add(pt{l, -l})}},
-			stroke: colInk, width: 2 * d.px})
+		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: crossLines(at, l), stroke: colInk, width: 2 * d.px})
 	}
 }
 
@@ -376,8 +388,7 @@ func (d *drawer) units() {
 		if d.dislodge[p] {
 			d.sc.elems[e].class += " dislodged"
 			d.sc.elems[e].title += ", dislodged"
-			d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: d.unitAt[p], r: d.u * 1.55, stroke: colFail,
-				width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+			d.dislodgedRing(d.unitAt[p])
 		}
 	}
 	for _, du := range pos.Dislodged {
@@ -393,9 +404,14 @@ func (d *drawer) units() {
 			d.add(gOrders, elem{kind: kCircle, class: "attacker-origin", c: from, r: 4 * d.px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * d.px})
 		}
 		d.unit(du.Unit, at, " dislodged")
-		d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: at, r: d.u * 1.55, stroke: colFail,
-			width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+		d.dislodgedRing(at)
 	}
+}
+
+// dislodgedRing rings a dislodged unit drawn at c, dashed in red.
+func (d *drawer) dislodgedRing(c pt) {
+	d.add(gUnits, elem{kind: kCircle, class: "dislodged-ring", c: c, r: d.u * 1.55, stroke: colFail,
+		width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 }
 
 // unit draws one unit symbol (a disc for an army, a hull for a fleet) in
@@ -427,7 +443,7 @@ func (d *drawer) hull(at pt) []pt {
 
 // cross draws a red × at c, haloed in white, for a failed order.
 func (d *drawer) cross(c pt, l float64, title string) {
-	lines := [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
+	lines := crossLines(c, l)
 	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 5 * d.px})
 	d.add(gMarks, elem{kind: kPath, class: "mark " + title, title: title, rings: lines, stroke: colFail, width: 2.6 * d.px})
 }

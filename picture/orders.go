@@ -299,7 +299,7 @@ func (d *drawer) removal(r *judge.OrderResult) {
 		return
 	}
 	l := d.u * 1.1
-	lines := [][]pt{{c.add(pt{-l, -l}), c.add(pt{l, l})}, {c.add(pt{-l, l}), c.add(pt{l, -l})}}
+	lines := crossLines(c, l)
 	class := "order " + o.Kind.String()
 	if r.Default {
 		class += " default"
@@ -330,8 +330,7 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 	b := d.badgeSpot(c, d.m.Province(o.Unit), 6.5*d.px)
 	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
 	l := 3.2 * d.px
-	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: [][]pt{{b.add(pt{-l, 0}), b.add(pt{l, 0})}, {b.add(pt{0, -l}), b.add(pt{0, l})}},
-		stroke: colInk, width: 1.8 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: plusLines(b, l), stroke: colInk, width: 1.8 * d.px})
 }
 
 // outcomeMark marks why an order failed: a cross at the head of a move
@@ -421,7 +420,7 @@ func pathLen(p []pt) float64 {
 	return l
 }
 
-// at returns the point at distance s along p.
+// pointAt returns the point at distance s along p.
 func pointAt(p []pt, s float64) pt {
 	for i := 1; i < len(p); i++ {
 		seg := p[i].sub(p[i-1]).len()
@@ -525,10 +524,7 @@ func (d *drawer) legend() {
 func (d *drawer) key(y float64) {
 	px := d.px
 	x := 12 * px
-	text := func(s string) {
-		d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
-		x += (float64(len(s))*6.3 + 16) * px
-	}
+	text := func(s string) { x = d.keyText(x, y, s) }
 	grey := rgb(0x80, 0x80, 0x80)
 	d.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: grey}, stroke: colInk, width: 1 * px})
 	x += 18 * px
@@ -557,8 +553,7 @@ func (d *drawer) key(y float64) {
 	x += 16 * px
 	text("bounce")
 	d.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
-	l := 4 * px
-	d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: [][]pt{{{x + 7*px - l, y - l}, {x + 7*px + l, y + l}}, {{x + 7*px - l, y + l}, {x + 7*px + l, y - l}}}, stroke: colInk, width: 1.8 * px})
+	d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: crossLines(pt{x + 7*px, y}, 4*px), stroke: colInk, width: 1.8 * px})
 	x += 20 * px
 	text("stand-off")
 	d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
@@ -570,20 +565,22 @@ func (d *drawer) key(y float64) {
 func (d *drawer) edgeKey(y float64) {
 	px := d.px
 	x := 12 * px
-	item := func(class string, c color.NRGBA, w float64, dash []float64, s string) {
-		d.add(gLegend, elem{kind: kPath, class: class, rings: [][]pt{{{x, y}, {x + 34*px, y}}}, stroke: c, width: w * px, dash: dash})
-		x += 40 * px
-		d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
-		x += (float64(len(s))*6.3 + 16) * px
+	for _, st := range edgeStyles {
+		d.add(gLegend, elem{kind: kPath, class: "key-edge-" + st.kind, rings: [][]pt{{{x, y}, {x + 34*px, y}}},
+			stroke: st.c, width: st.width * px, dash: scaled(st.dash, px)})
+		x = d.keyText(x+40*px, y, st.says)
 	}
-	item("key-edge-army", colArmyEdge, 1.6, nil, "army moves")
-	item("key-edge-fleet", colFleetEdge, 1.6, []float64{5 * px, 3 * px}, "fleet moves")
-	item("key-edge-both", colBothEdge, 2, nil, "both")
 	d.add(gLegend, elem{kind: kCircle, class: "key-land", c: pt{x + 8*px, y}, r: 8 * px, fill: fill{c: colLand}, stroke: colBorder, width: 1.2 * px})
-	x += 22 * px
-	d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: "land", size: 11 * px, anchor: 's', fill: fill{c: colInk}})
-	x += 44 * px
+	d.keyText(x+22*px, y, "land")
+	x += 66 * px
 	d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
-	x += 22 * px
-	d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: "sea", size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+	d.keyText(x+22*px, y, "sea")
+}
+
+// keyText writes a word of the key starting at x, on the line at height
+// y, and returns where the next item of the line starts.
+func (d *drawer) keyText(x, y float64, s string) float64 {
+	px := d.px
+	d.add(gLegend, elem{kind: kText, class: "key", c: pt{x, y + 4*px}, text: s, size: 11 * px, anchor: 's', fill: fill{c: colInk}})
+	return x + (float64(len(s))*6.3+16)*px
 }

@@ -55,6 +55,11 @@ const (
 	numPatterns
 )
 
+// patternPeriod is the size in pixels of a fill pattern's tile, the same
+// in both backends. It is a power of two: the rasteriser finds a pixel's
+// place in its tile with a mask.
+const patternPeriod = 8
+
 // powerStyle is how one power is drawn.
 type powerStyle struct {
 	Unit    color.NRGBA // unit symbols, arrows, centre markers
@@ -65,11 +70,12 @@ type powerStyle struct {
 	Letter  string
 }
 
-// powerStyles returns the style of each of n powers. The first seven take
-// the Okabe–Ito colours and solid fills; the next ones go round the hue
-// circle by the golden angle, alternating lightness, and take hatched
-// fills, so that even Chaos's 34 powers are told apart by hue, lightness,
-// pattern and the letter on every unit. The result depends only on n.
+// powerStyles returns the style of each power, given the powers' letters
+// in map order. The first seven take the Okabe–Ito colours and solid
+// fills; the next ones go round the hue circle by the golden angle,
+// alternating lightness, and take hatched fills, so that even Chaos's 34
+// powers are told apart by hue, lightness, pattern and the letter on
+// every unit. A power's colours depend only on its place in the order.
 func powerStyles(letters []byte) []powerStyle {
 	out := make([]powerStyle, len(letters))
 	for i := range out {

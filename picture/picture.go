@@ -27,7 +27,9 @@ func SVG(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 	return writeSVG(w, sc)
 }
 
-// PNG is the same picture rasterised, 1000 px wide, at most 200 KB.
+// PNG writes the same picture as SVG, rasterised outputWidth (1000)
+// pixels wide, of at most MaxPNGBytes; a picture too busy to fit is an
+// error, and nothing is written.
 func PNG(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 	sc, err := sceneOf(pos, res)
 	if err != nil {

@@ -3,11 +3,13 @@ package picture
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -133,8 +135,8 @@ func checkPNG(t testing.TB, data []byte) image.Image {
 	if w := img.Bounds().Dx(); w != 1000 {
 		t.Errorf("PNG is %d px wide, want 1000", w)
 	}
-	if len(data) > 200<<10 {
-		t.Errorf("PNG is %d bytes, want at most 200 KB", len(data))
+	if len(data) > MaxPNGBytes {
+		t.Errorf("PNG is %d bytes, want at most %d", len(data), MaxPNGBytes)
 	}
 	return img
 }
@@ -213,6 +215,18 @@ func TestSVGDeterministic(t *testing.T) {
 	pos, res := s1901(t)
 	if a, b := svgOf(t, pos, res), svgOf(t, pos, res); !bytes.Equal(a, b) {
 		t.Error("two SVGs of one position differ")
+	}
+}
+
+// TestPNGDeterministic: the same position gives the same PNG bytes, even
+// when its pixels are reused from another picture (the pool of pixels),
+// so that a mail sent again carries the same attachment.
+func TestPNGDeterministic(t *testing.T) {
+	pos, res := s1901(t)
+	first := pngOf(t, pos, res)
+	pngOf(t, pos, nil) // another picture, whose pixels the next may reuse
+	if again := pngOf(t, pos, res); !bytes.Equal(first, again) {
+		t.Error("two PNGs of one position differ")
 	}
 }
 
@@ -529,17 +543,25 @@ Italy: A ven - mos`)
 	}
 }
 
+// confetti is a scene h pixels tall strewn with n small discs of
+// pseudo-random colours, at fixed places: a picture that compresses
+// badly.
+func confetti(h float64, n int) *scene {
+	sc := &scene{w: 1000, h: h, s: 1}
+	sc.add(gBoard, elem{kind: kPath, rings: [][]pt{rect(0, 0, 1000, h)}, closed: true, fill: fill{c: colPaper}})
+	x := uint32(1)
+	for i := 0; i < n; i++ {
+		x = x*1664525 + 1013904223 // a fixed pseudo-random sequence
+		c := color.NRGBA{uint8(x >> 24), uint8(x >> 16), uint8(x >> 8), 0xff}
+		sc.add(gBoard, elem{kind: kCircle, c: pt{float64(x % 1000), math.Mod(float64(x>>10), h)}, r: 3 + float64(x%7), fill: fill{c: c}})
+	}
+	return sc
+}
+
 // TestPNGStaysSmall: a picture too busy for 200 KB at full colour is
 // compressed harder and with fewer colours until it fits.
 func TestPNGStaysSmall(t *testing.T) {
-	sc := &scene{w: 1000, h: 1000, s: 1}
-	sc.add(gBoard, elem{kind: kPath, rings: [][]pt{rect(0, 0, 1000, 1000)}, closed: true, fill: fill{c: colPaper}})
-	x := uint32(1)
-	for i := 0; i < 12000; i++ {
-		x = x*1664525 + 1013904223 // a fixed pseudo-random sequence
-		c := color.NRGBA{uint8(x >> 24), uint8(x >> 16), uint8(x >> 8), 0xff}
-		sc.add(gBoard, elem{kind: kCircle, c: pt{float64(x % 1000), float64((x >> 10) % 1000)}, r: 3 + float64(x%7), fill: fill{c: c}})
-	}
+	sc := confetti(1000, 12000)
 	img, err := rasterise(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -548,7 +570,7 @@ func TestPNGStaysSmall(t *testing.T) {
 	if err := png.Encode(&full, quantise(img, 256)); err != nil {
 		t.Fatal(err)
 	}
-	if full.Len() <= maxPNG {
+	if full.Len() <= MaxPNGBytes {
 		t.Fatalf("the test picture is only %d bytes at 256 colours: not busy enough", full.Len())
 	}
 	var b bytes.Buffer
@@ -556,4 +578,28 @@ func TestPNGStaysSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPNG(t, b.Bytes())
+}
+
+// TestPNGTooBusy: a picture that weighs more than its limit even with
+// the fewest colours is an error, so that PNG keeps its promise; one
+// that fits with fewer colours has them.
+func TestPNGTooBusy(t *testing.T) {
+	img, err := rasterise(confetti(200, 600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := encodePNG(img, 1<<10); !errors.Is(err, errTooBusy) {
+		t.Errorf("a picture too busy for 1 KB: %d bytes, %v; want errTooBusy", len(b), err)
+	}
+	full, err := encodePNG(img, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := encodePNG(img, len(full)-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small) >= len(full) {
+		t.Errorf("within %d bytes: %d bytes", len(full)-1, len(small))
+	}
 }

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/draw"
@@ -50,17 +51,34 @@ type faceKey struct {
 	size int // in tenths of a pixel
 }
 
-// maxPNG is the most a PNG may weigh: it goes by mail.
-const maxPNG = 200 << 10
+// MaxPNGBytes is the most a picture from PNG weighs: it goes by mail, to
+// every player of a game, each phase (gm.MaxMapBytes is this limit).
+const MaxPNGBytes = 200 << 10
 
-// writePNG rasterises sc 1000 pixels wide and writes it as a paletted PNG
-// of at most maxPNG bytes: should a crowded picture weigh more, it is
-// compressed harder, then with fewer colours.
+// errTooBusy says that a picture would weigh more than its limit even
+// with the fewest colours.
+var errTooBusy = errors.New("picture: the PNG is too busy to weigh less than its limit, even with 16 colours")
+
+// writePNG rasterises sc outputWidth pixels wide and writes it as a
+// paletted PNG of at most MaxPNGBytes (see encodePNG).
 func writePNG(w io.Writer, sc *scene) error {
 	img, err := rasterise(sc)
 	if err != nil {
 		return err
 	}
+	b, err := encodePNG(img, MaxPNGBytes)
+	pixPool.Put(&img.Pix)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// encodePNG encodes img as a paletted PNG of at most limit bytes: should
+// a crowded picture weigh more, it is compressed harder, then with fewer
+// colours; one that weighs more still is errTooBusy.
+func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	for _, try := range []struct {
 		colours int
@@ -69,15 +87,13 @@ func writePNG(w io.Writer, sc *scene) error {
 		out.Reset()
 		enc := png.Encoder{CompressionLevel: try.level}
 		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
-			return err
+			return nil, err
 		}
-		if out.Len() <= maxPNG {
-			break
+		if out.Len() <= limit {
+			return out.Bytes(), nil
 		}
 	}
-	pixPool.Put(&img.Pix)
-	_, err = w.Write(out.Bytes())
-	return err
+	return nil, errTooBusy
 }
 
 func rasterise(sc *scene) (*image.RGBA, error) {
@@ -398,17 +414,18 @@ func dashes(l []pt, pattern []float64) [][]pt {
 }
 
 // patternInk reports whether pixel x, y of a hatched fill is ink (its
-// power's colour) rather than ground: lines or dots repeating every 8
-// pixels.
+// power's colour) rather than ground: lines two pixels wide or dots,
+// repeating every patternPeriod pixels.
 func patternInk(pattern, x, y int) bool {
-	x, y = x&7, y&7
+	const mask = patternPeriod - 1
+	x, y = x&mask, y&mask
 	switch pattern {
 	case patHatch:
-		return (x+y)&7 < 2
+		return (x+y)&mask < 2
 	case patBack:
-		return (x-y)&7 < 2
+		return (x-y)&mask < 2
 	case patCross:
-		return (x+y)&7 < 2 || (x-y)&7 < 2
+		return (x+y)&mask < 2 || (x-y)&mask < 2
 	case patDots:
 		return (x == 3 || x == 4) && (y == 3 || y == 4)
 	}

@@ -10,8 +10,9 @@ import (
 // The room that things take on the board, so that lines and marks can
 // keep clear of labels, and tests can check that the geometry's points
 // leave room for what is drawn at them. mapgeo/carve places the standard
-// boards' points with the same sizes in mind (its constants unitHalfW and
-// the like); TestGeometryRoom checks the two agree.
+// boards' points with the same sizes in mind, in map units and a little
+// padded (its constants armyR, hullHalfW and the like); TestGeometryRoom
+// checks the committed boards against the sizes here.
 
 // labelSize is the font size of province labels, and labelHalo the width
 // of their white outline, in pixels.

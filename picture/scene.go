@@ -56,11 +56,10 @@ type elem struct {
 	haloW  float64
 }
 
-// add appends e with the scene's current group.
-func (sc *scene) add(group string, e elem) *elem {
+// add appends e to the scene in group.
+func (sc *scene) add(group string, e elem) {
 	e.group = group
 	sc.elems = append(sc.elems, e)
-	return &sc.elems[len(sc.elems)-1]
 }
 
 // circleRing approximates a circle by a polygon for the rasteriser, with

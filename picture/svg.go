@@ -48,7 +48,7 @@ func writeSVG(w io.Writer, sc *scene) error {
 	if len(pats) > 0 {
 		b = append(b, "<defs>\n"...)
 		for i, f := range pats {
-			size := 8 * sc.s
+			size := patternPeriod * sc.s
 			b = fmt.Appendf(b, `<pattern id="pat%d" patternUnits="userSpaceOnUse" width="`, i)
 			num(size)
 			b = append(b, `" height="`...)

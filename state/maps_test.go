@@ -80,3 +80,42 @@ func TestOutMailMaps(t *testing.T) {
 		t.Errorf("a mail without maps marshals as %s", b)
 	}
 }
+
+// TestPhaseDigest: a record's digest is the same before it is stored and
+// after it is read back, even from a position spaced otherwise, and
+// differs when the orders or the position do.
+func TestPhaseDigest(t *testing.T) {
+	db := openTemp(t)
+	rec := phase(1)
+	rec.Position = json.RawMessage(`{ "phase": "S1901M" }`)
+	want := rec.Digest()
+	if len(want) != 16 {
+		t.Errorf("digest %q, want 16 hex digits", want)
+	}
+	update(t, db, func(tx *Tx) error { return tx.PutPhase("dt", rec) })
+	view(t, db, func(tx *Tx) error {
+		back, err := tx.Phase("dt", 1)
+		if err != nil {
+			return err
+		}
+		if got := back.Digest(); got != want {
+			t.Errorf("digest after storing %q, before %q", got, want)
+		}
+		return nil
+	})
+	other := phase(1)
+	other.Orders = map[string][]string{"England": {"F Lon H"}}
+	moved := phase(1)
+	moved.Position = json.RawMessage(`{"phase":"F1901M"}`)
+	for _, r := range []*PhaseRecord{other, moved} {
+		if r.Digest() == want {
+			t.Errorf("record %+v has the digest of another", r)
+		}
+	}
+	// A damaged position still gets a digest of its own.
+	bad := phase(1)
+	bad.Position = json.RawMessage(`{"phase":`)
+	if d := bad.Digest(); d == want || len(d) != 16 {
+		t.Errorf("damaged record's digest %q", d)
+	}
+}

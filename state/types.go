@@ -302,11 +302,15 @@ type OutMail struct {
 
 // MapRef names the processed phase whose board a mail carries: the
 // history record of Game at Turn, which must still be the one processed
-// at Processed (a ROLLBACK and a new processing make another record of
-// the same turn, whose picture this mail must not carry).
+// at Processed from the position and orders of Digest (a ROLLBACK and a
+// new processing make another record of the same turn, whose picture
+// this mail must not carry).
 type MapRef struct {
 	Game      string    `json:"game"`
 	Turn      int       `json:"turn"`
 	Phase     string    `json:"phase"` // "S1901M": the attachment is S1901M.png
 	Processed time.Time `json:"processed"`
+	// Digest is the record's PhaseRecord.Digest; "" in the references
+	// queued before it existed, which Processed alone identifies.
+	Digest string `json:"digest,omitempty"`
 }

@@ -87,7 +87,7 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	for _, r := range recs {
 		if r.Phase == phase {
 			return &mapSource{
-				key:  fmt.Sprintf("%s/%s/%d/%d", g.Name, phase, r.Turn, r.Processed.UnixNano()),
+				key:  fmt.Sprintf("%s/%s/%d/%s", g.Name, phase, r.Turn, r.Digest()),
 				game: g, rec: r,
 			}, nil
 		}

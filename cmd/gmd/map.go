@@ -25,8 +25,7 @@ func init() {
 }
 
 // pictures are the drawers of the board by format: package picture's,
-// which the results mails use too ("png"). A format without one cannot
-// be drawn by this gmd, and its mails go as text alone.
+// which the results mails use too ("png"); tests put their own.
 var pictures = map[string]gm.Drawer{
 	"png": picture.PNG,
 	"svg": picture.SVG,
@@ -95,11 +94,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	draw, known := pictures[f]
-	switch {
-	case !known:
+	if !known {
 		return fail("-format %q: want png or svg", *format)
-	case draw == nil:
-		return fail("this gmd was built without %s pictures", f)
 	}
 	ph, err := readPhase("map", *posFile, *ordFile, stdin, stderr)
 	if err != nil {
@@ -127,12 +123,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// newMapRenderer returns the renderer of the maps that db's mails carry,
-// or nil when this gmd draws no PNG.
+// newMapRenderer returns the renderer of the maps that db's mails carry.
 func newMapRenderer(db *state.DB) *gm.MapRenderer {
-	if pictures["png"] == nil {
-		return nil
-	}
 	return gm.NewMapRenderer(db, pictures["png"])
 }
 
@@ -140,9 +132,6 @@ func newMapRenderer(db *state.DB) *gm.MapRenderer {
 // "S1901M.png". A map that cannot be drawn is left out, and the error
 // says why; the others go.
 func (j *judgeEnv) attach(m *state.OutMail) ([]mail.Attachment, error) {
-	if j.maps == nil {
-		return nil, nil
-	}
 	var atts []mail.Attachment
 	var errs []error
 	for _, ref := range m.Maps {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -217,17 +218,6 @@ func TestMapPictures(t *testing.T) {
 	checkSVG(t, []byte(out))
 }
 
-// TestMapWithoutPictures: a gmd built without a drawer says so.
-func TestMapWithoutPictures(t *testing.T) {
-	old := pictures
-	pictures = map[string]gm.Drawer{"png": nil, "svg": nil}
-	t.Cleanup(func() { pictures = old })
-	_, errs, code := runGMD(t, "", "map", "-position", samplePosition)
-	if code != 2 || !strings.Contains(errs, "built without png pictures") {
-		t.Errorf("exit %d, stderr %q", code, errs)
-	}
-}
-
 // TestDryRunMaps: gmd tick -dry-run prints a results mail with its map
 // as multipart/mixed, the text part first and unchanged, then
 // S1901M.png; a mail whose map is gone goes as text alone, and stderr
@@ -328,6 +318,75 @@ func attachments(t *testing.T, raw string) []attachment {
 			typ, _, _ := h.ContentType()
 			b, _ := io.ReadAll(p.Body)
 			out = append(out, attachment{name: name, typ: typ, data: b})
+		}
+	}
+}
+
+// TestMapOddPositions draws, with package picture, the busiest and the
+// oddest positions a player may give gmd map: Chaos with a unit of its 34
+// powers in every province and every centre owned, with good and garbage
+// order lines; and a retreat phase with dislodged units (one on a split
+// coast, one dislodged by convoy) and stand-offs. No panic: the garbage
+// is reported as by gmd adjudicate (exit 1), the picture is drawn, and
+// the PNG fits in a mail.
+func TestMapOddPositions(t *testing.T) {
+	dir := t.TempDir()
+	m, err := variants.Load("chaos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var units, centres, holds []string
+	for i, p := range m.Provinces() {
+		info := &m.Locs[p]
+		power := m.Powers[i%len(m.Powers)].Name
+		typ := "A"
+		if info.Kind == judge.Sea {
+			typ = "F"
+		}
+		units = append(units, fmt.Sprintf(`{"power": %q, "type": %q, "at": %q}`, power, typ, info.Name))
+		holds = append(holds, fmt.Sprintf("%s: %s %s H", power, typ, info.Name))
+		if info.Center {
+			centres = append(centres, fmt.Sprintf(`%q: %q`, info.Name, power))
+		}
+	}
+	chaos := writeTemp(t, dir, "chaos.json", `{"variant": "chaos", "phase": "S1901M", "units": [`+
+		strings.Join(units, ", ")+`], "centers": {`+strings.Join(centres, ", ")+`}}`)
+	retreat := writeTemp(t, dir, "retreat.json", `{"variant": "standard", "phase": "S1901R",
+		"units": [{"power": "France", "type": "A", "at": "bur"}, {"power": "Russia", "type": "F", "at": "bot"},
+			{"power": "England", "type": "A", "at": "bel"}],
+		"dislodged": [{"power": "Germany", "type": "A", "at": "bur", "attacker_from": "par"},
+			{"power": "Germany", "type": "F", "at": "stp/sc", "attacker_from": "bot"},
+			{"power": "France", "type": "A", "at": "bel"}],
+		"bounced": ["ruh", "fin"],
+		"centers": {"par": "France", "mun": "Germany"}}`)
+	for _, tc := range []struct {
+		name, pos, orders string
+		code              int
+	}{
+		{"chaos", chaos, strings.Join(holds, "\n") + "\nAustria: A Vie - Gal\n\x00\xff garbage\n", 1},
+		{"chaos without orders", chaos, "", 0},
+		{"retreat", retreat, "Germany: A Bur - Mun\nGermany: F Stp/sc - Lvn\nFrance: A Bel disband\n" +
+			"Germany: A Bur - Par\nnonsense here\n", 1},
+	} {
+		ordFile := writeTemp(t, dir, "orders.txt", tc.orders)
+		for _, format := range []string{"png", "svg"} {
+			out, errs, code := runGMD(t, "", "map", "-position", tc.pos, "-orders", ordFile, "-format", format)
+			_, wantErrs, wantCode := runGMD(t, "", "adjudicate", "-position", tc.pos, "-orders", ordFile)
+			if code != tc.code || wantCode != tc.code || errs != wantErrs {
+				t.Errorf("%s %s: exit %d, stderr %q; want %d and gmd adjudicate's %q (exit %d)",
+					tc.name, format, code, errs, tc.code, wantErrs, wantCode)
+			}
+			if format == "svg" {
+				checkSVG(t, []byte(out))
+				continue
+			}
+			img, err := png.Decode(strings.NewReader(out))
+			if err != nil {
+				t.Fatalf("%s: no PNG: %v", tc.name, err)
+			}
+			if w := img.Bounds().Dx(); w != 1000 || len(out) > gm.MaxMapBytes {
+				t.Errorf("%s: PNG %d pixels wide, %d bytes; want 1000, at most %d", tc.name, w, len(out), gm.MaxMapBytes)
+			}
 		}
 	}
 }

@@ -187,7 +187,7 @@ type judgeEnv struct {
 	cfg    *config.Config
 	db     *state.DB
 	master *gm.Master
-	maps   *gm.MapRenderer // nil when this gmd draws no pictures
+	maps   *gm.MapRenderer // draws the maps that mails carry
 }
 
 // open reads the configuration and opens the database and the master.

@@ -20,8 +20,8 @@ import (
 //	variant <name>                       the variant the geometry is for
 //	include <file>                       read another seed file here (relative)
 //	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
-//	frame <lonW> <lonE> <latS> <latN>   the box: see Config.Box
-//	lens <lon> <lat> <radius> <k>        magnify around a point (see lens)
+//	frame <lonW> <lonE> <latS> <latN>   the box: its side meridians, bottom and top parallels
+//	lens <lon> <lat> <radius> <k>        magnify by up to 1+k near a point (radius in map units)
 //	width <units>                        the box's width in map units
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/gmdjudge/gmd/judge"
 )
 
-// Sizes of the schematic picture, in its units (judge.MaxPlace wide).
+// Sizes of the schematic picture, in its units: place lines hold
+// coordinates up to judge.MaxPlace.
 const (
-	width = 1000
+	width = judge.MaxPlace
 	// margin keeps nodes off the picture's edge, so that a label or unit
 	// drawn around the node stays inside it.
 	margin = 40
@@ -22,7 +25,7 @@ const (
 	// two others.
 	clearance = 24
 	// maxHeight bounds the picture's height.
-	maxHeight = 1000
+	maxHeight = judge.MaxPlace
 )
 
 // seed is one province's rough real-world position.

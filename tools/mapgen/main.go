@@ -20,7 +20,6 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -58,8 +57,7 @@ func run(topo, seeds, out, pngOut string) error {
 		info := m.Locs[p]
 		k := carve.ProvinceKind{Sea: info.Kind == judge.Sea}
 		for _, c := range info.Coasts {
-			_, co, _ := strings.Cut(m.Locs[c].Name, "/")
-			k.Coasts = append(k.Coasts, co)
+			k.Coasts = append(k.Coasts, m.CoastName(c))
 		}
 		kinds[info.Name] = k
 	}
