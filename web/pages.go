@@ -53,6 +53,11 @@ type loader func(tx *state.Tx, r *http.Request, now time.Time) (tmpl string, dat
 // keeps one open.
 func (s *Server) page(load loader) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.pages.enter(r.Context()) {
+			s.busy(w, r)
+			return
+		}
+		defer s.pages.leave()
 		now := s.cfg.Now()
 		var (
 			tmpl string
@@ -78,11 +83,34 @@ func (s *Server) page(load loader) http.HandlerFunc {
 // pageError answers a page that could not be read: 404 for a game or
 // phase that is not there, 500 otherwise.
 func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	if m, ok := errors.AsType[moved](err); ok {
+		s.redirect(w, r, m.path)
+		return
+	}
 	if errors.Is(err, errNoGame) {
 		s.notFound(w, r)
 		return
 	}
 	s.failed(w, r, err)
+}
+
+// redirect answers r with a permanent redirect to path, the page's own
+// path below the root. The Location is relative to r's path, as the
+// pages' links are, so that it is right under whatever path a reverse
+// proxy serves the site; path is made of a stored game name and phase,
+// never of what the request said.
+func (s *Server) redirect(w http.ResponseWriter, r *http.Request, path string) {
+	root := s.base("", strings.TrimPrefix(r.URL.Path, "/")).Root
+	w.Header().Set("Location", root+path)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// busy answers a request that found its gate full: 503, to be tried
+// again in a few seconds.
+func (s *Server) busy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", "5")
+	s.errorPage(w, r, http.StatusServiceUnavailable, "Busy", "The judge has many readers just now: try again in a few seconds.")
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {

@@ -292,7 +292,7 @@ func TestRateLimit(t *testing.T) {
 // counters hold.
 func TestMetrics(t *testing.T) {
 	st := &Stats{Sent: func() uint64 { return 7 }}
-	f := newFixture(t, 1, Config{Stats: st})
+	f := newFixture(t, 1, Config{Stats: st, MetricsFrom: []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}})
 	st.MailHandled(3 * time.Millisecond)
 	st.MailHandled(2 * time.Second)
 	st.ClockRan(time.Millisecond)
