@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -446,4 +447,30 @@ func FuzzPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFrontPageKept: the list of games is read once while the database
+// does not change, and again as soon as it does.
+func TestFrontPageKept(t *testing.T) {
+	var reads int
+	f := newFixture(t, 1, Config{})
+	overview := f.srv.cfg.Overview
+	f.srv.cfg.Overview = func(g *state.Game, now time.Time) gm.GameOverview {
+		reads++
+		return overview(g, now)
+	}
+	first := f.from(t, "192.0.2.1:1", "GET", "/").Body.String()
+	second := f.from(t, "192.0.2.1:1", "GET", "/").Body.String()
+	if reads != 2 || first != second {
+		t.Errorf("%d games read for two lists of two games", reads)
+	}
+	err := f.db.Update(func(tx *state.Tx) error {
+		return tx.PutGame(&state.Game{Name: "kit", Variant: "standard", Status: state.Forming, Created: fixtureStart})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := f.from(t, "192.0.2.1:1", "GET", "/").Body.String(); !strings.Contains(b, `href="games/kit"`) || reads != 5 {
+		t.Errorf("after a change, %d games read; the list:\n%s", reads, b)
+	}
 }

@@ -89,6 +89,7 @@ type Server struct {
 	// are busy.
 	pages   *gate
 	drawing *gate
+	front   frontPage
 }
 
 // The gates' sizes: how many requests may wait for a page or a map, and
@@ -139,7 +140,7 @@ func New(cfg Config) (*Server, error) {
 // routes sets up the pages. The phase pattern also takes the maps,
 // "/games/dt/S1901M.png".
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /{$}", s.page(s.index))
+	s.mux.HandleFunc("GET /{$}", s.index)
 	s.mux.HandleFunc("GET /games/{game}", s.page(s.game))
 	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
 	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
