@@ -233,7 +233,7 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	for _, r := range recs {
 		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
-	d.Seats = seatsOf(g, mp, pos, o)
+	d.Seats = seatsOf(g, mp, pos)
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {
@@ -283,9 +283,10 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 }
 
 // seatsOf returns the powers of g and how each is held. A seat is shown
-// late only once the judge has mailed its late notice to the whole
-// game: before that, who still owes orders is not public.
-func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOverview) []seat {
+// late as the judge's last late notice to the whole game named it:
+// before the notice, who still owes orders is not public, and after it,
+// who of those named has sent orders since is not either.
+func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 	if pos == nil {
 		return nil
 	}
@@ -297,7 +298,7 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOvervie
 			continue
 		}
 		st, class := gm.StatusWord(g.Players[i].Status), string(g.Players[i].Status)
-		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(o.Late, p.Name) {
+		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(g.LateNamed, p.Name) {
 			st, class = "late", "late"
 		}
 		out = append(out, seat{Power: p.Name, State: st, Class: class, Centres: centres[k], Units: units[k]})
