@@ -26,6 +26,9 @@ type HTTP struct {
 	// a request from one of them is counted against the client the
 	// header names, not against the proxy.
 	TrustedProxies []netip.Prefix
+	// MetricsFrom are the clients that may read /metrics; nil: the
+	// loopback addresses only.
+	MetricsFrom []netip.Prefix
 }
 
 // The defaults of the http block. A game page with its style sheet and
@@ -77,22 +80,32 @@ var httpSpecs = map[string]spec[*HTTP]{
 		h.Rate, h.Burst = r, b
 	}},
 	"trusted-proxy": {repeat: true, apply: func(p *parser, d *Directive, h *HTTP) {
-		if len(d.Params) == 0 {
-			p.bad(d, "needs at least one address or prefix (127.0.0.1, ::1, 10.0.0.0/8)")
-		}
-		for _, v := range d.Params {
-			pf, err := netip.ParsePrefix(v)
-			if err != nil {
-				a, aerr := netip.ParseAddr(v)
-				if aerr != nil {
-					p.bad(d, "%q is not an IP address or prefix", v)
-					continue
-				}
-				pf = netip.PrefixFrom(a, a.BitLen())
-			}
-			h.TrustedProxies = append(h.TrustedProxies, pf.Masked())
-		}
+		h.TrustedProxies = append(h.TrustedProxies, prefixes(p, d)...)
 	}},
+	"metrics-from": {repeat: true, apply: func(p *parser, d *Directive, h *HTTP) {
+		h.MetricsFrom = append(h.MetricsFrom, prefixes(p, d)...)
+	}},
+}
+
+// prefixes reads d's parameters, each an IP address or prefix.
+func prefixes(p *parser, d *Directive) []netip.Prefix {
+	if len(d.Params) == 0 {
+		p.bad(d, "needs at least one address or prefix (127.0.0.1, ::1, 10.0.0.0/8)")
+	}
+	var out []netip.Prefix
+	for _, v := range d.Params {
+		pf, err := netip.ParsePrefix(v)
+		if err != nil {
+			a, aerr := netip.ParseAddr(v)
+			if aerr != nil {
+				p.bad(d, "%q is not an IP address or prefix", v)
+				continue
+			}
+			pf = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, pf.Masked())
+	}
+	return out
 }
 
 // httpBlock reads the http block into c.

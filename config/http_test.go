@@ -17,6 +17,7 @@ func TestHTTPBlock(t *testing.T) {
 	rate-limit 2.5 10
 	trusted-proxy 127.0.0.1 ::1
 	trusted-proxy 10.0.0.0/8
+	metrics-from 192.0.2.10 2001:db8::/32
 }
 `), "judge.conf")
 	if err != nil {
@@ -35,6 +36,9 @@ func TestHTTPBlock(t *testing.T) {
 			t.Errorf("proxy %d: %v", i, h.TrustedProxies[i])
 		}
 	}
+	if len(h.MetricsFrom) != 2 || h.MetricsFrom[0] != netip.MustParsePrefix("192.0.2.10/32") || h.MetricsFrom[1] != netip.MustParsePrefix("2001:db8::/32") {
+		t.Errorf("metrics-from %v", h.MetricsFrom)
+	}
 	c, err = Parse(strings.NewReader("http { listen :8080 }\n"), "judge.conf")
 	if err != nil || c.HTTP.Rate != DefaultHTTPRate || c.HTTP.Burst != DefaultHTTPBurst || c.HTTP.BaseURL != "" {
 		t.Errorf("defaults: %v %+v", err, c.HTTP)
@@ -46,6 +50,7 @@ func TestHTTPBlock(t *testing.T) {
 		{"http { listen :8080; rate-limit 0 5 }\n", `judge.conf:1: http: rate-limit: "0" "5": needs requests a second`},
 		{"http { listen :8080; rate-limit 5 }\n", "judge.conf:1: http: rate-limit: needs 2 parameters"},
 		{"http { listen :8080; trusted-proxy nope }\n", `judge.conf:1: http: trusted-proxy: "nope" is not an IP address or prefix`},
+		{"http { listen :8080; metrics-from }\n", `judge.conf:1: http: metrics-from: needs at least one address`},
 		{"http { listen :8080; port 80 }\n", `judge.conf:1: http: unknown directive "port"`},
 	} {
 		_, err := Parse(strings.NewReader(tc.in), "judge.conf")

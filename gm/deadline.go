@@ -99,7 +99,7 @@ func (m *Master) restartClock(g *state.Game, now time.Time) {
 func (m *Master) setDeadline(g *state.Game, d, now time.Time) {
 	g.Deadline = d.UTC()
 	g.Reminded = false
-	g.LateNoticed = time.Time{}
+	g.LateNoticed, g.LateNamed = time.Time{}, nil
 	schedule(g, now)
 }
 

@@ -217,7 +217,7 @@ func (m *Master) endGame(tx *state.Tx, g *state.Game, result string, now time.Ti
 	g.Result = result
 	g.Deadline = now.UTC()
 	g.Wake = time.Time{}
-	g.Reminded, g.LateNoticed = false, time.Time{}
+	g.Reminded, g.LateNoticed, g.LateNamed = false, time.Time{}, nil
 }
 
 // sendGameOver queues the final summary of a finished game to everyone:

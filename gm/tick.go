@@ -175,6 +175,10 @@ func (m *Master) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 	}
 	g.LateNoticed = now
 	refs, letters := powerRefs(mapOrNil(g), g, sv.missing)
+	g.LateNamed = nil
+	for _, r := range refs {
+		g.LateNamed = append(g.LateNamed, r.Name)
+	}
 	data := lateData{headLines: m.head(g), Powers: refs, Letters: letters, Grace: graceEnd(g), NMR: g.Settings.NMR}
 	// The late players get their own copy, whose subject starts with
 	// "[You are late!]" as njudge's does.

@@ -125,6 +125,9 @@ func TestLateNotices(t *testing.T) {
 		}
 	}
 	g := e.game("dt")
+	if !slices.Equal(g.LateNamed, []string{"France", "Russia"}) {
+		t.Errorf("the notice named %q, want France and Russia", g.LateNamed)
+	}
 	if fr, ru := clockSeat(t, g, "France").Late, clockSeat(t, g, "Russia").Late; fr != 2 || ru != 1 {
 		t.Errorf("late counts France %d Russia %d, want 2 and 1", fr, ru)
 	}

@@ -193,6 +193,10 @@ type Game struct {
 	Reminded bool      `json:"reminded,omitempty"`
 	// LateNoticed is when the last late notice went out (zero: none yet).
 	LateNoticed time.Time `json:"late_noticed,omitempty"`
+	// LateNamed are the powers that notice named, as everyone in the game
+	// read it: the web pages show these late, and not who has sent orders
+	// since, which no observer learns by mail before the next notice.
+	LateNamed []string `json:"late_named,omitempty"`
 
 	// Wake is the next time Tick must look at the game (a reminder, the
 	// deadline, the end of grace, a late notice); zero for never. The

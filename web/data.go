@@ -24,6 +24,25 @@ import (
 // errNoGame is a page of a game or phase that is not there: a 404.
 var errNoGame = errors.New("web: no such game or phase")
 
+// moved is a page asked for by another spelling than its own: a game's
+// name in capitals, a phase in small letters ("/games/DT/s1901m"). It is
+// answered with a permanent redirect to the one address of the page, so
+// that each page has one address, one ETag history and one cached copy.
+type moved struct {
+	path string // the page's own path below the root: "games/dt/S1901M"
+}
+
+func (m moved) Error() string { return "web: the page is at " + m.path }
+
+// canonical returns moved to path when the request's game or phase was
+// spelt otherwise than as stored, nil when it was spelt so.
+func canonical(name, phase string, g *state.Game, storedPhase, path string) error {
+	if name != g.Name || phase != storedPhase {
+		return moved{path}
+	}
+	return nil
+}
+
 // page is what every page's layout needs.
 type page struct {
 	Judge string
@@ -194,11 +213,14 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	if err != nil {
 		return nil, err
 	}
+	path := "games/" + g.Name
+	if err := canonical(name, "", g, "", path); err != nil {
+		return nil, err
+	}
 	mp, pos, err := board(g)
 	if err != nil {
 		return nil, err
 	}
-	path := "games/" + g.Name
 	o := s.cfg.Overview(g, now)
 	d := &gameData{page: s.base("Game "+g.Name, path), G: s.line(g, o), Rules: g.Rules, Observers: len(g.Observers)}
 	d.Game, d.Feed = g.Name, g.Name+"/atom.xml"
@@ -211,7 +233,7 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	for _, r := range recs {
 		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
-	d.Seats = seatsOf(g, mp, pos, o)
+	d.Seats = seatsOf(g, mp, pos)
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {
@@ -228,9 +250,14 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	return d, err
 }
 
-// findGame reads the game named name, errNoGame if there is none.
+// findGame reads the game named name, errNoGame if there is none. A
+// game's name is 1 to 12 letters and digits (SIGNON, CREATE); anything
+// else is not looked for, so that no other spelling (a Kelvin sign for
+// a k, which strings.ToLower folds) reaches a game.
 func (s *Server) findGame(tx *state.Tx, name string) (*state.Game, error) {
-	if name == "" || len(name) > 40 {
+	if name == "" || len(name) > 12 || strings.IndexFunc(name, func(c rune) bool {
+		return !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9')
+	}) >= 0 {
 		return nil, errNoGame
 	}
 	g, err := tx.Game(name)
@@ -256,9 +283,10 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 }
 
 // seatsOf returns the powers of g and how each is held. A seat is shown
-// late only once the judge has mailed its late notice to the whole
-// game: before that, who still owes orders is not public.
-func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOverview) []seat {
+// late as the judge's last late notice to the whole game named it:
+// before the notice, who still owes orders is not public, and after it,
+// who of those named has sent orders since is not either.
+func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 	if pos == nil {
 		return nil
 	}
@@ -270,7 +298,7 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position, o gm.GameOvervie
 			continue
 		}
 		st, class := gm.StatusWord(g.Players[i].Status), string(g.Players[i].Status)
-		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(o.Late, p.Name) {
+		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(g.LateNamed, p.Name) {
 			st, class = "late", "late"
 		}
 		out = append(out, seat{Power: p.Name, State: st, Class: class, Centres: centres[k], Units: units[k]})

@@ -66,11 +66,20 @@ func (s *Server) baseURL(r *http.Request) string {
 
 // feed answers a game's Atom feed.
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	if !s.pages.enter(r.Context()) {
+		s.busy(w, r)
+		return
+	}
+	defer s.pages.leave()
 	base := s.baseURL(r)
 	var f *atomFeed
 	err := s.cfg.DB.View(func(tx *state.Tx) error {
-		g, err := s.findGame(tx, r.PathValue("game"))
+		name := r.PathValue("game")
+		g, err := s.findGame(tx, name)
 		if err != nil {
+			return err
+		}
+		if err := canonical(name, "", g, "", "games/"+g.Name+"/atom.xml"); err != nil {
 			return err
 		}
 		recs, err := tx.Phases(g.Name)

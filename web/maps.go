@@ -16,8 +16,9 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// Maps are drawn on demand, one at a time (a map costs far more than a
-// page, and a crawler must not take both cores), and kept in a cache of
+// Maps are drawn on demand, one at a time (Server.drawing: a map costs
+// far more than a page, and a crawler must not take both cores), and
+// kept in a cache of
 // the last ones drawn. A phase's map is keyed by what it is drawn from,
 // so that a phase played again after a rollback gets a new one.
 
@@ -27,9 +28,10 @@ const mapCacheSize = 64
 // mapSource is what one map is drawn from, copied out of the read
 // transaction.
 type mapSource struct {
-	key  string
-	game *state.Game
-	rec  *state.PhaseRecord // nil: the current position, without orders
+	key   string
+	phase string // as stored: "S1901M"
+	game  *state.Game
+	rec   *state.PhaseRecord // nil: the current position, without orders
 }
 
 // mapCache keeps the last maps drawn, least recently used first out.
@@ -38,8 +40,6 @@ type mapCache struct {
 	size  int
 	order *list.List // of *mapEntry, most recent first
 	byKey map[string]*list.Element
-	// draw lets one map be drawn at a time.
-	draw chan struct{}
 }
 
 type mapEntry struct {
@@ -48,7 +48,7 @@ type mapEntry struct {
 }
 
 func newMapCache(size int) *mapCache {
-	return &mapCache{size: size, order: list.New(), byKey: map[string]*list.Element{}, draw: make(chan struct{}, 1)}
+	return &mapCache{size: size, order: list.New(), byKey: map[string]*list.Element{}}
 }
 
 func (c *mapCache) get(key string) ([]byte, bool) {
@@ -87,8 +87,8 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	for _, r := range recs {
 		if r.Phase == phase {
 			return &mapSource{
-				key:  fmt.Sprintf("%s/%s/%d/%s", g.Name, phase, r.Turn, r.Digest()),
-				game: g, rec: r,
+				key:   fmt.Sprintf("%s/%s/%d/%s", g.Name, phase, r.Turn, r.Digest()),
+				phase: r.Phase, game: g, rec: r,
 			}, nil
 		}
 	}
@@ -103,7 +103,7 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 		return nil, errNoGame
 	}
 	sum := sha256.Sum256(g.Position)
-	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), game: g}, nil
+	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), phase: phase, game: g}, nil
 }
 
 // board returns the position and, for a processed phase, its orders
@@ -128,8 +128,10 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 		if err != nil {
 			return err
 		}
-		src, err = findMap(tx, g, strings.ToUpper(phase))
-		return err
+		if src, err = findMap(tx, g, strings.ToUpper(phase)); err != nil {
+			return err
+		}
+		return canonical(name, phase, g, src.phase, "games/"+g.Name+"/"+src.phase+".png")
 	})
 	if err != nil {
 		s.pageError(w, r, err)
@@ -137,13 +139,12 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 	}
 	png, ok := s.maps.get(src.key)
 	if !ok {
-		select {
-		case s.maps.draw <- struct{}{}:
-		case <-r.Context().Done():
+		if !s.drawing.enter(r.Context()) {
+			s.busy(w, r)
 			return
 		}
 		png, err = s.drawMap(src)
-		<-s.maps.draw
+		s.drawing.leave()
 		if err != nil {
 			s.failed(w, r, err)
 			return

@@ -119,9 +119,14 @@ func readGauges(tx *state.Tx) (*dbGauges, error) {
 	return g, err
 }
 
-// metrics answers /metrics. It is never cached, and not rate limited
-// differently: a scraper asks every few seconds at most.
+// metrics answers /metrics to the clients of Config.MetricsFrom. It is
+// never cached, and not rate limited differently: a scraper asks every
+// few seconds at most.
 func (s *Server) metrics(w http.ResponseWriter, r *http.Request) {
+	if !isTrusted(clientAddr(r, s.cfg.TrustedProxies), s.cfg.MetricsFrom) {
+		s.errorPage(w, r, http.StatusForbidden, "Forbidden", "The judge's counters are for its operator.")
+		return
+	}
 	var g *dbGauges
 	err := s.cfg.DB.View(func(tx *state.Tx) (err error) {
 		g, err = readGauges(tx)

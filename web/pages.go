@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
@@ -53,6 +54,11 @@ type loader func(tx *state.Tx, r *http.Request, now time.Time) (tmpl string, dat
 // keeps one open.
 func (s *Server) page(load loader) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.pages.enter(r.Context()) {
+			s.busy(w, r)
+			return
+		}
+		defer s.pages.leave()
 		now := s.cfg.Now()
 		var (
 			tmpl string
@@ -78,6 +84,10 @@ func (s *Server) page(load loader) http.HandlerFunc {
 // pageError answers a page that could not be read: 404 for a game or
 // phase that is not there, 500 otherwise.
 func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	if m, ok := errors.AsType[moved](err); ok {
+		s.redirect(w, r, m.path)
+		return
+	}
 	if errors.Is(err, errNoGame) {
 		s.notFound(w, r)
 		return
@@ -85,13 +95,81 @@ func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
 	s.failed(w, r, err)
 }
 
+// redirect answers r with a permanent redirect to path, the page's own
+// path below the root. The Location is relative to r's path, as the
+// pages' links are, so that it is right under whatever path a reverse
+// proxy serves the site; path is made of a stored game name and phase,
+// never of what the request said.
+func (s *Server) redirect(w http.ResponseWriter, r *http.Request, path string) {
+	root := s.base("", strings.TrimPrefix(r.URL.Path, "/")).Root
+	w.Header().Set("Location", root+path)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// busy answers a request that found its gate full: 503, to be tried
+// again in a few seconds.
+func (s *Server) busy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", "5")
+	s.errorPage(w, r, http.StatusServiceUnavailable, "Busy", "The judge has many readers just now: try again in a few seconds.")
+}
+
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no such game or phase on this judge.")
 }
 
-func (s *Server) index(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
-	d, err := s.loadIndex(tx, now)
-	return "index", d, err
+// frontPage is the list of games as last rendered, and the version of
+// the database it was read from. It is the one page whose cost grows
+// with the judge (half a second for 5,000 games), and a function of the
+// database alone: while no write has committed it is served again as it
+// is.
+type frontPage struct {
+	mu      sync.Mutex
+	version uint64
+	body    []byte
+}
+
+// index answers the list of games, from frontPage while the database has
+// not changed.
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	if !s.pages.enter(r.Context()) {
+		s.busy(w, r)
+		return
+	}
+	defer s.pages.leave()
+	var (
+		version uint64
+		body    []byte
+		d       *indexData
+	)
+	err := s.cfg.DB.View(func(tx *state.Tx) (err error) {
+		version = tx.Version()
+		s.front.mu.Lock()
+		if s.front.body != nil && s.front.version == version {
+			body = s.front.body
+		}
+		s.front.mu.Unlock()
+		if body == nil {
+			d, err = s.loadIndex(tx, s.cfg.Now())
+		}
+		return err
+	})
+	if err != nil {
+		s.failed(w, r, err)
+		return
+	}
+	if body == nil {
+		var b bytes.Buffer
+		if err := s.render(&b, "index", d); err != nil {
+			s.failed(w, r, err)
+			return
+		}
+		body = b.Bytes()
+		s.front.mu.Lock()
+		s.front.version, s.front.body = version, body
+		s.front.mu.Unlock()
+	}
+	s.respond(w, r, "text/html; charset=utf-8", body)
 }
 
 func (s *Server) game(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {

@@ -38,6 +38,7 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	if err != nil {
 		return nil, err
 	}
+	asked := phase
 	phase = strings.ToUpper(phase)
 	recs, err := tx.Phases(g.Name)
 	if err != nil {
@@ -57,6 +58,9 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	for i, r := range recs {
 		if r.Phase != phase {
 			continue
+		}
+		if err := canonical(name, asked, g, r.Phase, "games/"+g.Name+"/"+r.Phase); err != nil {
+			return nil, err
 		}
 		d.Processed, d.When, d.Results = true, whenIn(r.Processed, loc), r.Results
 		if i > 0 {
@@ -94,6 +98,9 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	// its position and never its orders.
 	if pos == nil || g.Status == state.Finished || pos.Phase.String() != phase {
 		return nil, errNoGame
+	}
+	if err := canonical(name, asked, g, phase, "games/"+g.Name+"/"+phase); err != nil {
+		return nil, err
 	}
 	if len(recs) > 0 {
 		d.Prev = link(recs[len(recs)-1])
@@ -164,6 +171,9 @@ func countPress(tx *state.Tx, g *state.Game) (int, error) {
 func (s *Server) loadPress(tx *state.Tx, name string) (*pressData, error) {
 	g, err := s.findGame(tx, name)
 	if err != nil {
+		return nil, err
+	}
+	if err := canonical(name, "", g, "", "games/"+g.Name+"/press"); err != nil {
 		return nil, err
 	}
 	d := &pressData{page: s.base("Press of game "+g.Name, "games/"+g.Name+"/press"), Up: "../" + g.Name}

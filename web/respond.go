@@ -58,7 +58,8 @@ func (s *Server) respond(w http.ResponseWriter, r *http.Request, ctype string, b
 // headers describe it, is current: If-None-Match wins over
 // If-Modified-Since when both are there (RFC 9110, 13.2.2).
 func notModified(r *http.Request, etag string, since time.Time) bool {
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
+	// The header may come as several lines, which make one list.
+	if inm := strings.Join(r.Header.Values("If-None-Match"), ","); inm != "" {
 		for _, t := range strings.Split(inm, ",") {
 			t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 			if t == etag || t == "*" {
@@ -111,11 +112,22 @@ func (c *changeLog) since(path, etag string, now time.Time) time.Time {
 	return now
 }
 
+// maxDepth is how many levels below the root the deepest page is
+// ("games/dt/S1901M").
+const maxDepth = 2
+
 // errorPage answers r with status and a small page saying what went
 // wrong, never cached.
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, text string) {
+	// The way back to the root goes up as many levels as the path has,
+	// up to the deepest page's: a path of a thousand slashes gets no
+	// page of a thousand "../" in each of its links.
+	path := strings.TrimPrefix(r.URL.Path, "/")
+	if strings.Count(path, "/") > maxDepth {
+		path = strings.Repeat("x/", maxDepth)
+	}
 	var b bytes.Buffer
-	err := s.render(&b, "error", errorData{page: s.base(title, strings.TrimPrefix(r.URL.Path, "/")), Status: status, Text: text})
+	err := s.render(&b, "error", errorData{page: s.base(title, path), Status: status, Text: text})
 	h := w.Header()
 	h.Set("Cache-Control", "no-store")
 	if err != nil {

@@ -63,10 +63,18 @@ type Config struct {
 	// TrustedProxies are the addresses whose X-Forwarded-For names the
 	// client.
 	TrustedProxies []netip.Prefix
+	// MetricsFrom are the clients (as the rate limit tells them, through
+	// a trusted proxy) that may read /metrics; nil: the loopback
+	// addresses only. Others get 403: the counters tell when mail comes
+	// in, which no observer learns by mail, and a scrape reads every game.
+	MetricsFrom []netip.Prefix
 
 	Now func() time.Time // time.Now when nil
 	Log *slog.Logger     // nil discards
 }
+
+// loopback are the addresses that may read /metrics by default.
+var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 
 // Server is the web pages' http.Handler.
 type Server struct {
@@ -75,7 +83,24 @@ type Server struct {
 	limit   *limiter
 	maps    *mapCache
 	changes *changeLog
+	// pages and drawing are the gates of the costly work: reading and
+	// rendering a page (the list of games reads every game), and drawing
+	// a map. One of each at a time leaves the mail a core even when both
+	// are busy.
+	pages   *gate
+	drawing *gate
+	front   frontPage
 }
+
+// The gates' sizes: how many requests may wait for a page or a map, and
+// for how long, before they are answered 503. A page takes milliseconds
+// (the list of 5,000 games half a second), a map tens of them.
+const (
+	pageWaiting = 64
+	pageWait    = 5 * time.Second
+	mapWaiting  = 16
+	mapWait     = 10 * time.Second
+)
 
 // New returns the pages of cfg.
 func New(cfg Config) (*Server, error) {
@@ -94,11 +119,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.JudgeName == "" {
 		cfg.JudgeName = "GMD"
 	}
+	if cfg.MetricsFrom == nil {
+		cfg.MetricsFrom = loopback
+	}
 	s := &Server{
 		cfg:     cfg,
 		mux:     http.NewServeMux(),
 		maps:    newMapCache(mapCacheSize),
 		changes: newChangeLog(),
+		pages:   newGate(1, pageWaiting, pageWait),
+		drawing: newGate(1, mapWaiting, mapWait),
 	}
 	if cfg.Rate > 0 {
 		s.limit = newLimiter(cfg.Rate, max(cfg.Burst, 1), cfg.Now)
@@ -110,7 +140,7 @@ func New(cfg Config) (*Server, error) {
 // routes sets up the pages. The phase pattern also takes the maps,
 // "/games/dt/S1901M.png".
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /{$}", s.page(s.index))
+	s.mux.HandleFunc("GET /{$}", s.index)
 	s.mux.HandleFunc("GET /games/{game}", s.page(s.game))
 	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
 	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
@@ -143,16 +173,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // Serve serves h on ln until ctx ends, then lets the requests under way
-// finish for a few seconds.
+// finish for a few seconds. It serves maxConns connections at once.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
+	// A request has 10 seconds to send its head (no page takes a body),
+	// an answer a minute to be read; a connection kept alive is closed
+	// after a minute without a request.
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       time.Minute,
 		MaxHeaderBytes:    16 << 10,
 	}
+	ln = newLimitListener(ln, maxConns)
 	if log != nil {
 		srv.ErrorLog = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	}

@@ -292,7 +292,7 @@ func TestRateLimit(t *testing.T) {
 // counters hold.
 func TestMetrics(t *testing.T) {
 	st := &Stats{Sent: func() uint64 { return 7 }}
-	f := newFixture(t, 1, Config{Stats: st})
+	f := newFixture(t, 1, Config{Stats: st, MetricsFrom: []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}})
 	st.MailHandled(3 * time.Millisecond)
 	st.MailHandled(2 * time.Second)
 	st.ClockRan(time.Millisecond)
@@ -473,6 +473,7 @@ func TestLateSeats(t *testing.T) {
 			return err
 		}
 		g.LateNoticed = g.Deadline.Add(time.Minute)
+		g.LateNamed = []string{"France", "Germany"}
 		return tx.PutGame(g)
 	})
 	if err != nil {
@@ -481,6 +482,26 @@ func TestLateSeats(t *testing.T) {
 	b := body(t, f.get(t, "GET", "/games/secrets"))
 	if !strings.Contains(b, `<th scope="row">France</th><td class="state-late">late</td>`) {
 		t.Errorf("France is not late:\n%s", b)
+	}
+	// Who of those named has sent orders since is not public: France
+	// stays late until the next notice. Italy, which the notice did not
+	// name, is not late, whatever its orders.
+	err = f.db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("secrets")
+		if err != nil {
+			return err
+		}
+		g.Orders["France"] = []string{"A Par H"}
+		delete(g.Orders, "Italy")
+		return tx.PutGame(g)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = body(t, f.get(t, "GET", "/games/secrets"))
+	if !strings.Contains(b, `<th scope="row">France</th><td class="state-late">late</td>`) ||
+		!strings.Contains(b, `<th scope="row">Italy</th><td class="state-playing">playing</td>`) {
+		t.Errorf("the seats follow the orders sent since the notice:\n%s", b)
 	}
 	if !strings.Contains(b, `<th scope="row">Turkey</th><td class="state-cd">in civil disorder</td>`) {
 		t.Error("a seat in civil disorder shows as late")

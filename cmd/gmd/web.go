@@ -29,6 +29,7 @@ func (d *daemon) webPages(ln net.Listener) (func(context.Context) error, error) 
 	}
 	if h != nil {
 		wc.BaseURL, wc.Rate, wc.Burst, wc.TrustedProxies = h.BaseURL, h.Rate, h.Burst, h.TrustedProxies
+		wc.MetricsFrom = h.MetricsFrom
 	}
 	srv, err := web.New(wc)
 	if err != nil {
