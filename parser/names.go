@@ -56,6 +56,11 @@ type entry struct {
 	power  judge.Power // the power with this name or adjective, or NoPower
 	kw     kw          // keyword classes (single words only)
 	prefix bool        // a proper prefix of a longer place name
+	// powerPrefix: a proper prefix of a power's name or adjective of
+	// several words ("north" of "North Vietnam"). One-word power names
+	// mark no prefixes, so that the words of most orders ("a" of
+	// "Austria") cost no second look-up.
+	powerPrefix bool
 }
 
 var noEntry = entry{loc: judge.NoLoc, power: judge.NoPower}
@@ -127,11 +132,21 @@ func buildIndex(m *judge.Map) *index {
 	}
 	for i, pi := range m.Powers {
 		for _, s := range []string{pi.Name, pi.Adjective} {
-			if k, ok := foldName(s); ok && k != "" {
-				e := get(k)
-				e.power = judge.Power(i)
-				ix.words[k] = e
-				ix.powers = append(ix.powers, nameKey{k, i})
+			k, ok := foldName(s)
+			if !ok || k == "" {
+				continue
+			}
+			e := get(k)
+			e.power = judge.Power(i)
+			ix.words[k] = e
+			ix.powers = append(ix.powers, nameKey{k, i})
+			if len(k) == len(s) {
+				continue // one word: folding dropped no space, dash or dot
+			}
+			for j := 1; j < len(k); j++ {
+				e := get(k[:j])
+				e.powerPrefix = true
+				ix.words[k[:j]] = e
 			}
 		}
 		if j := letterIndex(pi.Letter | 0x20); j >= 0 {

@@ -225,29 +225,23 @@ func (p *parser) parseLine(power *judge.Power, orders []ParsedOrder) []ParsedOrd
 }
 
 // header handles a line that is only a power's name, with or without a
-// colon ("England:", "E:"): it sets the power of the lines below.
+// colon ("England:", "North Vietnam", "E:"): it sets the power of the
+// lines below.
 func (p *parser) header(power *judge.Power) bool {
-	t := &p.toks[0]
-	if t.tok != Word {
+	if p.toks[0].tok != Word {
 		return false
 	}
-	n := 1
-	if p.toks[1].tok == Colon {
-		n = 2
+	if pw, next, ok := p.matchPower(0); ok && isEnd(p.toks[next].tok) {
+		*power = pw
+		return true
 	}
-	if !isEnd(p.toks[n].tok) {
+	pw, next, ok := p.colonPrefix(0)
+	if !ok || !isEnd(p.toks[next].tok) {
 		return false
-	}
-	pw := t.e.power
-	if pw == judge.NoPower && n == 2 {
-		pw = p.ix.powerLetter(p.key(0))
 	}
 	if pw == judge.NoPower {
-		if n == 2 {
-			p.unknownPower(0)
-			return true
-		}
-		return false
+		p.unknownPower(0, next-2)
+		return true
 	}
 	*power = pw
 	return true
@@ -297,28 +291,24 @@ func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 	return o, p.errorf(p.p, "expected end of order after %q, found %s%s", p.sofar(), p.desc(p.p), hint)
 }
 
-// prefix reads a power prefix: "England:", "E:", "England", "English" or
-// "E" before a unit.
+// prefix reads a power prefix: "England:", "North Vietnam:", "E:",
+// "England", "English", "North Vietnamese" or "E" before a unit.
 func (p *parser) prefix(power *judge.Power) bool {
 	t := p.cur()
 	if t.tok != Word {
 		return true
 	}
-	if p.toks[p.p+1].tok == Colon {
-		pw := t.e.power
+	if pw, next, ok := p.colonPrefix(p.p); ok {
 		if pw == judge.NoPower {
-			pw = p.ix.powerLetter(p.key(p.p))
-		}
-		if pw == judge.NoPower {
-			return p.unknownPower(p.p)
+			return p.unknownPower(p.p, next-2)
 		}
 		*power = pw
-		p.p += 2
+		p.p = next
 		return true
 	}
-	pw := t.e.power
-	if pw == judge.NoPower {
-		pw = p.ix.powerLetter(p.key(p.p))
+	pw, next, ok := p.matchPower(p.p)
+	if !ok {
+		pw, next = p.ix.powerLetter(p.key(p.p)), p.p+1
 		if pw == judge.NoPower {
 			return true
 		}
@@ -329,15 +319,76 @@ func (p *parser) prefix(power *judge.Power) bool {
 			return true
 		}
 	}
-	// "English Channel" is a place, not England's.
-	if _, next, ok := p.matchName(p.p); ok && next > p.p+1 {
+	// "English Channel" is a place, not England's; "North Vietnam - Hanoi"
+	// moves the unit in the province North Vietnam, as no unit follows.
+	if _, pnext, ok := p.matchName(p.p); ok && pnext > next {
 		return true
 	}
-	if p.startsUnit(p.p + 1) {
+	if p.startsUnit(next) {
 		*power = pw
-		p.p++
+		p.p = next
 	}
 	return true
+}
+
+// colonPrefix reads a prefix that ends in a colon at token i: a power's
+// name or adjective, of one word or several, or a power's letter. It
+// returns the power and the token after the colon, and false if the words
+// at i are not followed by a colon or, being several, hold a keyword ("A
+// Par H:"), so that they are not meant as a power. A prefix that names no
+// power has NoPower, for the caller to report: its words end at next-2.
+func (p *parser) colonPrefix(i int) (judge.Power, int, bool) {
+	last := i
+	for n := p.nextWord(last); n >= 0; n = p.nextWord(last) {
+		last = n
+	}
+	if p.toks[last+1].tok != Colon {
+		return judge.NoPower, 0, false
+	}
+	next := last + 2
+	if pw, end, ok := p.matchPower(i); ok && end == last+1 {
+		return pw, next, true
+	}
+	// A name of one word written as several ("St. Petersburg:" for
+	// Chaos's StPetersburg), which matchPower does not walk.
+	if e := p.ix.lookup(p.keys[p.toks[i].k0:p.toks[last].k1]); e.power != judge.NoPower {
+		return e.power, next, true
+	}
+	if last == i {
+		if pw := p.ix.powerLetter(p.key(i)); pw != judge.NoPower {
+			return pw, next, true
+		}
+	} else {
+		for j := i; j <= last; j++ {
+			if t := &p.toks[j]; t.tok == Word && t.e.kw != 0 {
+				return judge.NoPower, 0, false
+			}
+		}
+	}
+	return judge.NoPower, next, true
+}
+
+// matchPower finds the longest power name or adjective that begins at
+// token i, over several words as matchName does ("North Vietnamese"). It
+// returns the power and the token after the name.
+func (p *parser) matchPower(i int) (judge.Power, int, bool) {
+	t := &p.toks[i]
+	if t.tok != Word {
+		return judge.NoPower, 0, false
+	}
+	best, bestNext := t.e.power, i+1
+	if t.e.powerPrefix {
+		for j := p.nextWord(i); j >= 0; j = p.nextWord(j) {
+			e := p.ix.lookup(p.keys[t.k0:p.toks[j].k1])
+			if e.power != judge.NoPower {
+				best, bestNext = e.power, j+1
+			}
+			if !e.powerPrefix {
+				break
+			}
+		}
+	}
+	return best, bestNext, best != judge.NoPower
 }
 
 // unitOrder reads a movement or retreat order: [type] place, then what the
@@ -596,15 +647,15 @@ func (p *parser) construct(o *judge.Order) bool {
 // A Ber"): the adjudicator knows whose unit is there.
 func (p *parser) nationality() {
 	p.skipComma()
-	t := p.cur()
-	if t.tok != Word || t.e.power == judge.NoPower {
+	_, next, ok := p.matchPower(p.p)
+	if !ok {
 		return
 	}
-	if _, next, ok := p.matchName(p.p); ok && next > p.p+1 {
+	if _, pnext, ok := p.matchName(p.p); ok && pnext > next {
 		return
 	}
-	if p.startsUnit(p.p + 1) {
-		p.p++
+	if p.startsUnit(next) {
+		p.p = next
 	}
 }
 
@@ -661,11 +712,8 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 func (p *parser) matchName(i int) (judge.Loc, int, bool) {
 	best, bestNext := judge.NoLoc, -1
 	k0 := p.toks[i].k0
-	for j := i; ; {
+	for j := i; j >= 0; j = p.nextWord(j) {
 		t := &p.toks[j]
-		if t.tok != Word {
-			break
-		}
 		e := t.e
 		if j > i {
 			e = p.ix.lookup(p.keys[k0:t.k1])
@@ -676,16 +724,21 @@ func (p *parser) matchName(i int) (judge.Loc, int, bool) {
 		if !e.prefix {
 			break
 		}
-		switch n := &p.toks[j+1]; {
-		case n.tok == Word:
-			j++
-		case n.tok == Dash && n.off == t.end && p.toks[j+2].tok == Word && p.toks[j+2].off == n.end:
-			j += 2
-		default:
-			return best, bestNext, bestNext > 0
-		}
 	}
 	return best, bestNext, bestNext > 0
+}
+
+// nextWord returns the token of the word that may go on a name after the
+// word at token j: the next word, or the word after a hyphen with no space
+// around it ("Mid-Atlantic"); or -1.
+func (p *parser) nextWord(j int) int {
+	switch n := &p.toks[j+1]; {
+	case n.tok == Word:
+		return j + 1
+	case n.tok == Dash && n.off == p.toks[j].end && p.toks[j+2].tok == Word && p.toks[j+2].off == n.end:
+		return j + 2
+	}
+	return -1
 }
 
 // coast reads a coast after a place ("/nc", "(north coast)", " nc") and
@@ -831,8 +884,11 @@ func (p *parser) startsOrder(i int) bool {
 		// comma.
 		return true
 	}
+	if _, _, ok := p.matchPower(i); ok {
+		return true
+	}
 	switch {
-	case t.e.kw&kwType != 0, t.e.power != judge.NoPower, p.toks[i+1].tok == Colon:
+	case t.e.kw&kwType != 0, p.toks[i+1].tok == Colon:
 		return true
 	case p.phase == judge.Adjustment && t.e.kw&kwAdjust != 0:
 		return true
@@ -872,18 +928,20 @@ func (p *parser) unknownPlace(i int) bool {
 	if len(sugg) == 0 && j > i {
 		sugg = p.ix.suggestLocs(string(p.key(i)))
 	}
-	// "Engl F Lon - Nth": a power, misspelt.
-	if i == p.start && j == i && p.isType(i+1) {
-		if ps := p.ix.suggestPowers(string(p.key(i))); len(ps) > 0 {
-			return p.unknownPower(i)
+	// "Engl F Lon - Nth", "Nort Vietnam A Han - Vin": a power, misspelt.
+	if i == p.start && p.isType(j+1) {
+		if ps := p.ix.suggestPowers(string(p.keys[p.toks[i].k0:p.toks[j].k1])); len(ps) > 0 {
+			return p.unknownPower(i, j)
 		}
 	}
 	return p.errorf(i, "unknown province %q%s", text, didYouMean(sugg))
 }
 
-// unknownPower reports the unknown power name at token i.
-func (p *parser) unknownPower(i int) bool {
-	return p.errorf(i, "unknown power %q%s", p.lit(i), didYouMean(p.ix.suggestPowers(string(p.key(i)))))
+// unknownPower reports the unknown power name of the words at tokens i
+// to j.
+func (p *parser) unknownPower(i, j int) bool {
+	return p.errorf(i, "unknown power %q%s", p.src[p.toks[i].off:p.toks[j].end],
+		didYouMean(p.ix.suggestPowers(string(p.keys[p.toks[i].k0:p.toks[j].k1]))))
 }
 
 func (p *parser) cur() *token      { return &p.toks[p.p] }

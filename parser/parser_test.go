@@ -691,3 +691,83 @@ func ExampleParseOrders() {
 	// England: F edi - nwg
 	// line 3 col 9: unknown province "Burg" (did you mean Burgundy?)
 }
+
+// TestPowerNamesOfSeveralWords runs the parser on vietnam-war, whose
+// powers "North Vietnam" and "South Vietnam" have names of two words, one
+// of them also a province's, and whose Thailand's adjective "Thai" begins
+// the province "Thai Nguyen".
+func TestPowerNamesOfSeveralWords(t *testing.T) {
+	m, err := variants.Load("vietnam-war")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, m, judge.NoPower, []parseCase{
+		{"North Vietnam: A thn - nov", mv, "North Vietnam: A thn - nov"},
+		{"north  vietnam : F han - son", mv, "North Vietnam: F han - son"},
+		{"NORTH-VIETNAM: A thh H", mv, "North Vietnam: A thh H"},
+		{"NorthVietnam: A thh H", mv, "North Vietnam: A thh H"},
+		{"North Vietnam A thn - nov", mv, "North Vietnam: A thn - nov"},
+		{"North Vietnam Thai Nguyen - North Vietnam", mv, "North Vietnam: thn - nov"},
+		{"North Vietnamese: A thh - thn", mv, "North Vietnam: A thh - thn"},
+		{"North Vietnamese A thh - thn", mv, "North Vietnam: A thh - thn"},
+		{"South Vietnam: F eas - coa", mv, "South Vietnam: F eas - coa"},
+		{"South Vietnam F cam S F eas - coa", mv, "South Vietnam: F cam S F eas - coa"},
+		{"South Vietnamese A sag - tay", mv, "South Vietnam: A sag - tay"},
+		{"N: A thh H", mv, "North Vietnam: A thh H"},
+		{"S: A sag H", mv, "South Vietnam: A sag H"},
+		{"Thai: A ban H", mv, "Thailand: A ban H"},
+		// A prefix holds for the rest of its line; a name on a line of its
+		// own for the lines below.
+		{"North Vietnam: A thh H, South Vietnam: A sag H, F cam H", mv,
+			"North Vietnam: A thh H\nSouth Vietnam: A sag H\nSouth Vietnam: F cam H"},
+		{"North Vietnam\nA thh H\nSouth Vietnamese:\nA sag H", mv,
+			"North Vietnam: A thh H\nSouth Vietnam: A sag H"},
+		// The nationality of a supported unit.
+		{"Thailand: A loe S North Vietnamese A thh - nov", mv, "Thailand: A loe S A thh - nov"},
+		{"A loe S South Vietnam F eas", mv, "A loe S F eas"},
+		// Without a prefix, the province North Vietnam and the others that
+		// begin with a word of a power's name.
+		{"North Vietnam - Thai Nguyen", mv, "nov - thn"},
+		{"A North Vietnam - Thai Nguyen", mv, "A nov - thn"},
+		{"Thai Nguyen - North Vietnam", mv, "thn - nov"},
+		{"A thn S North Vietnam", mv, "A thn S nov"},
+		{"A thn S North Vietnam - Dien Bien", mv, "A thn S nov - nol"},
+		{"F stc - South Gulf of Thailand", mv, "F stc - soa"},
+		{"South Thailand Coast - South China Sea", mv, "stc - scs"},
+		{"North Vietnam: North Vietnam - Thai Nguyen", mv, "North Vietnam: nov - thn"},
+		{"North Vietnam: A thh, s.c. North Vietnam", adj,
+			"North Vietnam: build A thh (bare)\nNorth Vietnam: build sc nov"},
+		{"North Vietnam: build A thh", adj, "North Vietnam: build A thh"},
+		{"North Vietnam A thh", adj, "North Vietnam: build A thh (bare)"},
+		// A word of a name is no name: no guessing.
+		{"North: A thh H", mv, `line 1 col 1: unknown power "North" (did you mean North Vietnam?)`},
+		{"North A thh H", mv, `line 1 col 1: unknown power "North" (did you mean North Vietnam?)`},
+		{"Vietnam: A thh H", mv, `line 1 col 1: unknown power "Vietnam" (did you mean North Vietnam or South Vietnam?)`},
+		{"Vietnam", mv, `line 1 col 1: unknown province "Vietnam" (did you mean Central Vietnam, Coast of Vietnam or North Vietnam?)`},
+		{"Nort Vietnam: A thh H", mv, `line 1 col 1: unknown power "Nort Vietnam" (did you mean North Vietnam?)`},
+		{"Nort Vietnam A thh H", mv, `line 1 col 1: unknown power "Nort Vietnam" (did you mean North Vietnam?)`},
+		{"  South Vietnam Laos: A sag H", mv, `line 1 col 3: unknown power "South Vietnam Laos" (did you mean South Vietnam?)`},
+		{"North Vietnam:", mv, ""},
+		{"South:\nA sag H", mv, "line 1 col 1: unknown power \"South\" (did you mean South Vietnam?)\nA sag H"},
+		// Words with a keyword before a colon are no power name.
+		{"A thh H: A thn H", mv, `line 1 col 8: expected end of order after "A thh H", found ":"`},
+		{"North Vietnam - Thai Nguyen Hanoi", mv, `line 1 col 29: expected end of order after "North Vietnam - Thai Nguyen", found "Hanoi"`},
+	})
+}
+
+// TestPowerNameWrittenAsWords checks that a power name of one word may be
+// written as several before a colon: Chaos's StPetersburg.
+func TestPowerNameWrittenAsWords(t *testing.T) {
+	m, err := variants.Load("chaos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, m, judge.NoPower, []parseCase{
+		{"St. Petersburg: A Stp H", mv, "StPetersburg: A stp H"},
+		{"StPetersburg: F Stp/nc - Bar", mv, "StPetersburg: F stp/nc - bar"},
+		{"St Petersburg:\nA Stp - Mos", mv, "StPetersburg: A stp - mos"},
+		{"St. Petersburg - Moscow", mv, "stp - mos"},
+		{"Berlin: A Ber - Kie", mv, "Berlin: A ber - kie"},
+		{"Berlin - Kiel", mv, "ber - kie"},
+	})
+}
