@@ -285,7 +285,7 @@ func (s *session) cmdEject(c *parser.Command) error {
 		s.fail(c.Line, "Game '%s' is %s: nobody can be ejected.", g.Name, g.Status)
 		return nil
 	}
-	if len(c.Args) != 1 {
+	if len(c.Args) == 0 {
 		s.fail(c.Line, "Use: EJECT power (its name or letter), or EJECT address for an observer.")
 		return nil
 	}
@@ -293,13 +293,13 @@ func (s *session) cmdEject(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	pw, ok := mp.PowerByName(c.Args[0])
+	pw, ok := powerNamed(mp, c.Args)
 	i := -1
 	if ok {
 		i = playerByPower(g, mp.Powers[pw].Name)
 	}
 	if i < 0 {
-		s.fail(c.Line, "There is no power %q in '%s'.", c.Args[0], g.Name)
+		s.fail(c.Line, "There is no power %q in '%s'.", strings.Join(c.Args, " "), g.Name)
 		return nil
 	}
 	p := &g.Players[i]

@@ -13,6 +13,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -359,6 +360,19 @@ func powerIndex(mp *judge.Map, name string) int {
 		}
 	}
 	return len(mp.Powers)
+}
+
+// powerNamed reads the power that a command's words name: all of them a
+// power's name or adjective, read as an order line's prefix is ("North
+// Vietnam"), or one word that is a power's letter.
+func powerNamed(mp *judge.Map, words []string) (judge.Power, bool) {
+	if p, n := parser.MatchPower(mp, words); n > 0 && n == len(words) {
+		return p, true
+	}
+	if len(words) == 1 {
+		return mp.PowerByName(words[0])
+	}
+	return judge.NoPower, false
 }
 
 // powerOf returns the judge.Power of the power named name.

@@ -419,7 +419,7 @@ func (s *session) cmdBecome(c *parser.Command) error {
 		s.fail(c.Line, "Game '%s' is not being played.", g.Name)
 		return nil
 	}
-	if len(c.Args) != 1 {
+	if len(c.Args) == 0 {
 		s.fail(c.Line, "Use: BECOME power (a name or letter).")
 		return nil
 	}
@@ -427,9 +427,9 @@ func (s *session) cmdBecome(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	p, ok := mp.PowerByName(c.Args[0])
+	p, ok := powerNamed(mp, c.Args)
 	if !ok {
-		s.fail(c.Line, "%q is not a power of %s: the powers are %s.", c.Args[0], mp.Title, powerLetters(mp))
+		s.fail(c.Line, "%q is not a power of %s: the powers are %s.", strings.Join(c.Args, " "), mp.Title, powerLetters(mp))
 		return nil
 	}
 	s.become = mp.Powers[p].Name

@@ -255,8 +255,16 @@ func parseRecipients(mp *judge.Map, words []string) (pressTarget, string) {
 		but = true
 	}
 	in := make([]bool, len(mp.Powers))
-	for _, w := range ws {
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
 		if w == "AND" {
+			continue
+		}
+		// A name or adjective, of one word or several ("NORTH
+		// VIETNAM"), read as an order line's prefix is.
+		if p, n := parser.MatchPower(mp, ws[i:]); n > 0 {
+			in[p] = true
+			i += n - 1
 			continue
 		}
 		if w == "MASTER" || w == "GM" {

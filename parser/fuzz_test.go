@@ -33,18 +33,16 @@ func FuzzParseOrders(f *testing.F) {
 		"A Mun S, A Ber\nF Nth C, A Lon - Nwy\nA Lon - Nwy, via convoy",
 		"\xff\r\n;;,,::((//))->=>", "A Pär - Bür\u00a0→ Mar",
 		"A Lvp, s.c. Cly\nsc Cly; build s. c. Clyde\nA Lvp sc Cly, Build supply centre Clyde\nF Spa sc, s.c. A Cly",
+		vietnamSeed,
 	}
 	// And the texts of real-world mails (testdata/mail).
 	seeds = append(seeds, corpusBodies(f)...)
+	maps := fuzzMaps(f)
 	for i, s := range seeds {
-		f.Add(s, uint8(i%3+1), i%2 == 0)
+		f.Add(s, uint8(i%3+1), uint8(i%len(maps)))
 	}
-	tiny, std := tinyMap(f), variants.Standard()
-	f.Fuzz(func(t *testing.T, src string, phase uint8, standard bool) {
-		m := tiny
-		if standard {
-			m = std
-		}
+	f.Fuzz(func(t *testing.T, src string, phase, mapNo uint8) {
+		m := maps[int(mapNo)%len(maps)]
 		ph := judge.PhaseType(phase%3 + 1)
 		checkParse(t, m, ph, src)
 	})
@@ -88,14 +86,31 @@ func checkParse(t *testing.T, m *judge.Map, ph judge.PhaseType, src string) {
 // TestParseSeeds runs the fuzz checks on hand-picked texts, so that
 // "go test" checks them without -fuzz.
 func TestParseSeeds(t *testing.T) {
-	for _, m := range []*judge.Map{tinyMap(t), variants.Standard()} {
+	for _, m := range fuzzMaps(t) {
 		for _, ph := range []judge.PhaseType{mv, ret, adj} {
 			for _, c := range canonicalCases {
 				checkParse(t, m, ph, c.text)
 			}
 			checkParse(t, m, ph, "England: F Lon - Nth, A Lvp - Yor; F Edi H\nFrance\nA Par - Bur (nc)\nA Mar S A Par - Bur")
+			checkParse(t, m, ph, vietnamSeed)
 		}
 	}
+}
+
+// vietnamSeed has vietnam-war's power names of two words, one of them
+// also a province's name, as prefixes and otherwise.
+const vietnamSeed = "North Vietnam: A Thn - Nov\nNorth Vietnam - Thai Nguyen, South Vietnamese F Eas H\n" +
+	"North: A Thh H\nNorth Vietnam\nA Thh S North Vietnamese A Thn - North Vietnam\nN: Build A Han\nSouth Vietnam:"
+
+// fuzzMaps are the maps the fuzz targets parse with: the tiny map of
+// traps, the standard map, and vietnam-war for its power names of two
+// words.
+func fuzzMaps(t testing.TB) []*judge.Map {
+	vw, err := variants.Load("vietnam-war")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*judge.Map{tinyMap(t), variants.Standard(), vw}
 }
 
 // walker finds the offsets of line:col places, walking forward through the

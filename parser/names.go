@@ -434,3 +434,29 @@ func didYouMean(names []string) string {
 	}
 	return " (did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "?)"
 }
+
+// MatchPower finds the power whose name or adjective the first words of
+// words spell, the longest first, read as an order's power prefix is:
+// case and dots ignored, words split or joined as for place names ("North
+// Vietnam", "north-vietnam", "NorthVietnam"). It returns the power and how
+// many words it took, or NoPower and 0. It does not read letters: what a
+// word of one letter means is the caller's business ("EG" in PRESS TO).
+// Commands that name powers (PRESS TO, BECOME, EJECT) use it, so that
+// they take every name an order line does.
+func MatchPower(m *judge.Map, words []string) (judge.Power, int) {
+	if m == nil {
+		return judge.NoPower, 0
+	}
+	ix := indexOf(m)
+	const most = 8 // no power name has more words; a list of powers may be long
+	for n := min(len(words), most); n > 0; n-- {
+		k, ok := foldName(strings.Join(words[:n], " "))
+		if !ok || k == "" {
+			continue
+		}
+		if e := ix.lookup([]byte(k)); e.power != judge.NoPower {
+			return e.power, n
+		}
+	}
+	return judge.NoPower, 0
+}

@@ -771,3 +771,34 @@ func TestPowerNameWrittenAsWords(t *testing.T) {
 		{"Berlin - Kiel", mv, "ber - kie"},
 	})
 }
+
+func TestMatchPower(t *testing.T) {
+	m, err := variants.Load("vietnam-war")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		in    string
+		power string
+		n     int
+	}{
+		{"North Vietnam", "North Vietnam", 2},
+		{"NORTH VIETNAM AND LAOS", "North Vietnam", 2},
+		{"north-vietnam", "North Vietnam", 1},
+		{"South Vietnamese Thai", "South Vietnam", 2},
+		{"Thai North Vietnam", "Thailand", 1},
+		{"North", "", 0},
+		{"Vietnam", "", 0},
+		{"N", "", 0}, // letters are the caller's
+		{"", "", 0},
+	} {
+		p, n := parser.MatchPower(m, strings.Fields(c.in))
+		got := ""
+		if p != judge.NoPower {
+			got = m.PowerName(p)
+		}
+		if got != c.power || n != c.n {
+			t.Errorf("MatchPower(%q) = %q, %d; want %q, %d", c.in, got, n, c.power, c.n)
+		}
+	}
+}
