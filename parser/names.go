@@ -51,17 +51,25 @@ var keywords = map[string]kw{
 }
 
 // entry is what the index knows about one folded word or word sequence.
+// It has four fields, no more: the compiler keeps a struct of at most four
+// fields in registers, and an entry is copied for every word of an order.
 type entry struct {
-	loc    judge.Loc   // the place with this name, or NoLoc
-	power  judge.Power // the power with this name or adjective, or NoPower
-	kw     kw          // keyword classes (single words only)
-	prefix bool        // a proper prefix of a longer place name
-	// powerPrefix: a proper prefix of a power's name or adjective of
-	// several words ("north" of "North Vietnam"). One-word power names
-	// mark no prefixes, so that the words of most orders ("a" of
-	// "Austria") cost no second look-up.
-	powerPrefix bool
+	loc   judge.Loc   // the place with this name, or NoLoc
+	power judge.Power // the power with this name or adjective, or NoPower
+	kw    kw          // keyword classes (single words only)
+	pre   prefixes    // the longer names this is a proper prefix of
 }
+
+// prefixes says of which longer names a key is a proper prefix.
+type prefixes uint8
+
+const (
+	placePrefix prefixes = 1 << iota // a place name's
+	// powerPrefix: a power's name or adjective of several words ("north"
+	// of "North Vietnam"). One-word power names mark no prefixes, so that
+	// the words of most orders ("a" of "Austria") cost no second look-up.
+	powerPrefix
+)
 
 var noEntry = entry{loc: judge.NoLoc, power: judge.NoPower}
 
@@ -123,7 +131,7 @@ func buildIndex(m *judge.Map) *index {
 		ix.names = append(ix.names, nameKey{k, int(l)})
 		for i := 1; i < len(k); i++ {
 			e := get(k[:i])
-			e.prefix = true
+			e.pre |= placePrefix
 			ix.words[k[:i]] = e
 		}
 	}
@@ -145,7 +153,7 @@ func buildIndex(m *judge.Map) *index {
 			}
 			for j := 1; j < len(k); j++ {
 				e := get(k[:j])
-				e.powerPrefix = true
+				e.pre |= powerPrefix
 				ix.words[k[:j]] = e
 			}
 		}

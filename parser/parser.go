@@ -231,6 +231,17 @@ func (p *parser) header(power *judge.Power) bool {
 	if p.toks[0].tok != Word {
 		return false
 	}
+	// Only words, and a colon at the end: most lines fail this at once.
+	n := 1
+	for t := p.toks[n].tok; t == Word || t == Dash; t = p.toks[n].tok {
+		n++
+	}
+	if p.toks[n].tok == Colon {
+		n++
+	}
+	if !isEnd(p.toks[n].tok) {
+		return false
+	}
 	if pw, next, ok := p.matchPower(0); ok && isEnd(p.toks[next].tok) {
 		*power = pw
 		return true
@@ -338,6 +349,10 @@ func (p *parser) prefix(power *judge.Power) bool {
 // Par H:"), so that they are not meant as a power. A prefix that names no
 // power has NoPower, for the caller to report: its words end at next-2.
 func (p *parser) colonPrefix(i int) (judge.Power, int, bool) {
+	if t := &p.toks[i]; t.e.kw != 0 && t.e.power == judge.NoPower && t.e.pre&powerPrefix == 0 &&
+		p.toks[i+1].tok != Colon {
+		return judge.NoPower, 0, false // "A Par ...", the most common case, at no cost
+	}
 	last := i
 	for n := p.nextWord(last); n >= 0; n = p.nextWord(last) {
 		last = n
@@ -377,13 +392,13 @@ func (p *parser) matchPower(i int) (judge.Power, int, bool) {
 		return judge.NoPower, 0, false
 	}
 	best, bestNext := t.e.power, i+1
-	if t.e.powerPrefix {
+	if t.e.pre&powerPrefix != 0 {
 		for j := p.nextWord(i); j >= 0; j = p.nextWord(j) {
 			e := p.ix.lookup(p.keys[t.k0:p.toks[j].k1])
 			if e.power != judge.NoPower {
 				best, bestNext = e.power, j+1
 			}
-			if !e.powerPrefix {
+			if e.pre&powerPrefix == 0 {
 				break
 			}
 		}
@@ -712,8 +727,11 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 func (p *parser) matchName(i int) (judge.Loc, int, bool) {
 	best, bestNext := judge.NoLoc, -1
 	k0 := p.toks[i].k0
-	for j := i; j >= 0; j = p.nextWord(j) {
+	for j := i; ; {
 		t := &p.toks[j]
+		if t.tok != Word {
+			break
+		}
 		e := t.e
 		if j > i {
 			e = p.ix.lookup(p.keys[k0:t.k1])
@@ -721,8 +739,17 @@ func (p *parser) matchName(i int) (judge.Loc, int, bool) {
 		if e.loc != judge.NoLoc {
 			best, bestNext = e.loc, j+1
 		}
-		if !e.prefix {
+		if e.pre&placePrefix == 0 {
 			break
+		}
+		// As nextWord, written out: this loop is the parser's hottest.
+		switch n := &p.toks[j+1]; {
+		case n.tok == Word:
+			j++
+		case n.tok == Dash && n.off == t.end && p.toks[j+2].tok == Word && p.toks[j+2].off == n.end:
+			j += 2
+		default:
+			return best, bestNext, bestNext > 0
 		}
 	}
 	return best, bestNext, bestNext > 0
