@@ -429,6 +429,12 @@ func TestEscape(t *testing.T) {
 	if want := "a&lt;b&gt;&amp;&quot;c&apos; "; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	// Not UTF-8, and characters XML forbids, found by FuzzSchematic in a
+	// coast's name.
+	got = string(appendEscaped(nil, "Sp\xc3ain \uffff\u00e9"))
+	if want := "Sp\ufffdain \u00e9"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
 }
 
 func ExampleSVG() {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // svgFonts is the font list of every label: the Go fonts the PNG uses,
@@ -225,11 +226,14 @@ func copysignHalf(v float64) float64 {
 
 func fnum(v float64) string { return string(appendNum(nil, v)) }
 
-// appendEscaped writes s escaped for XML text and attribute values.
+// appendEscaped writes s escaped for XML text and attribute values. Names
+// come from map files, which may hold any bytes: a byte that is not UTF-8
+// becomes U+FFFD, and the characters XML 1.0 forbids (control characters,
+// U+FFFE, U+FFFF) are dropped, so the SVG always parses.
 func appendEscaped(b []byte, s string) []byte {
 	clean := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || strings.IndexByte(`<>&"'`, c) >= 0 {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || strings.IndexByte(`<>&"'`, c) >= 0 {
 			clean = false
 			break
 		}
@@ -237,8 +241,8 @@ func appendEscaped(b []byte, s string) []byte {
 	if clean {
 		return append(b, s...)
 	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
+	for _, r := range s { // an invalid byte comes as utf8.RuneError
+		switch r {
 		case '\t', '\n', '\r':
 			b = append(b, ' ')
 		case '<':
@@ -252,8 +256,8 @@ func appendEscaped(b []byte, s string) []byte {
 		case '\'':
 			b = append(b, "&apos;"...)
 		default:
-			if c >= 0x20 { // other control characters are not XML
-				b = append(b, c)
+			if r >= 0x20 && r != 0xFFFE && r != 0xFFFF {
+				b = utf8.AppendRune(b, r)
 			}
 		}
 	}
