@@ -66,8 +66,10 @@ type LocInfo struct {
 	// At is where a schematic picture of the board draws the province (a
 	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
-	// (package mapgeo) need none.
-	At [2]int
+	// (package mapgeo) need none. Two 16-bit numbers keep LocInfo as
+	// small as it was without them: the adjudicator reads Locs in its
+	// inner loops.
+	At [2]int16
 }
 
 // PowerInfo describes a great power.
@@ -472,10 +474,11 @@ func (b *MapBuilder) DeclareOneWay(t UnitType, from, to Loc) {
 // (see LocInfo.Archipelago).
 func (b *MapBuilder) SetArchipelago(p Loc) { b.m.Locs[p].Archipelago = true }
 
-// SetPlace sets where a schematic picture draws province p (LocInfo.At).
+// SetPlace sets where a schematic picture draws province p (LocInfo.At),
+// x and y from 0 to MaxPlace (the map file's reader checks them).
 // The built map HasPlaces when every province has been given one.
 func (b *MapBuilder) SetPlace(p Loc, x, y int) {
-	b.m.Locs[p].At = [2]int{x, y}
+	b.m.Locs[p].At = [2]int16{int16(x), int16(y)}
 	if b.placed == nil {
 		b.placed = map[Loc]bool{}
 	}

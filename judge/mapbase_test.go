@@ -195,7 +195,7 @@ func TestParseMapBasePlaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	par, _ := m.Lookup("par")
-	if !m.HasPlaces() || m.Locs[par].At != [2]int{200, 300} {
+	if !m.HasPlaces() || m.Locs[par].At != [2]int16{200, 300} {
 		t.Errorf("HasPlaces %v, par at %v: want the base's places", m.HasPlaces(), m.Locs[par].At)
 	}
 	partly := func(string) (string, []byte, error) { return "mini.map", []byte(miniMap + "place lon 1 1\n"), nil }

@@ -415,8 +415,8 @@ func TestParseMapPlaces(t *testing.T) {
 	}
 	for _, c := range []struct {
 		loc string
-		at  [2]int
-	}{{"lon", [2]int{100, 100}}, {"spa", [2]int{120, 900}}, {"iri", [2]int{20, 150}}} {
+		at  [2]int16
+	}{{"lon", [2]int16{100, 100}}, {"spa", [2]int16{120, 900}}, {"iri", [2]int16{20, 150}}} {
 		l, _ := m.Lookup(c.loc)
 		if got := m.Locs[l].At; got != c.at {
 			t.Errorf("%s at %v, want %v", c.loc, got, c.at)
@@ -424,7 +424,7 @@ func TestParseMapPlaces(t *testing.T) {
 	}
 	// Coasts are drawn with their province: they have no place of their own.
 	nc, _ := m.Lookup("spa/nc")
-	if got := m.Locs[nc].At; got != [2]int{} {
+	if got := m.Locs[nc].At; got != [2]int16{} {
 		t.Errorf("spa/nc at %v, want none", got)
 	}
 	// The box's edges are inside it.

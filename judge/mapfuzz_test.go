@@ -36,7 +36,7 @@ func FuzzParseMap(f *testing.F) {
 		for _, p := range m.Provinces() {
 			at := m.Locs[p].At
 			if !m.HasPlaces() {
-				if at != [2]int{} {
+				if at != [2]int16{} {
 					t.Fatalf("%s placed at %v on a map without places", m.Locs[p].Name, at)
 				}
 				continue
