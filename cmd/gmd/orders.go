@@ -55,7 +55,14 @@ func runOrders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *power != "" {
+		// A letter, or a name or adjective spelt as order lines may spell it
+		// ("north-vietnam").
 		p, ok := m.PowerByName(*power)
+		if words := strings.Fields(*power); !ok && len(words) > 0 {
+			var n int
+			p, n = parser.MatchPower(m, words)
+			ok = p != judge.NoPower && n == len(words)
+		}
 		if !ok {
 			fmt.Fprintf(stderr, "gmd orders: unknown power %q in variant %s\n", *power, m.Name)
 			return 2

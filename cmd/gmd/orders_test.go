@@ -36,6 +36,13 @@ func TestOrdersCommand(t *testing.T) {
 			"England: build A lvp\nEngland: build sc yor\nEngland: build sc wal\n", ""},
 		{[]string{"orders", "-variant", "343536"}, "Turkey: F Smy - Jordan\ns.c. Jordan", 1,
 			"Turkey: F smy - jor\nline 2 col 1: \"s.c\": supply centre construction is an order of an adjustment phase, not of a movement phase\n", ""},
+		// A power of two words, spelt as order lines may spell it; part of
+		// a name is no name.
+		{[]string{"orders", "-variant", "vietnam-war", "-power", "north-vietnam"}, "A thn - nov", 0,
+			"North Vietnam: A thn - nov\n", ""},
+		{[]string{"orders", "-variant", "vietnam-war", "-power", "South Vietnamese"}, "F Saigon H", 0,
+			"South Vietnam: F sag H\n", ""},
+		{[]string{"orders", "-variant", "vietnam-war", "-power", "north"}, "", 2, "", `unknown power "north"`},
 		// Usage errors.
 		{[]string{"orders", "-variant", "nowhere"}, "", 2, "", `unknown variant "nowhere"`},
 		{[]string{"orders", "-phase", "S1901X"}, "", 2, "", `-phase "S1901X"`},
