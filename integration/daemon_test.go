@@ -170,6 +170,16 @@ func (j *judge) stop() {
 	if !j.running() {
 		j.t.Fatalf("stopping the judge: it is not running (exit: %v)", j.err)
 	}
+	// An operator stops a daemon that has started. A SIGTERM in the first
+	// moments of a process, before the Go runtime has run main and
+	// installed the handler, kills it as SIGKILL does (the soak kills it
+	// that way on purpose too); on a loaded machine those moments, with
+	// the race detector's start-up, can last past the soak's shortest
+	// gap between a start and a stop. So wait for this start's "gmd
+	// running" line first.
+	for wait := time.Now().Add(30 * time.Second); j.logCount(`msg="gmd running"`) < j.starts && j.running() && time.Now().Before(wait); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	j.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-j.exited:
