@@ -414,6 +414,10 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 			s.fail(c.Line, "%v.", err)
 			return nil
 		}
+		if msg := lengthLimitOf("GRACE").refuse(d); msg != "" {
+			s.fail(c.Line, "%s.", msg)
+			return nil
+		}
 		st.Grace = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
@@ -434,15 +438,22 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "%v.", err)
 		return nil
 	}
-	var what string
+	var (
+		what    string
+		setting *state.Duration
+	)
 	switch word {
 	case "MOVEMENT", "MOVE", "MOVES":
-		st.Movement, what = state.Duration(d), "Movement phases"
+		setting, what, word = &st.Movement, "Movement phases", "MOVEMENT"
 	case "RETREAT", "RETREATS":
-		st.Retreat, what = state.Duration(d), "Retreat phases"
+		setting, what, word = &st.Retreat, "Retreat phases", "RETREAT"
 	case "ADJUSTMENT", "ADJUSTMENTS", "ADJUST", "BUILD", "BUILDS":
-		st.Adjustment, what = state.Duration(d), "Adjustment phases"
+		setting, what, word = &st.Adjustment, "Adjustment phases", "ADJUSTMENT"
 	case "REMINDER":
+		if msg := lengthLimitOf("REMINDER").refuse(d); msg != "" {
+			s.fail(c.Line, "%s.", msg)
+			return nil
+		}
 		st.Reminder = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
@@ -456,11 +467,11 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT (a length, or CLOCK hh:mm, DAYS -MTWTF-) or REMINDER.", word)
 		return nil
 	}
-	if d <= 0 {
-		s.fail(c.Line, "A phase cannot last %s.", spellLength(d))
+	if msg := lengthLimitOf(word).refuse(d); msg != "" {
+		s.fail(c.Line, "%s.", msg)
 		return nil
 	}
-	s.dirty = true
+	*setting, s.dirty = state.Duration(d), true
 	change := fmt.Sprintf("%s now last %s, from the next phase on.", what, spellLength(d))
 	s.printf("%s", change)
 	return s.parameterChange(change)
