@@ -383,6 +383,11 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "%s", msg)
 			return errStop
 		}
+		// An ejected player comes back only if the master allows it.
+		if barred(g, s.in.From) {
+			s.fail(c.Line, "The master of '%s' has removed this address from the game: it may take no seat of it unless the master lets it back (ADMIT).", g.Name)
+			return errStop
+		}
 		// The seat's own address with the seat's own password is the
 		// player coming back: the password proves it, as at any sign-on.
 		back := false
@@ -640,8 +645,8 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		return nil
 	}
 	switch {
-	case slices.Contains(g.Barred, strings.ToLower(s.in.From)):
-		s.fail(c.Line, "The master of '%s' has removed this address from its observers.", g.Name)
+	case barred(g, s.in.From):
+		s.fail(c.Line, "The master of '%s' has removed this address from the game.", g.Name)
 		return errStop
 	case len(g.Observers) >= s.m.cfg.MaxObservers:
 		s.fail(c.Line, "Game '%s' has %d observers, the most this judge allows.", g.Name, len(g.Observers))

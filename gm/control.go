@@ -316,7 +316,14 @@ func (s *session) cmdEject(c *parser.Command) error {
 	if err := m.sendGame(s.tx, s.now, g, "abandoned", data, to); err != nil {
 		return err
 	}
-	s.printf("%s is ejected from '%s' and free for takeover.", p.Power, g.Name)
+	// The seat keeps its address, which the listings and REVEAL show as
+	// who played it, but not its password, and the address is barred:
+	// the ejected player cannot sign on with the old password ("welcome
+	// back"), nor take the seat over again with a code, until the master
+	// lets the address back with ADMIT.
+	p.PassHash = nil
+	s.bar(p.Addr)
+	s.printf("%s is ejected from '%s' and free for takeover; %s may not take a seat in it again unless you ADMIT it.", p.Power, g.Name, p.Addr)
 	m.ordersChanged(g, s.now)
 	// The draw may pass without the ejected player's vote.
 	return m.checkDraw(s.tx, g, s.now)
@@ -343,13 +350,47 @@ func (s *session) ejectObserver(c *parser.Command, addr string) error {
 	}
 	addr = g.Observers[i].Addr
 	g.Observers = slices.Delete(g.Observers, i, i+1)
-	g.Barred = append(g.Barred, strings.ToLower(addr))
+	s.bar(addr)
+	s.printf("%s no longer observes '%s', and may not observe it again.", addr, g.Name)
+	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
+}
+
+// bar adds addr to the session's game's Barred: the addresses the master
+// removed, which may neither observe the game nor take a seat of it.
+func (s *session) bar(addr string) {
+	g := s.game
+	if addr = strings.ToLower(addr); !slices.Contains(g.Barred, addr) {
+		g.Barred = append(g.Barred, addr)
+	}
 	if n := len(g.Barred); n > maxBarred {
 		g.Barred = slices.Delete(g.Barred, 0, n-maxBarred)
 	}
 	s.dirty = true
-	s.printf("%s no longer observes '%s', and may not observe it again.", addr, g.Name)
-	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
+}
+
+// barred reports whether the master removed addr from g (Game.Barred).
+func barred(g *state.Game, addr string) bool {
+	return slices.Contains(g.Barred, strings.ToLower(strings.TrimSpace(addr)))
+}
+
+// cmdAdmit handles ADMIT address: the master lets an address that EJECT
+// removed take a seat of the game again (a takeover, with a code mailed
+// to it and a new password) or observe it.
+func (s *session) cmdAdmit(c *parser.Command) error {
+	g := s.game
+	if len(c.Args) != 1 || !strings.Contains(c.Args[0], "@") {
+		s.fail(c.Line, "Use: ADMIT address, an address that EJECT removed from the game.")
+		return nil
+	}
+	addr := strings.ToLower(c.Args[0])
+	if !barred(g, addr) {
+		s.fail(c.Line, "%s was not removed from '%s': there is nothing to admit.", c.Args[0], g.Name)
+		return nil
+	}
+	g.Barred = slices.DeleteFunc(g.Barred, func(a string) bool { return a == addr })
+	s.dirty = true
+	s.printf("%s may take a seat in '%s' again, or observe it: a takeover needs a new password and a code mailed to it.", addr, g.Name)
+	return nil
 }
 
 // StatusWord says a seat's status in a sentence ("in civil disorder"):

@@ -257,7 +257,7 @@ func TestEjectObserver(t *testing.T) {
 	}
 	mustContain(t, n.Body, "The master of game 'dt' has removed w@example.org from its observers.")
 	r := onlyTo(t, h.mail("w@example.org", "x", "OBSERVE dt pw-w"), "w@example.org").Body
-	mustContain(t, r, "The master of 'dt' has removed this address from its observers.")
+	mustContain(t, r, "The master of 'dt' has removed this address from the game.")
 	mustNotContain(t, r, "CONFIRM ")
 
 	h.m.cfg.Admins = []string{"keeper@example.org"}
@@ -304,4 +304,52 @@ func TestConfirmAlone(t *testing.T) {
 	mustContain(t, r, "Error (line 1): Use: CONFIRM code")
 	r = onlyTo(t, h.orders("dt", "F", "CONFIRM ABCDEFGHJK"), "france@example.org").Body
 	mustContain(t, r, "Signed on as France", "Nothing in this mail needed the confirmation code")
+}
+
+// TestEjectedPlayerStaysOut is the attack of issue 18 (item 2): EJECT
+// kept the player's address and password, and the ejected player signed
+// on again with the old password ("Welcome back") and played on. Now the
+// password goes with the seat and the address is barred: neither the old
+// password, nor a takeover with a code, nor observing lets it back, on
+// every seat of the game; once the master ADMITs it, it comes back as
+// any taker does, with a code and a new password, and the old one is
+// dead.
+func TestEjectedPlayerStaysOut(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const italy = "italy@example.org"
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nEJECT Italy"), testMaster).Body,
+		"Italy is ejected from 'dt'", "unless you ADMIT it")
+	if p := h.game("dt").Players[playerByPower(h.game("dt"), "Italy")]; len(p.PassHash) != 0 {
+		t.Errorf("the ejected seat kept its password hash")
+	}
+	for _, body := range []string{
+		"SIGNON Idt pw-i",         // the old password: "Welcome back" before
+		"SIGNON Idt new-pw",       // a takeover, which would mail a code
+		"SIGNON Idt pw-i\nORDERS", // with more after it
+		"OBSERVE dt pw-i",         // watching instead
+		"SIGNON Idt pw-i\nHELP",
+	} {
+		r := replyTo(t, h.mail(italy, "back", body), italy).Body
+		mustContain(t, r, "The master of 'dt' has removed this address from the game")
+		mustNotContain(t, r, "Welcome back", "Signed on", "CONFIRM ", "taken over")
+	}
+	if p := h.game("dt").Players[playerByPower(h.game("dt"), "Italy")]; p.Status != state.Abandoned {
+		t.Errorf("Italy is %s after the ejected player's tries", p.Status)
+	}
+	// Anyone else may still take the seat over.
+	r := replyTo(t, h.mail("newcomer@example.net", "take", "SIGNON Idt np"), "newcomer@example.net").Body
+	mustContain(t, r, "Italy in game 'dt' is free for takeover.")
+
+	// The master lets the address back: it takes the seat as a taker
+	// does, confirming its address and giving a new password.
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nADMIT Italy@Example.org"), testMaster).Body,
+		"italy@example.org may take a seat in 'dt' again")
+	r = replyTo(t, h.mail(italy, "back", "SIGNON Idt pw-i"), italy).Body
+	mustNotContain(t, r, "Welcome back", "Signed on")
+	mustContain(t, r, "free for takeover")
+	got := h.mail(italy, "back", "CONFIRM "+codeIn(t, r)+"\nSIGNON Idt new-pw")
+	mustContain(t, replyTo(t, got, italy).Body, "Welcome back: you play Italy in game 'dt' again")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt pw-i"), italy).Body, "Wrong password")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt new-pw"), italy).Body, "Signed on as Italy")
 }

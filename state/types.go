@@ -234,7 +234,8 @@ type Game struct {
 	// be stored until it is used; made on first need, never shown.
 	ConfirmKey []byte `json:"confirm_key,omitempty"`
 	// Barred lists the addresses, lower case, that the master ejected
-	// from the game's observers: they may not observe it again.
+	// (an observer, or a power's player): they may neither observe the
+	// game nor take a seat of it until the master lets them back (ADMIT).
 	Barred []string `json:"barred,omitempty"`
 	// NoMap lists the addresses, lower case, that asked for the game's
 	// mails without the map (SET NOMAP): players, observers or the
