@@ -139,6 +139,13 @@ func (s *session) cmdRollback(c *parser.Command) error {
 		s.fail(c.Line, "No phase of '%s' has been processed: there is nothing to roll back.", g.Name)
 		return nil
 	}
+	if g.Revealed {
+		// REVEAL told everyone who played which power; a rollback
+		// would make the game anonymous again in name only, and put
+		// a live game's players in every listing.
+		s.fail(c.Line, "The players of gunboat game '%s' were revealed: it cannot be rolled back, since nobody can be made to forget who played which power.", g.Name)
+		return nil
+	}
 	rec := phases[len(phases)-1]
 	if len(c.Args) > 0 {
 		want, err := parsePhaseArgs(c.Args)
