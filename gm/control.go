@@ -22,7 +22,8 @@ import (
 // to the session's sender, with passHash as its password, and tells
 // everyone. When no seat is left abandoned, the current phase gets a fresh
 // deadline counted from now (never earlier than the one it had), so the
-// new player has a whole phase to catch up.
+// new player has a whole phase to catch up; but not for a player coming
+// back, nor twice in a phase for one seat.
 //
 // njudge also sets WAIT for every player after a takeover (ml_signon.c),
 // so that nothing is processed before the deadline. gmd does not: WAIT is
@@ -50,8 +51,13 @@ func (s *session) takeover(i int, passHash []byte) error {
 			waiting = append(waiting, g.Players[j].Power)
 		}
 	}
-	restarted := g.Status == state.Active && len(waiting) == 0
+	// A return moves no deadline: RESIGN and SIGNON again, three times,
+	// once kept S1901M of a 72-hour game open for 9 days. A new player
+	// gets a fresh deadline once per seat and phase, so that two
+	// addresses taking the seat in turn cannot do the same.
+	restarted := g.Status == state.Active && len(waiting) == 0 && !returned && p.ClockTurn != g.Turn+1
 	if restarted {
+		p.ClockTurn = g.Turn + 1
 		m.restartClock(g, s.now)
 	}
 	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: shownAddr(g, p.Addr), Returned: returned, Restarted: restarted, Waiting: waiting}

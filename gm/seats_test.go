@@ -353,3 +353,56 @@ func TestEjectedPlayerStaysOut(t *testing.T) {
 	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt pw-i"), italy).Body, "Wrong password")
 	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt new-pw"), italy).Body, "Signed on as Italy")
 }
+
+// TestReturnKeepsDeadline is the attack of issue 18 (item 3): RESIGN
+// then SIGNON gave the phase a fresh deadline each time, and three
+// cycles left S1901M of a 72-hour game unprocessed 9 days in. A return
+// never moves the deadline; a takeover by another address moves it once
+// for the seat in the phase, so that two addresses taking the seat in
+// turns cannot hold the phase open either.
+func TestReturnKeepsDeadline(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const italy = "italy@example.org"
+	deadline := h.game("dt").Deadline
+	if want := testStart.Add(72 * time.Hour); !deadline.Equal(want) {
+		t.Fatalf("deadline %v, want %v", deadline, want)
+	}
+	for cycle := range 3 {
+		h.advance(70 * time.Hour / 3)
+		mustContain(t, replyTo(t, h.orders("dt", "I", "RESIGN"), italy).Body, "You have resigned Italy")
+		mustContain(t, replyTo(t, h.mail(italy, "back", "SIGNON Idt pw-i"), italy).Body, "Welcome back")
+		if got := h.game("dt").Deadline; !got.Equal(deadline) {
+			t.Errorf("cycle %d, %v: the deadline moved from %v to %v", cycle, h.now, deadline, got)
+		}
+	}
+
+	// Another address takes the seat over: a fresh deadline, once.
+	const other = "friend@example.net"
+	take := func(addr, pw string) {
+		t.Helper()
+		r := replyTo(t, h.mail(addr, "take", "SIGNON Idt "+pw), addr).Body
+		got := h.mail(addr, "take", "CONFIRM "+codeIn(t, r)+"\nSIGNON Idt "+pw)
+		mustContain(t, replyTo(t, got, addr).Body, "Italy in game 'dt'")
+	}
+	resign := func(addr, pw string) {
+		t.Helper()
+		mustContain(t, replyTo(t, h.mail(addr, "bye", "SIGNON Idt "+pw+"\nRESIGN"), addr).Body, "You have resigned Italy")
+	}
+	resign(italy, "pw-i")
+	take(other, "pw-x")
+	fresh := h.game("dt").Deadline
+	if want := h.now.Add(72 * time.Hour); !fresh.Equal(want) {
+		t.Errorf("after a takeover the deadline is %v, want %v", fresh, want)
+	}
+	for range 3 {
+		h.advance(20 * time.Hour)
+		resign(other, "pw-x")
+		take(italy, "pw-i2")
+		resign(italy, "pw-i2")
+		take(other, "pw-x")
+		if got := h.game("dt").Deadline; !got.Equal(fresh) {
+			t.Errorf("%v: taking the seat in turns moved the deadline from %v to %v", h.now, fresh, got)
+		}
+	}
+}

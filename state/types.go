@@ -137,6 +137,10 @@ type Player struct {
 	Absences   []Absence    `json:"absences,omitempty"`
 	Late       int          `json:"late,omitempty"` // times late
 	Joined     time.Time    `json:"joined"`
+	// ClockTurn is Game.Turn+1 when a takeover of this seat last gave
+	// the phase a fresh deadline (0: never): a seat gets one a phase, so
+	// that taking it in turns cannot hold a phase open.
+	ClockTurn int `json:"clock_turn,omitempty"`
 }
 
 // Observer receives a game's results and broadcasts.
