@@ -388,22 +388,27 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "The master of '%s' has removed this address from the game: it may take no seat of it unless the master lets it back (ADMIT).", g.Name)
 			return errStop
 		}
-		// The seat's own address with the seat's own password is the
-		// player coming back: the password proves it, as at any sign-on.
+		// A code mailed to the sender's address gives the seat to it,
+		// with the password of this mail. Without one, the seat's own
+		// address with the seat's own password is the player coming
+		// back: the password proves it, checked as at any sign-on,
+		// under the limits on guessing.
 		back := false
-		if sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 {
-			ok, err := s.checkPassword(c, g.Name+"/"+string(letter), p.PassHash, pw)
-			if err != nil {
-				return err
+		if !s.confirmed(g, confirmTakeover, power) {
+			if sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 {
+				ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr)
+				if err != nil && !errors.Is(err, errStop) {
+					return err
+				}
+				back = ok
 			}
-			back = ok
-		}
-		if !back && !s.confirmed(g, confirmTakeover, power) {
-			s.printf("%s in game '%s' is free for takeover.", power, g.Name)
-			if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
-				return err
+			if !back {
+				s.printf("%s in game '%s' is free for takeover.", power, g.Name)
+				if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
+					return err
+				}
+				return errStop
 			}
-			return errStop
 		}
 		hash, msg, err := s.newPasswordHash(pw)
 		if err != nil {
@@ -412,6 +417,11 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		if msg != "" {
 			s.fail(c.Line, "%s.", capitalize(msg))
 			return errStop
+		}
+		if !back {
+			if err := s.useCode(g, confirmTakeover, power); err != nil {
+				return err
+			}
 		}
 		s.game, s.power = g, power
 		returned := sameAddr(p.Addr, s.in.From)
@@ -542,7 +552,8 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		// they are no part of a password (only passwords are secret).
 		command := strings.TrimSpace("SIGNON ?" + g.Name + " <your password> " + prefs)
 		s.printf("You have not joined game '%s' yet.", g.Name)
-		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command); err != nil {
+		used := codesUsed(g, codeUseOf(confirmJoin, s.in.From, ""), s.now)
+		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command, used); err != nil {
 			return err
 		}
 		return errStop
@@ -554,6 +565,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
+	}
+	if err := s.useCode(g, confirmJoin, ""); err != nil {
+		return err
 	}
 	g.Players = append(g.Players, state.Player{
 		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
@@ -665,6 +679,9 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
+	}
+	if err := s.useCode(g, confirmObserve, ""); err != nil {
+		return err
 	}
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
 	s.game, s.observer, s.dirty = g, true, true

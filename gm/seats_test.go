@@ -77,28 +77,28 @@ func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
 	h.startStandard("dt")
 	const france = "france@example.org"
 	var code string
-	for round := range 38 {
+	for range 38 {
 		var last string
 		for range senderFailures {
 			last = replyTo(t, h.mail(france, "forged", "SIGNON Fdt guess"), france).Body
 		}
 		mustContain(t, last, "sign-ons are locked until")
-		// The reply, which only France reads, has the code; it is the
-		// same all day, so a new lockout spoils none already sent.
-		if c := codeIn(t, last); code == "" || round%4 == 0 {
-			code = c
-		}
 		h.advance(time.Minute)
-		// Without the code the lockout holds, the right password
-		// included.
+		// Without a code the lockout holds, the right password
+		// included; the reply, which only France reads, has a code.
 		r := replyTo(t, h.mail(france, "forged", "SIGNON Fdt pw-f"), france).Body
-		mustContain(t, r, "from you: sign-ons are locked until")
+		mustContain(t, r, "sign-ons are locked until")
 		mustNotContain(t, r, "Signed on")
+		code = codeIn(t, r)
 		// With it, France signs on and orders.
 		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt pw-f\nA Par - Bur"), france).Body
 		mustContain(t, r, "Signed on as France", "France: Army Paris -> Burgundy.")
-		// With it and a wrong password, nothing.
-		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt guess"), france).Body
+		// The code is used: sent again, the mail is locked out.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt pw-f"), france).Body
+		mustContain(t, r, "locked until", "The confirmation code in your mail is wrong or too old.")
+		mustNotContain(t, r, "Signed on")
+		// A fresh code with a wrong password: checked, and wrong.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+codeIn(t, r)+"\nSIGNON Fdt guess"), france).Body
 		mustContain(t, r, "Wrong password")
 		// The next quarter of an hour, the forger starts again.
 		h.advance(15 * time.Minute)
@@ -123,7 +123,8 @@ func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
 	mustNotContain(t, r, "Signed on")
 	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+ecode+"\nSIGNON Ee2 pw-e"), england).Body
 	mustContain(t, r, "Signed on as England")
-	// France's code is for France's address in dt: it opens nothing else.
+	// France's last code is for France's address in dt: it opens nothing
+	// else.
 	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+code+"\nSIGNON Ee2 pw-e"), england).Body
 	mustContain(t, r, "locked until", "The confirmation code in your mail is wrong or too old.")
 }
@@ -404,5 +405,96 @@ func TestReturnKeepsDeadline(t *testing.T) {
 		if got := h.game("dt").Deadline; !got.Equal(fresh) {
 			t.Errorf("%v: taking the seat in turns moved the deadline from %v to %v", h.now, fresh, got)
 		}
+	}
+}
+
+// TestConfirmCodeUsedOnce is the attack of issue 18 (item 5): an old
+// confirming mail, sent again with a new Message-ID while its code was
+// still good, re-subscribed an observer who had left. Every kind of code
+// (observe, join, takeover, unlock, create) is driven the same way: the
+// confirming mail does what it asked, the seat is given up, and the same
+// mail again does nothing; the next request gets a new code, which works
+// once.
+func TestConfirmCodeUsedOnce(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.create("fg")
+	// resend sends body, the confirming mail, again: it must not do what
+	// it did; the reply offers a new code, which does it.
+	resend := func(kind, from, body, code, done string) {
+		t.Helper()
+		h.advance(time.Hour) // the old code is still good, by the day
+		r := replyTo(t, h.mail(from, "again", body), from).Body
+		mustNotContain(t, r, done)
+		again := codeIn(t, r)
+		if again == code {
+			t.Errorf("%s: the code used is offered again", kind)
+		}
+		mustContain(t, replyTo(t, h.mail(from, "new", "CONFIRM "+again+"\n"+body[len("CONFIRM ")+len(code)+1:]), from).Body, done)
+	}
+
+	// observe: the observer leaves, and the old mail comes again.
+	const watcher = "watcher@example.org"
+	code := codeIn(t, replyTo(t, h.mail(watcher, "w", "OBSERVE dt pw-o"), watcher).Body)
+	body := "CONFIRM " + code + "\nOBSERVE dt pw-o"
+	mustContain(t, replyTo(t, h.mail(watcher, "w", body), watcher).Body, "You are now observing game 'dt'")
+	mustContain(t, replyTo(t, h.mail(watcher, "w", "OBSERVE dt pw-o\nRESIGN"), watcher).Body, "You no longer observe game 'dt'")
+	resend("observe", watcher, body, code, "You are now observing")
+	if n := len(h.game("dt").Observers); n != 1 {
+		t.Errorf("%d observers, want the one confirmed with the new code", n)
+	}
+
+	// join: the player leaves the forming game.
+	const alice = "alice@example.org"
+	code = codeIn(t, replyTo(t, h.mail(alice, "j", "SIGNON ?fg pw-a"), alice).Body)
+	body = "CONFIRM " + code + "\nSIGNON ?fg pw-a"
+	mustContain(t, replyTo(t, h.mail(alice, "j", body), alice).Body, "You have joined game 'fg'")
+	mustContain(t, replyTo(t, h.mail(alice, "j", "SIGNON ?fg pw-a\nRESIGN"), alice).Body, "You have left game 'fg'")
+	resend("join", alice, body, code, "You have joined")
+
+	// takeover: Italy resigns, a newcomer takes the seat and gives it up.
+	const newcomer = "newcomer@example.net"
+	mustContain(t, replyTo(t, h.orders("dt", "I", "RESIGN"), "italy@example.org").Body, "You have resigned Italy")
+	code = codeIn(t, replyTo(t, h.mail(newcomer, "t", "SIGNON Idt pw-n"), newcomer).Body)
+	body = "CONFIRM " + code + "\nSIGNON Idt pw-n"
+	mustContain(t, replyTo(t, h.mail(newcomer, "t", body), newcomer).Body, "You have taken over Italy")
+	mustContain(t, replyTo(t, h.mail(newcomer, "t", "SIGNON Idt pw-n\nRESIGN"), newcomer).Body, "You have resigned Italy")
+	// (From the seat's own address, its password alone is a return: the
+	// seat passes to another address, who gives it up too.)
+	h.confirm("other@example.net", "t", "SIGNON Idt pw-x\nRESIGN")
+	resend("takeover", newcomer, body, code, "taken over")
+
+	// unlock: France's address is locked by forged guesses; France's
+	// code lets her in once.
+	const france = "france@example.org"
+	var r string
+	for range senderFailures {
+		r = replyTo(t, h.mail(france, "forged", "SIGNON Fdt guess"), france).Body
+	}
+	code = codeIn(t, r)
+	body = "CONFIRM " + code + "\nSIGNON Fdt pw-f"
+	mustContain(t, replyTo(t, h.mail(france, "in", body), france).Body, "Signed on as France")
+	r = replyTo(t, h.mail(france, "again", body), france).Body
+	mustContain(t, r, "locked until")
+	mustNotContain(t, r, "Signed on")
+	if codeIn(t, r) == code {
+		t.Errorf("unlock: the code used is offered again")
+	}
+
+	// create: the name is taken once the game exists.
+	const founder = "founder@example.org"
+	code = codeIn(t, replyTo(t, h.mail(founder, "c", "CREATE ?newg pw-c"), founder).Body)
+	body = "CONFIRM " + code + "\nCREATE ?newg pw-c"
+	mustContain(t, replyTo(t, h.mail(founder, "c", body), founder).Body, "Game 'newg' created")
+	r = replyTo(t, h.mail(founder, "again", body), founder).Body
+	mustContain(t, r, "A game named 'newg' already exists.")
+	mustNotContain(t, r, "created")
+
+	// Two days on, the uses are forgotten with the codes they counted,
+	// at the next use.
+	h.advance(72 * time.Hour)
+	h.observe("second@example.org", "dt", "pw-2", "")
+	if g := h.game("dt"); len(g.CodesUsed) != 1 || g.CodesUsed[0].Of != "observe second@example.org " {
+		t.Errorf("uses kept after their codes ran out: %+v", g.CodesUsed)
 	}
 }
