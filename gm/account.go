@@ -24,20 +24,6 @@ type verifiedPass struct {
 	sum  [sha256.Size]byte
 }
 
-// checkPassword reports whether pw is the password of hash. key names the
-// seat ("dt/F", "dt/M") for the in-memory cache of passwords already
-// verified, so that a player's every mail does not pay for bcrypt.
-func (m *Master) checkPassword(key string, hash []byte, pw string) bool {
-	if m.knownPassword(key, hash, pw) {
-		return true
-	}
-	if len(hash) == 0 || bcrypt.CompareHashAndPassword(hash, []byte(pw)) != nil {
-		return false
-	}
-	m.rememberPassword(key, hash, pw)
-	return true
-}
-
 // knownPassword reports whether pw was verified against hash for the seat
 // key before, in this process: then it is right without bcrypt.
 func (m *Master) knownPassword(key string, hash []byte, pw string) bool {
