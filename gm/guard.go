@@ -38,6 +38,9 @@ import (
 // forger) gives a confirmation code, and a mail with the code and the
 // password has its password checked during the lockout, once per code
 // (codes are used once). A guesser, who never sees the code, stays held.
+// Where senders are authenticated (Config.SendersAuthenticated), From
+// proves the address, and the game's limit spares a seat's own address
+// signing on to that seat, which its own limit still holds.
 // Sign-ons that check no password (joining a forming game, taking over
 // an abandoned power, a first OBSERVE) are not limited: each needs a
 // code mailed to the address instead. A right password forgets the
@@ -63,8 +66,11 @@ const (
 func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash []byte, pw, owner string) (bool, error) {
 	sender := strings.ToLower(s.in.From)
 	pruneGuard(g, s.now)
-	until, gameLock := lockedOut(g, sender, s.now)
 	own := sameAddr(sender, owner)
+	// Only an authenticated From proves that the mail comes from the
+	// seat's own address, which the game's limit may then spare.
+	spare := own && s.m.cfg.SendersAuthenticated
+	until, gameLock := lockedOut(g, sender, spare, s.now)
 	// The seat's own address may be locked by anyone's forged mails; a
 	// code mailed to it proves the mail comes from there, and lets the
 	// password be checked, once. The lockout stays for the mails
@@ -107,7 +113,7 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 		g.FailedSignons = slices.Delete(g.FailedSignons, 0, n-maxFailures)
 	}
 	s.fail(c.Line, "Wrong password for game '%s'. Nothing else in this mail was done.", g.Name)
-	if until, gameLock := lockedOut(g, sender, s.now); !until.IsZero() {
+	if until, gameLock := lockedOut(g, sender, spare, s.now); !until.IsZero() {
 		s.printf("%s.", lockMessage(g, until, gameLock, s.now))
 		if holdsSeat(g, sender) {
 			if err := s.offerUnlock(c, g); err != nil {
@@ -159,8 +165,9 @@ func pruneGuard(g *state.Game, now time.Time) {
 // lockedOut returns when sender (lower case) may have a password for g
 // checked again, and whether it is the game's limit that holds it; zero
 // if it may now. A limit of n failures within a window holds until the
-// n-th latest of them leaves the window.
-func lockedOut(g *state.Game, sender string, now time.Time) (until time.Time, game bool) {
+// n-th latest of them leaves the window. With spare, only the sender's
+// own limit holds.
+func lockedOut(g *state.Game, sender string, spare bool, now time.Time) (until time.Time, game bool) {
 	var mine, all []time.Time
 	for _, f := range g.FailedSignons {
 		if !f.At.After(now.Add(-gameWindow)) {
@@ -176,7 +183,7 @@ func lockedOut(g *state.Game, sender string, now time.Time) (until time.Time, ga
 	if n := len(mine); n >= senderFailures {
 		until = mine[n-senderFailures].Add(senderWindow)
 	}
-	if n := len(all); n >= gameFailures {
+	if n := len(all); n >= gameFailures && !spare {
 		if t := all[n-gameFailures].Add(gameWindow); t.After(until) {
 			until, game = t, true
 		}

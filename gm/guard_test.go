@@ -179,3 +179,29 @@ func TestLockTime(t *testing.T) {
 		}
 	}
 }
+
+// TestGameLockSparesAuthenticatedOwners: where every mail's From is
+// authenticated (require-sender-auth), the game's limit spares a seat's
+// own address signing on to that seat, which needs no code then; it
+// still holds that address for any other seat, and the address's own
+// limit still holds it.
+func TestGameLockSparesAuthenticatedOwners(t *testing.T) {
+	h := newHarness(t)
+	cfg := h.m.cfg
+	cfg.SendersAuthenticated = true
+	h.m = New(h.m.DB(), cfg)
+	h.startStandard("dt")
+	for i := range gameFailures {
+		h.signon(fmt.Sprintf("bot%d@example.net", i), "Mdt", "guess")
+	}
+	mustContain(t, h.signon("bot99@example.net", "Fdt", "pw-f"), "its sign-ons are locked until 13:00 UTC")
+	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
+	mustContain(t, h.signon(testMaster, "Mdt", testMasterPass), "Signed on as the master of 'dt'")
+	mustContain(t, h.signon("france@example.org", "Edt", "pw-e"), "its sign-ons are locked until 13:00 UTC")
+	for range senderFailures {
+		mustContain(t, h.signon("france@example.org", "Fdt", "typo"), "Wrong password")
+	}
+	r := h.signon("france@example.org", "Fdt", "pw-f")
+	mustContain(t, r, "Too many wrong passwords for game 'dt' from you")
+	mustNotContain(t, r, "Signed on")
+}
