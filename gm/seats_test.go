@@ -342,6 +342,15 @@ func TestEjectedPlayerStaysOut(t *testing.T) {
 	r := replyTo(t, h.mail("newcomer@example.net", "take", "SIGNON Idt np"), "newcomer@example.net").Body
 	mustContain(t, r, "Italy in game 'dt' is free for takeover.")
 
+	// Only the master lets it back.
+	mustNotContain(t, replyTo(t, h.orders("dt", "F", "ADMIT italy@example.org"), "france@example.org").Body, "may take a seat")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt pw-i\nADMIT italy@example.org"), italy).Body, "removed this address")
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nADMIT nobody@example.org"), testMaster).Body,
+		"nobody@example.org was not removed from 'dt'")
+	if !barred(h.game("dt"), italy) {
+		t.Fatal("the address is no longer barred")
+	}
+
 	// The master lets the address back: it takes the seat as a taker
 	// does, confirming its address and giving a new password.
 	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nADMIT Italy@Example.org"), testMaster).Body,
