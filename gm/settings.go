@@ -224,33 +224,81 @@ func (gs gameSettings) Clock() string {
 	return line
 }
 
-// setOptions maps every SET option, with its njudge synonyms, to the name
-// the handler goes by.
-var setOptions = map[string]string{
-	"PASSWORD": "PASSWORD", "PASSWD": "PASSWORD", "PASS": "PASSWORD", "PWD": "PASSWORD",
-	"WAIT": "WAIT", "NOWAIT": "NOWAIT",
-	"DRAW": "DRAW", "NODRAW": "NODRAW",
-	"ABSENCE": "ABSENCE", "HOLIDAY": "ABSENCE", "VACATION": "ABSENCE",
-	"NOABSENCE": "NOABSENCE", "NOHOLIDAY": "NOABSENCE", "NOVACATION": "NOABSENCE",
-	"PREFERENCE": "PREFERENCE", "PREFERENCES": "PREFERENCE",
-	"NMR": "NMR", "CD": "NMR", "NONMR": "NONMR", "NOCD": "NONMR",
-	"PRESS": "PRESS", "WHITE": "WHITE", "GREY": "GREY", "GRAY": "GREY", "NOPRESS": "NOPRESS", "NONE": "NOPRESS",
-	"PARTIAL": "PARTIAL", "NOPARTIAL": "NOPARTIAL",
-	"ZONE": "ZONE", "TIMEZONE": "ZONE",
-	"MULTIPLE": "MULTIPLE", "NOMULTIPLE": "NOMULTIPLE",
-	"GUNBOAT": "GUNBOAT", "NOGUNBOAT": "NOGUNBOAT",
-	"MAP": "MAP", "MAPS": "MAP", "NOMAP": "NOMAP", "NOMAPS": "NOMAP",
-	"DEADLINE": "CLOCK", "GRACE": "CLOCK",
-	"MOVEMENT": "CLOCK", "MOVE": "CLOCK", "MOVES": "CLOCK",
-	"RETREAT": "CLOCK", "RETREATS": "CLOCK",
-	"ADJUSTMENT": "CLOCK", "ADJUSTMENTS": "CLOCK", "ADJUST": "CLOCK", "BUILD": "CLOCK", "BUILDS": "CLOCK",
-	"REMINDER": "CLOCK",
+// setOption1 is one row of setTable: an option of SET, the words that
+// name it, and how the error messages list it.
+type setOption1 struct {
+	Opt    string   // the name the handler goes by
+	Words  []string // the option's spellings, njudge synonyms included
+	Master bool     // the master's alone
+	// Shown is how the error messages list the option ("" lists nothing);
+	// ShortFor, when Shown is "", is the form that is listed for it
+	// ("SET WHITE" is short for "PRESS WHITE|GREY|NONE").
+	Shown, ShortFor string
 }
 
-// setAccepted is the list of SET options given in error messages.
-const setAccepted = "PASSWORD, WAIT, NOWAIT, DRAW, NODRAW, ABSENCE, NOABSENCE, PREFERENCE, MAP, NOMAP; " +
-	"for the master: NMR, NONMR, PRESS WHITE|GREY|NONE, PARTIAL, NOPARTIAL, MULTIPLE, NOMULTIPLE, GUNBOAT, NOGUNBOAT, MAP ON|OFF, ZONE, DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT " +
-	"(a length, or CLOCK hh:mm and DAYS -MTWTF-), BUILD HOME|ONE|ANY"
+// setTable is the one table of SET options: setOptions (what the reader
+// accepts) and setAccepted (what an error message lists) are both made
+// from it, so an option cannot be accepted and left out of the list (as
+// REMINDER was) or listed and refused.
+var setTable = []setOption1{
+	{Opt: "PASSWORD", Words: []string{"PASSWORD", "PASSWD", "PASS", "PWD"}, Shown: "PASSWORD"},
+	{Opt: "WAIT", Words: []string{"WAIT"}, Shown: "WAIT"},
+	{Opt: "NOWAIT", Words: []string{"NOWAIT"}, Shown: "NOWAIT"},
+	{Opt: "DRAW", Words: []string{"DRAW"}, Shown: "DRAW"},
+	{Opt: "NODRAW", Words: []string{"NODRAW"}, Shown: "NODRAW"},
+	{Opt: "ABSENCE", Words: []string{"ABSENCE", "HOLIDAY", "VACATION"}, Shown: "ABSENCE"},
+	{Opt: "NOABSENCE", Words: []string{"NOABSENCE", "NOHOLIDAY", "NOVACATION"}, Shown: "NOABSENCE"},
+	{Opt: "PREFERENCE", Words: []string{"PREFERENCE", "PREFERENCES"}, Shown: "PREFERENCE"},
+	{Opt: "MAP", Words: []string{"MAP", "MAPS"}, Shown: "MAP"},
+	{Opt: "NOMAP", Words: []string{"NOMAP", "NOMAPS"}, Shown: "NOMAP"},
+	{Opt: "NMR", Words: []string{"NMR", "CD"}, Master: true, Shown: "NMR"},
+	{Opt: "NONMR", Words: []string{"NONMR", "NOCD"}, Master: true, Shown: "NONMR"},
+	{Opt: "PRESS", Words: []string{"PRESS"}, Master: true, Shown: "PRESS WHITE|GREY|NONE"},
+	{Opt: "WHITE", Words: []string{"WHITE"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
+	{Opt: "GREY", Words: []string{"GREY", "GRAY"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
+	{Opt: "NOPRESS", Words: []string{"NOPRESS", "NONE"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
+	{Opt: "PARTIAL", Words: []string{"PARTIAL"}, Master: true, Shown: "PARTIAL"},
+	{Opt: "NOPARTIAL", Words: []string{"NOPARTIAL"}, Master: true, Shown: "NOPARTIAL"},
+	{Opt: "MULTIPLE", Words: []string{"MULTIPLE"}, Master: true, Shown: "MULTIPLE"},
+	{Opt: "NOMULTIPLE", Words: []string{"NOMULTIPLE"}, Master: true, Shown: "NOMULTIPLE"},
+	{Opt: "GUNBOAT", Words: []string{"GUNBOAT"}, Master: true, Shown: "GUNBOAT"},
+	{Opt: "NOGUNBOAT", Words: []string{"NOGUNBOAT"}, Master: true, Shown: "NOGUNBOAT"},
+	{Opt: "MAP", Master: true, Shown: "MAP ON|OFF"}, // the words are the player's MAP's
+	{Opt: "ZONE", Words: []string{"ZONE", "TIMEZONE"}, Master: true, Shown: "ZONE"},
+	{Opt: "CLOCK", Words: []string{"DEADLINE"}, Master: true, Shown: "DEADLINE"},
+	{Opt: "CLOCK", Words: []string{"GRACE"}, Master: true, Shown: "GRACE"},
+	{Opt: "CLOCK", Words: []string{"MOVEMENT", "MOVE", "MOVES"}, Master: true, Shown: "MOVEMENT"},
+	{Opt: "CLOCK", Words: []string{"RETREAT", "RETREATS"}, Master: true, Shown: "RETREAT"},
+	{Opt: "CLOCK", Words: []string{"ADJUSTMENT", "ADJUSTMENTS", "ADJUST"}, Master: true,
+		Shown: "ADJUSTMENT (a length, or CLOCK hh:mm and DAYS -MTWTF-)"},
+	{Opt: "CLOCK", Words: []string{"REMINDER"}, Master: true, Shown: "REMINDER (a length)"},
+	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
+	{Opt: "CLOCK", Words: []string{"BUILD", "BUILDS"}, Master: true, Shown: "BUILD HOME|ONE|ANY"},
+}
+
+// setOptions maps every SET option, with its njudge synonyms, to the name
+// the handler goes by; setAccepted is the list of SET options given in
+// error messages. Both are made from setTable.
+var setOptions, setAccepted = setTables()
+
+// setTables makes setOptions and setAccepted from setTable.
+func setTables() (map[string]string, string) {
+	opts := map[string]string{}
+	var player, master []string
+	for _, o := range setTable {
+		for _, w := range o.Words {
+			opts[w] = o.Opt
+		}
+		switch {
+		case o.Shown == "":
+		case o.Master:
+			master = append(master, o.Shown)
+		default:
+			player = append(player, o.Shown)
+		}
+	}
+	return opts, strings.Join(player, ", ") + "; for the master: " + strings.Join(master, ", ")
+}
 
 // setOption reads the words of a SET: the option as setOptions names it
 // ("" when there is no such option), the option as written, in upper
