@@ -66,22 +66,37 @@ type Config struct {
 // SenderAuth is what a mail must show of its sender before the judge
 // acts on it (see package mail's Authenticate).
 type SenderAuth struct {
-	// Require is "none" (the default: every From is believed), "dkim"
-	// (a valid DKIM signature of the From domain or a parent of it) or
-	// "dkim-or-spf" (that, or an SPF pass for an aligned envelope sender
-	// in the receiving server's Authentication-Results).
-	Require string
+	// Require is SenderAuthNone (the default: every From is believed),
+	// SenderAuthDKIM or SenderAuthDKIMOrSPF.
+	Require SenderAuthMode
 	// AuthServID is the authserv-id of the receiving server, whose
 	// Authentication-Results are trusted; required for dkim-or-spf.
 	AuthServID string
 }
 
+// SenderAuthMode is what a mail must show before the judge believes its
+// From: judge.conf's require-sender-auth. It is the one type of it, which
+// package mail's Authenticate reads too.
+type SenderAuthMode string
+
 // The sender authentication requirements.
 const (
-	SenderAuthNone      = "none"
-	SenderAuthDKIM      = "dkim"
-	SenderAuthDKIMOrSPF = "dkim-or-spf"
+	// SenderAuthNone believes every From, as mail always did: anyone who
+	// knows a player's address and password can act for them.
+	SenderAuthNone SenderAuthMode = "none"
+	// SenderAuthDKIM wants a valid DKIM signature (RFC 6376) by the domain
+	// of the From address or a parent of it, verified by the judge itself.
+	SenderAuthDKIM SenderAuthMode = "dkim"
+	// SenderAuthDKIMOrSPF takes, short of such a signature, an SPF pass
+	// (RFC 7208) for an envelope sender in that domain, as the receiving
+	// mail server recorded it in its Authentication-Results (RFC 8601).
+	SenderAuthDKIMOrSPF SenderAuthMode = "dkim-or-spf"
 )
+
+// Checks reports whether m asks for any check at all ("" is SenderAuthNone).
+func (m SenderAuthMode) Checks() bool {
+	return m != "" && m != SenderAuthNone
+}
 
 // Limits bound what the judge accepts from the outside.
 type Limits struct {
@@ -459,9 +474,9 @@ var topLevel = map[string]spec[*Config]{
 	}},
 	"require-sender-auth": {apply: func(p *parser, d *Directive, c *Config) {
 		if v, ok := p.one(d); ok {
-			switch v = strings.ToLower(v); v {
+			switch m := SenderAuthMode(strings.ToLower(v)); m {
 			case SenderAuthNone, SenderAuthDKIM, SenderAuthDKIMOrSPF:
-				c.SenderAuth.Require, p.authLine = v, d.Line
+				c.SenderAuth.Require, p.authLine = m, d.Line
 			default:
 				p.bad(d, "%q is not one of none, dkim, dkim-or-spf", v)
 			}
@@ -774,7 +789,7 @@ func (p *parser) checkServer(d *Directive, name string, s *Server, implicitPort,
 		p.errorf(d.Line, "%s: username without password", name)
 	}
 	if s.TLS == TLSNone {
-		if !isLoopback(host) {
+		if !IsLoopbackHost(host) {
 			p.errorf(d.Line, "%s: tls none would send the password in clear over the network; it is allowed only for a loopback address (localhost, 127.0.0.1, ::1)", name)
 		}
 		if s.InsecureSkipVerify || s.CACert != "" {
@@ -783,8 +798,13 @@ func (p *parser) checkServer(d *Directive, name string, s *Server, implicitPort,
 	}
 }
 
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
+// IsLoopbackHost reports whether host names the local machine: a loopback
+// IP address, or "localhost" (with or without its final dot). It is the one
+// rule for tls none, which judge.conf and package mail both check; the
+// address actually connected to must be checked again, as a name could
+// resolve elsewhere.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
 		return true
 	}
 	ip := net.ParseIP(host)

@@ -394,3 +394,28 @@ func TestExample(t *testing.T) {
 		}
 	}
 }
+
+// TestIsLoopbackHost is the one loopback rule of tls none, which judge.conf
+// and package mail both apply; judge.conf once refused "localhost." that
+// mail took.
+func TestIsLoopbackHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost": true, "LocalHost": true, "localhost.": true,
+		"127.0.0.1": true, "127.9.9.9": true, "::1": true,
+		"example.org": false, "localhost.example.org": false, "10.0.0.1": false,
+		"::": false, "": false, "0.0.0.0": false,
+	} {
+		if got := IsLoopbackHost(host); got != want {
+			t.Errorf("IsLoopbackHost(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
+// TestSenderAuthChecks: only dkim and dkim-or-spf check anything.
+func TestSenderAuthChecks(t *testing.T) {
+	for m, want := range map[SenderAuthMode]bool{"": false, SenderAuthNone: false, SenderAuthDKIM: true, SenderAuthDKIMOrSPF: true} {
+		if m.Checks() != want {
+			t.Errorf("%q.Checks() = %v, want %v", m, !want, want)
+		}
+	}
+}

@@ -14,33 +14,17 @@ import (
 	"github.com/emersion/go-message/textproto"
 	"github.com/emersion/go-msgauth/authres"
 	"github.com/emersion/go-msgauth/dkim"
-)
 
-// AuthRequirement is what a mail must show before the judge believes its
-// From: the sender authentication of judge.conf's require-sender-auth.
-type AuthRequirement string
-
-// The requirements.
-const (
-	// AuthNone believes every From, as mail always did: anyone who knows
-	// a player's address and password can act for them.
-	AuthNone AuthRequirement = "none"
-	// AuthDKIM wants a valid DKIM signature (RFC 6376) by the domain of
-	// the From address or a parent of it, verified by the judge itself.
-	AuthDKIM AuthRequirement = "dkim"
-	// AuthDKIMOrSPF takes, short of such a signature, an SPF pass (RFC
-	// 7208) for an envelope sender in that domain, as the receiving mail
-	// server recorded it in its Authentication-Results (RFC 8601).
-	AuthDKIMOrSPF AuthRequirement = "dkim-or-spf"
+	"github.com/gmdjudge/gmd/config"
 )
 
 // AuthPolicy says how Authenticate checks a mail.
 type AuthPolicy struct {
-	Require AuthRequirement // "" is AuthNone
+	Require config.SenderAuthMode // "" is config.SenderAuthNone
 
 	// AuthServID is the authserv-id that the receiving mail server writes
 	// at the start of its Authentication-Results fields ("mx.example.org"),
-	// for AuthDKIMOrSPF. The judge reads mail out of a mailbox, after the
+	// for config.SenderAuthDKIMOrSPF. The judge reads mail out of a mailbox, after the
 	// server took it in: it cannot check SPF itself, since the
 	// connection's IP address is gone, and must take the server's word.
 	// Only the topmost field with this authserv-id is read. The server
@@ -74,7 +58,7 @@ const maxSignatures = 5
 // body (no l= tag), and its domain (d=) is the From address's domain or
 // a parent of it: a signature of example.org vouches for
 // alice@example.org and for bob@mail.example.org, not for
-// carol@example.com. An SPF pass (for AuthDKIMOrSPF) counts when its
+// carol@example.com. An SPF pass (for config.SenderAuthDKIMOrSPF) counts when its
 // envelope sender's domain is aligned in the same way.
 //
 // A DNS lookup that fails for the time being fails the signature like
@@ -82,7 +66,7 @@ const maxSignatures = 5
 // domain whose servers never answer must not hold up the mail queued
 // behind it.
 func Authenticate(raw []byte, p AuthPolicy) (ok bool, reason string) {
-	if p.Require == "" || p.Require == AuthNone {
+	if p.Require == "" || p.Require == config.SenderAuthNone {
 		return true, "sender authentication not required"
 	}
 	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
@@ -104,7 +88,7 @@ func Authenticate(raw []byte, p AuthPolicy) (ok bool, reason string) {
 	domain = strings.ToLower(domain)
 
 	dkimOK, dkimWhy := checkDKIM(raw, domain, p.LookupTXT)
-	if dkimOK || p.Require != AuthDKIMOrSPF {
+	if dkimOK || p.Require != config.SenderAuthDKIMOrSPF {
 		return dkimOK, dkimWhy
 	}
 	spfOK, spfWhy := checkSPF(&h, domain, p.AuthServID)

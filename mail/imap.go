@@ -13,34 +13,22 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
-)
-
-// The TLS modes of IMAPConfig.TLS and SMTPConfig.TLS.
-const (
-	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, submissions 465)
-	TLSStartTLS = "starttls" // plain, then upgraded by STARTTLS (IMAP 143, submission 587)
-	TLSNone     = "none"     // no encryption at all: loopback addresses only
-)
-
-// Defaults of IMAPConfig.
-const (
-	DefaultMailbox      = "INBOX"
-	DefaultPollInterval = 60 * time.Second
 )
 
 // IMAPConfig says where the judge's mail comes in and how to read it.
 type IMAPConfig struct {
 	Addr string // host:port of the IMAP server
 
-	// TLS is TLSImplicit (IMAPS, port 993; the default when empty),
-	// TLSStartTLS (port 143) or TLSNone. TLSNone sends the password in
+	// TLS is config.TLSImplicit (IMAPS, port 993; the default when empty),
+	// config.TLSStartTLS (port 143) or config.TLSNone. config.TLSNone sends the password in
 	// clear, so it is refused for any address but a loopback one.
-	TLS string
+	TLS config.TLSMode
 
 	Username, Password string
 
-	Mailbox string // where new mail arrives; DefaultMailbox when empty
+	Mailbox string // where new mail arrives; config.DefaultMailbox when empty
 
 	// ProcessedMailbox, if set, is where handled mail is moved (after it
 	// is flagged \Seen), so that the mailbox holds only what is still to
@@ -51,7 +39,7 @@ type IMAPConfig struct {
 	// the only way to learn of it on a server without IDLE, and a safety
 	// net on one with IDLE, which can miss a message (the server may
 	// deliver it in the instant before IDLE starts listening).
-	// DefaultPollInterval when zero.
+	// config.DefaultPollInterval when zero.
 	PollInterval time.Duration
 
 	// TLSConfig holds the TLS client settings (RootCAs for a private CA,
@@ -78,13 +66,13 @@ type IMAPConfig struct {
 // withDefaults returns cfg with the defaults filled in.
 func (cfg IMAPConfig) withDefaults() IMAPConfig {
 	if cfg.TLS == "" {
-		cfg.TLS = TLSImplicit
+		cfg.TLS = config.TLSImplicit
 	}
 	if cfg.Mailbox == "" {
-		cfg.Mailbox = DefaultMailbox
+		cfg.Mailbox = config.DefaultMailbox
 	}
 	if cfg.PollInterval <= 0 {
-		cfg.PollInterval = DefaultPollInterval
+		cfg.PollInterval = config.DefaultPollInterval
 	}
 	return cfg
 }
@@ -99,14 +87,14 @@ func (cfg IMAPConfig) Validate() error {
 		return fmt.Errorf("imap: address %q is not host:port", cfg.Addr)
 	}
 	switch cfg.TLS {
-	case TLSImplicit, TLSStartTLS:
-	case TLSNone:
-		if !isLoopbackHost(host) {
+	case config.TLSImplicit, config.TLSStartTLS:
+	case config.TLSNone:
+		if !config.IsLoopbackHost(host) {
 			return fmt.Errorf("imap: tls %q would send the password in clear over the network; "+
-				"it is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", TLSNone, host)
+				"it is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", config.TLSNone, host)
 		}
 	default:
-		return fmt.Errorf("imap: unknown TLS mode %q (want %q, %q or %q)", cfg.TLS, TLSImplicit, TLSStartTLS, TLSNone)
+		return fmt.Errorf("imap: unknown TLS mode %q (want %q, %q or %q)", cfg.TLS, config.TLSImplicit, config.TLSStartTLS, config.TLSNone)
 	}
 	if cfg.Username == "" || cfg.Password == "" {
 		return errors.New("imap: username and password are required")
@@ -115,17 +103,6 @@ func (cfg IMAPConfig) Validate() error {
 		return fmt.Errorf("imap: the processed mailbox %q is the mailbox read", cfg.ProcessedMailbox)
 	}
 	return nil
-}
-
-// isLoopbackHost reports whether host names the local machine: a loopback
-// IP address, or "localhost". The address actually connected to must be
-// checked again, as a name could resolve elsewhere.
-func isLoopbackHost(host string) bool {
-	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // sameMailbox compares mailbox names; INBOX is the one name that IMAP

@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -114,7 +115,7 @@ func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclien
 		return nil, fmt.Errorf("imap: %w", err)
 	}
 
-	if p.cfg.TLS == TLSNone {
+	if p.cfg.TLS == config.TLSNone {
 		// Validate allowed only loopback names ("localhost" among them);
 		// make sure the name did not lead elsewhere before the password
 		// goes out in clear.
@@ -131,7 +132,7 @@ func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclien
 	defer context.AfterFunc(ctx, func() { conn.Close() })()
 
 	tc := p.tlsConfig(host)
-	if p.cfg.TLS == TLSImplicit {
+	if p.cfg.TLS == config.TLSImplicit {
 		if tc.NextProtos == nil {
 			tc.NextProtos = []string{"imap"} // as imapclient.DialTLS does
 		}

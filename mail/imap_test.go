@@ -30,6 +30,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -336,7 +337,7 @@ func openDB(t testing.TB) *state.DB {
 func newTestPoller(t testing.TB, ts *testServer, db *state.DB, h Handler, edit func(*IMAPConfig)) *Poller {
 	cfg := IMAPConfig{
 		Addr:         ts.address(),
-		TLS:          TLSNone,
+		TLS:          config.TLSNone,
 		Username:     testUser,
 		Password:     testPass,
 		PollInterval: 20 * time.Millisecond,
@@ -817,12 +818,12 @@ func TestIMAPConfigValidate(t *testing.T) {
 		err  string // "" for none
 	}{
 		{func(*IMAPConfig) {}, ""},
-		{func(c *IMAPConfig) { c.TLS = TLSStartTLS }, ""},
-		{func(c *IMAPConfig) { c.TLS, c.Addr = TLSNone, "127.0.0.1:143" }, ""},
-		{func(c *IMAPConfig) { c.TLS, c.Addr = TLSNone, "[::1]:143" }, ""},
-		{func(c *IMAPConfig) { c.TLS, c.Addr = TLSNone, "localhost:143" }, ""},
-		{func(c *IMAPConfig) { c.TLS, c.Addr = TLSNone, "imap.example.org:143" }, "loopback"},
-		{func(c *IMAPConfig) { c.TLS, c.Addr = TLSNone, "192.0.2.1:143" }, "loopback"},
+		{func(c *IMAPConfig) { c.TLS = config.TLSStartTLS }, ""},
+		{func(c *IMAPConfig) { c.TLS, c.Addr = config.TLSNone, "127.0.0.1:143" }, ""},
+		{func(c *IMAPConfig) { c.TLS, c.Addr = config.TLSNone, "[::1]:143" }, ""},
+		{func(c *IMAPConfig) { c.TLS, c.Addr = config.TLSNone, "localhost:143" }, ""},
+		{func(c *IMAPConfig) { c.TLS, c.Addr = config.TLSNone, "imap.example.org:143" }, "loopback"},
+		{func(c *IMAPConfig) { c.TLS, c.Addr = config.TLSNone, "192.0.2.1:143" }, "loopback"},
 		{func(c *IMAPConfig) { c.TLS = "ssl" }, "unknown TLS mode"},
 		{func(c *IMAPConfig) { c.Addr = "imap.example.org" }, "host:port"},
 		{func(c *IMAPConfig) { c.Password = "" }, "password"},
@@ -839,7 +840,7 @@ func TestIMAPConfigValidate(t *testing.T) {
 	}
 
 	// Run refuses it too, before connecting anywhere.
-	cfg := IMAPConfig{Addr: "192.0.2.1:143", TLS: TLSNone, Username: "u", Password: "p"}
+	cfg := IMAPConfig{Addr: "192.0.2.1:143", TLS: config.TLSNone, Username: "u", Password: "p"}
 	err := NewPoller(cfg, openDB(t), func(context.Context, *Delivery) error { return nil }, nil).Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "loopback") {
 		t.Errorf("Run with TLS none to 192.0.2.1: %v", err)
@@ -881,11 +882,11 @@ func testCert(t *testing.T) (tls.Certificate, *x509.CertPool) {
 // certificate it has no reason to trust.
 func TestPollerTLS(t *testing.T) {
 	cert, pool := testCert(t)
-	for _, mode := range []string{TLSImplicit, TLSStartTLS} {
-		t.Run(mode, func(t *testing.T) {
+	for _, mode := range []config.TLSMode{config.TLSImplicit, config.TLSStartTLS} {
+		t.Run(string(mode), func(t *testing.T) {
 			ts := newTestServerStopped(t, nil)
 			ts.tls = &tls.Config{Certificates: []tls.Certificate{cert}}
-			ts.implicit = mode == TLSImplicit
+			ts.implicit = mode == config.TLSImplicit
 			ts.start("127.0.0.1:0")
 			ts.deliver("INBOX", testMail(1))
 			db := openDB(t)

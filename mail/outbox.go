@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -102,7 +103,7 @@ type Sender struct {
 // log discards the log.
 func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
 	if cfg.TLS == "" {
-		cfg.TLS = TLSImplicit
+		cfg.TLS = config.TLSImplicit
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

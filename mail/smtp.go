@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -22,11 +23,11 @@ import (
 type SMTPConfig struct {
 	// Addr is the server's "host:port".
 	Addr string
-	// TLS is TLSImplicit (the default when empty: RFC 8314 prefers it for
-	// submission), TLSStartTLS or TLSNone. With TLSStartTLS a server that
+	// TLS is config.TLSImplicit (the default when empty: RFC 8314 prefers it for
+	// submission), config.TLSStartTLS or config.TLSNone. With config.TLSStartTLS a server that
 	// does not offer STARTTLS is an error, never a reason to go on in
-	// clear text. TLSNone is allowed only for a server on this machine.
-	TLS string
+	// clear text. config.TLSNone is allowed only for a server on this machine.
+	TLS config.TLSMode
 	// Username and Password, when set, log in with AUTH PLAIN (after TLS
 	// is up, or on the loopback interface).
 	Username, Password string
@@ -52,15 +53,15 @@ func (cfg SMTPConfig) Validate() error {
 		return fmt.Errorf("smtp: server address %q is not host:port", cfg.Addr)
 	}
 	switch cfg.TLS {
-	case "", TLSImplicit, TLSStartTLS:
-	case TLSNone:
+	case "", config.TLSImplicit, config.TLSStartTLS:
+	case config.TLSNone:
 		// The password and every player's mail would cross the network
 		// readable by anyone on the way.
-		if !isLoopbackHost(host) {
-			return fmt.Errorf("smtp: TLS %q is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", TLSNone, host)
+		if !config.IsLoopbackHost(host) {
+			return fmt.Errorf("smtp: TLS %q is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", config.TLSNone, host)
 		}
 	default:
-		return fmt.Errorf("smtp: TLS mode %q is none of %q, %q, %q", cfg.TLS, TLSImplicit, TLSStartTLS, TLSNone)
+		return fmt.Errorf("smtp: TLS mode %q is none of %q, %q, %q", cfg.TLS, config.TLSImplicit, config.TLSStartTLS, config.TLSNone)
 	}
 	if (cfg.Username == "") != (cfg.Password == "") {
 		return errors.New("smtp: a user name needs a password and a password a user name")
@@ -126,7 +127,7 @@ func (s *Sender) connect(ctx context.Context) (*conn, error) {
 	if err != nil {
 		return nil, s.sessionErr("connect", err)
 	}
-	if s.cfg.TLS == TLSNone {
+	if s.cfg.TLS == config.TLSNone {
 		// Validate saw a loopback name; make sure it did not resolve
 		// to another machine.
 		if a, ok := nc.RemoteAddr().(*net.TCPAddr); !ok || !a.IP.IsLoopback() {
@@ -150,9 +151,9 @@ func (s *Sender) connect(ctx context.Context) (*conn, error) {
 func (s *Sender) hello(nc net.Conn) (*smtp.Client, error) {
 	var c *smtp.Client
 	switch s.cfg.TLS {
-	case TLSNone:
+	case config.TLSNone:
 		c = smtp.NewClient(nc)
-	case TLSStartTLS:
+	case config.TLSStartTLS:
 		// Fails, rather than going on in clear text, when the server
 		// does not offer STARTTLS: someone on the path could have
 		// removed it from the EHLO answer.

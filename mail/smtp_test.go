@@ -28,6 +28,7 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/internal/diskfault"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -42,9 +43,9 @@ type smtpServer struct {
 	srv  *smtp.Server
 
 	// Set before start.
-	tls        string // "", TLSStartTLS or TLSImplicit
-	user, pass string // AUTH PLAIN required when set
-	discard    bool   // keep no mail (for the benchmark)
+	tls        config.TLSMode // "", config.TLSStartTLS or config.TLSImplicit
+	user, pass string         // AUTH PLAIN required when set
+	discard    bool           // keep no mail (for the benchmark)
 	// net, if set, is the in-memory network to listen on, for tests in
 	// a synctest bubble; the Sender must dial it (o.s.dialContext).
 	net *pipeNet
@@ -91,9 +92,9 @@ func startSMTP(tb testing.TB, addr string, srv *smtpServer) *smtpServer {
 	s.ErrorLog = log.New(io.Discard, "", 0)
 	s.AllowInsecureAuth = srv.tls == "" // AUTH only over TLS when there is TLS
 	switch srv.tls {
-	case TLSStartTLS:
+	case config.TLSStartTLS:
 		s.TLSConfig = smtpServerTLS()
-	case TLSImplicit:
+	case config.TLSImplicit:
 		ln = tls.NewListener(ln, smtpServerTLS())
 	}
 	go s.Serve(ln)
@@ -259,7 +260,7 @@ func (o *outbox) sender(cfg SMTPConfig) *Sender {
 		cfg.From = "GMD Judge <judge@example.test>"
 	}
 	if cfg.TLS == "" {
-		cfg.TLS = TLSNone
+		cfg.TLS = config.TLSNone
 	}
 	h := slog.NewTextHandler(io.MultiWriter(o.t.Output(), o.log), &slog.HandlerOptions{Level: slog.LevelDebug})
 	s := NewSender(cfg, o.db, slog.New(h))
@@ -678,8 +679,8 @@ func TestSendComposeError(t *testing.T) {
 }
 
 func TestSendStartTLSAuth(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{tls: TLSStartTLS, user: "judge@example.test", pass: "secret"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: TLSStartTLS, TLSConfig: smtpClientTLS(),
+	srv := startSMTP(t, "", &smtpServer{tls: config.TLSStartTLS, user: "judge@example.test", pass: "secret"})
+	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: config.TLSStartTLS, TLSConfig: smtpClientTLS(),
 		Username: "judge@example.test", Password: "secret", LocalName: "judge.example.test"})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
@@ -690,8 +691,8 @@ func TestSendStartTLSAuth(t *testing.T) {
 }
 
 func TestSendImplicitTLS(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{tls: TLSImplicit, user: "judge@example.test", pass: "secret"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: TLSImplicit, TLSConfig: smtpClientTLS(),
+	srv := startSMTP(t, "", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"})
+	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(),
 		Username: "judge@example.test", Password: "secret"})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
@@ -713,14 +714,14 @@ func TestSendSessionRefused(t *testing.T) {
 		admin   bool // logged as an error
 	}{
 		{"no STARTTLS", &smtpServer{},
-			SMTPConfig{TLS: TLSStartTLS, TLSConfig: smtpClientTLS()}, "STARTTLS", false},
-		{"untrusted certificate", &smtpServer{tls: TLSStartTLS},
-			SMTPConfig{TLS: TLSStartTLS}, "certificate", true},
-		{"wrong password", &smtpServer{tls: TLSImplicit, user: "judge@example.test", pass: "secret"},
-			SMTPConfig{TLS: TLSImplicit, TLSConfig: smtpClientTLS(), Username: "judge@example.test", Password: "guess"},
+			SMTPConfig{TLS: config.TLSStartTLS, TLSConfig: smtpClientTLS()}, "STARTTLS", false},
+		{"untrusted certificate", &smtpServer{tls: config.TLSStartTLS},
+			SMTPConfig{TLS: config.TLSStartTLS}, "certificate", true},
+		{"wrong password", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"},
+			SMTPConfig{TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(), Username: "judge@example.test", Password: "guess"},
 			"535", true},
-		{"no login", &smtpServer{tls: TLSImplicit, user: "judge@example.test", pass: "secret"},
-			SMTPConfig{TLS: TLSImplicit, TLSConfig: smtpClientTLS()}, "MAIL FROM", true},
+		{"no login", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"},
+			SMTPConfig{TLS: config.TLSImplicit, TLSConfig: smtpClientTLS()}, "MAIL FROM", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -751,8 +752,8 @@ func TestSendSessionRefused(t *testing.T) {
 // TestSendFixedPassword checks that mails held back by a wrong password
 // go once the configuration is fixed.
 func TestSendFixedPassword(t *testing.T) {
-	srv := startSMTP(t, "", &smtpServer{tls: TLSImplicit, user: "judge@example.test", pass: "secret"})
-	cfg := SMTPConfig{Addr: srv.addr, TLS: TLSImplicit, TLSConfig: smtpClientTLS(),
+	srv := startSMTP(t, "", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"})
+	cfg := SMTPConfig{Addr: srv.addr, TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(),
 		Username: "judge@example.test", Password: "guess"}
 	o := newOutbox(t, cfg)
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
@@ -998,13 +999,13 @@ func TestSMTPConfigValidate(t *testing.T) {
 	}{
 		{"default", func(*SMTPConfig) {}, ""},
 		{"starttls with login", func(c *SMTPConfig) {
-			c.TLS, c.Username, c.Password = TLSStartTLS, "judge", "pw"
+			c.TLS, c.Username, c.Password = config.TLSStartTLS, "judge", "pw"
 		}, ""},
-		{"none on loopback", func(c *SMTPConfig) { c.TLS, c.Addr = TLSNone, "127.0.0.1:25" }, ""},
-		{"none on localhost", func(c *SMTPConfig) { c.TLS, c.Addr = TLSNone, "localhost:25" }, ""},
-		{"none on ::1", func(c *SMTPConfig) { c.TLS, c.Addr = TLSNone, "[::1]:25" }, ""},
-		{"none over the network", func(c *SMTPConfig) { c.TLS = TLSNone }, "loopback"},
-		{"none to a LAN address", func(c *SMTPConfig) { c.TLS, c.Addr = TLSNone, "192.168.1.2:25" }, "loopback"},
+		{"none on loopback", func(c *SMTPConfig) { c.TLS, c.Addr = config.TLSNone, "127.0.0.1:25" }, ""},
+		{"none on localhost", func(c *SMTPConfig) { c.TLS, c.Addr = config.TLSNone, "localhost:25" }, ""},
+		{"none on ::1", func(c *SMTPConfig) { c.TLS, c.Addr = config.TLSNone, "[::1]:25" }, ""},
+		{"none over the network", func(c *SMTPConfig) { c.TLS = config.TLSNone }, "loopback"},
+		{"none to a LAN address", func(c *SMTPConfig) { c.TLS, c.Addr = config.TLSNone, "192.168.1.2:25" }, "loopback"},
 		{"unknown TLS", func(c *SMTPConfig) { c.TLS = "ssl" }, "TLS mode"},
 		{"no port", func(c *SMTPConfig) { c.Addr = "smtp.example.test" }, "host:port"},
 		{"no host", func(c *SMTPConfig) { c.Addr = ":25" }, "host:port"},
@@ -1050,7 +1051,7 @@ func BenchmarkSend(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	s := NewSender(SMTPConfig{Addr: srv.addr, TLS: TLSNone, From: "judge@example.test"}, db, nil)
+	s := NewSender(SMTPConfig{Addr: srv.addr, TLS: config.TLSNone, From: "judge@example.test"}, db, nil)
 	body := strings.Repeat("Austria: A Vienna -> Galicia (*bounce*)\n", 40)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

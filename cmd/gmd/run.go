@@ -305,7 +305,7 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		JudgeAddr: cfg.JudgeAddr,
 		Admins:    cfg.Admins,
 		// authenticate drops every mail that fails before Handle.
-		SendersAuthenticated: cfg.SenderAuth.Require != "" && cfg.SenderAuth.Require != config.SenderAuthNone,
+		SendersAuthenticated: cfg.SenderAuth.Require.Checks(),
 		Templates:            set,
 		PasswordCost:         cfg.PasswordCost,
 		MaxLineLength:        cfg.Limits.MaxLineLength,
@@ -327,7 +327,7 @@ func imapConfig(cfg *config.Config) mail.IMAPConfig {
 	c := cfg.IMAP
 	return mail.IMAPConfig{
 		Addr:             c.Addr,
-		TLS:              string(c.TLS),
+		TLS:              c.TLS,
 		Username:         c.Username,
 		Password:         c.Password,
 		Mailbox:          c.Mailbox,
@@ -358,11 +358,11 @@ const refusedAuth = "not answering a mail that fails sender authentication: its 
 // player impersonated would let anyone make the judge mail anyone. The
 // log tells the admin.
 func authenticate(cfg *config.Config, raw []byte) (ok bool, why string) {
-	if cfg.SenderAuth.Require == "" || cfg.SenderAuth.Require == config.SenderAuthNone {
+	if !cfg.SenderAuth.Require.Checks() {
 		return true, ""
 	}
 	return mail.Authenticate(raw, mail.AuthPolicy{
-		Require:    mail.AuthRequirement(cfg.SenderAuth.Require),
+		Require:    cfg.SenderAuth.Require,
 		AuthServID: cfg.SenderAuth.AuthServID,
 		LookupTXT:  dkimLookup,
 	})
@@ -374,7 +374,7 @@ func smtpConfig(cfg *config.Config) mail.SMTPConfig {
 	j := judgeEnv{cfg: cfg}
 	return mail.SMTPConfig{
 		Addr:      c.Addr,
-		TLS:       string(c.TLS),
+		TLS:       c.TLS,
 		Username:  c.Username,
 		Password:  c.Password,
 		TLSConfig: c.TLSConfig(),
