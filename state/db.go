@@ -36,8 +36,10 @@ type DB struct {
 	path string
 
 	// wedged is set, and broken closed, once a damaged page made bbolt
-	// panic where it cannot recover its own locks (see DB.guard).
+	// panic where it cannot recover its own locks; unwritable, once it
+	// panicked committing a write (see DB.guard).
 	wedged     atomic.Pointer[DamageError]
+	unwritable atomic.Pointer[DamageError]
 	broken     chan struct{}
 	brokenOnce sync.Once
 }
@@ -97,6 +99,12 @@ func Create(path string) (*DB, error) {
 func OpenReadOnly(path string) (*DB, error) { return open(path, true) }
 
 func open(path string, readOnly bool) (*DB, error) {
+	// bbolt takes an empty file for a new database and writes its first
+	// pages, which a read-only file refuses: "bad file descriptor" would
+	// tell the admin nothing.
+	if err := empty(path); err != nil {
+		return nil, err
+	}
 	if !readOnly {
 		if err := precheck(path); err != nil {
 			return nil, err
@@ -126,15 +134,10 @@ func open(path string, readOnly bool) (*DB, error) {
 // truncated), and panics if the page is damaged; a panic inside
 // bbolt.Open leaves the file open, with its lock. Here that is a shared
 // lock, taken for a file the caller gives up on. A missing file is left
-// to Open, which makes it a database; an empty one is refused.
+// to Open, which makes it a database; an empty one open has refused.
 func precheck(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
+	if _, err := os.Stat(path); err != nil {
 		return nil
-	}
-	if fi.Size() == 0 && fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is empty (0 bytes), not a gmd database: it is damaged, or a copy that went wrong; "+
-			"restore the latest backup gmd check finds sound, or remove the file and run gmd init for a new judge", path)
 	}
 	bdb, err := boltOpen(path, true, false)
 	if err != nil {
@@ -149,6 +152,16 @@ func precheck(path string) error {
 		return err
 	}
 	return bdb.Close()
+}
+
+// empty refuses an existing regular file of 0 bytes, for every way of
+// opening it: it is damage, not a new database (see Open).
+func empty(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 && fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is empty (0 bytes), not a gmd database: it is damaged, or a copy that went wrong; "+
+			"restore the latest backup gmd check finds sound, or remove the file and run gmd init for a new judge", path)
+	}
+	return nil
 }
 
 // boltOpen opens the bbolt file at path, reading its freelist page at
@@ -242,9 +255,10 @@ func (db *DB) Close() error {
 //
 // A damaged page that bbolt meets on the way, in fn or in the commit,
 // makes Update return a *DamageError (wrapping ErrDamaged) rather than
-// panic; any other panic reaches the caller.
+// panic; any other panic reaches the caller. Once one was met in a
+// commit, every Update returns it at once (see DB.Broken).
 func (db *DB) Update(fn func(*Tx) error) (err error) {
-	if e := db.wedged.Load(); e != nil {
+	if e := db.Wedged(); e != nil {
 		return e
 	}
 	defer db.guard(&err)

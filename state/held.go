@@ -132,9 +132,10 @@ func (db *DB) DropHeldMails(ids []uint64) (int, error) {
 // trouble rather than the data's: the database file cannot be written
 // or read (a full disk, a quota, an I/O error, a file system gone
 // read-only), another process holds it, or a damaged page left bbolt
-// unusable to this process. Such an error would fail any other
-// transaction as well, so what failed must be tried again later, in
-// order, and nothing about it blamed on what it was handling. Other
+// unusable or unwritable to this process (DB.Broken). Such an error
+// would fail any other transaction as well, so what failed must be
+// tried again later, in order, and nothing about it blamed on what it
+// was handling. Other
 // errors (a record that does not decode, a key or value bbolt will not
 // store, a value JSON cannot write) belong to what the transaction
 // handled.
@@ -144,7 +145,7 @@ func Transient(err error) bool {
 	}
 	var de *DamageError
 	if errors.As(err, &de) {
-		return de.Wedged
+		return de.Wedged || de.Unwritable
 	}
 	var errno syscall.Errno
 	var pe *fs.PathError

@@ -193,6 +193,14 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if err != nil {
 		return err
 	}
+	// A damaged page found before any mail is taken stops the judge
+	// here, rather than fail mail after mail, or a commit halfway (see
+	// state.DB.CheckPages): it reads every page once.
+	if err := j.db.CheckPages(); err != nil {
+		j.db.Close()
+		return fmt.Errorf("refusing to start: %w\n(restore the latest backup that gmd check finds sound; "+
+			"if only a meta page is damaged, gmd backup -db makes a sound copy as of the transaction bbolt fell back to)", err)
+	}
 	// Closed only once every part below has returned: none of them may
 	// be in a transaction by then.
 	defer j.db.Close()
