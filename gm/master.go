@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/internal/textsafe"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -230,7 +231,7 @@ func (m *Master) sendMaps(tx *state.Tx, now time.Time, name string, data any, to
 		MessageID: newMessageID(domainOf(m.cfg.JudgeAddr)),
 		To:        to,
 		Subject:   headerText(subject),
-		Body:      body,
+		Body:      textsafe.Clean(body),
 		InReplyTo: inReplyTo,
 		Created:   now,
 		Maps:      maps,
@@ -288,18 +289,20 @@ func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 }
 
 // headerText makes text fit for a header field: control characters,
-// line breaks among them, become spaces, and runs of white space one
-// space. Subjects quote players' subjects and names; a CR or LF kept
-// there would let a player write header fields of their own (a Bcc) into
-// the judge's mail, and mail.Compose would refuse the mail for good.
+// line breaks among them, become spaces, runs of white space one space,
+// and what else textsafe.Clean takes out of a player's text (a bidi
+// override) goes. Subjects quote players' subjects and names; a CR or LF
+// kept there would let a player write header fields of their own (a
+// Bcc) into the judge's mail, and mail.Compose would refuse the mail for
+// good.
 func headerText(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
 		}
 		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
-	return strings.Join(strings.Fields(s), " ")
+	}, s)
+	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
 }
 
 // validSender reports whether addr is a bare mail address ("a@b.c")

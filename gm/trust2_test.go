@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unicode"
+
+	"github.com/gmdjudge/gmd/internal/textsafe"
 )
 
 // Tests of issue 18's leaks and hygiene (items 12 to 14): what the
@@ -119,4 +123,76 @@ func TestHostileSendersNotAnswered(t *testing.T) {
 			t.Errorf("sender %q: %d replies, want 1", from, len(got))
 		}
 	}
+}
+
+// hostileText is what a player may write to act on another's terminal or
+// mail reader: NUL, BEL, VT, FF, an ANSI escape that clears the screen,
+// DEL, a C1 control, and the bidi and zero-width format characters.
+const hostileText = "\x00\x07\x0b\x0c\x1b[2J\x7f\u0085\u009b\u202e\u2066\u200b\ufeff\u200f"
+
+// Every path that echoes a player's text into a mail, in one game: the
+// reply's subject, press bodies of every kind (to powers, broadcast, to
+// the master, the master's), order lines and commands quoted in errors,
+// game names and arguments quoted back, a refused mail's subject. No
+// queued mail, of any of them, carries a control or format character in
+// its subject or body; what is left of the text (the "[2J" of the
+// escape) still arrives.
+func TestNoControlCharactersEchoed(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	x := hostileText
+	_, fSignon := seatOf("F")
+	fSignon = strings.Replace(fSignon, "%s", "dt", 1)
+	h.mail("france@example.org", "orders"+x, fSignon+"\n"+
+		"PRESS TO E\nhello"+x+"\nENDPRESS\n"+
+		"PRESS TO EG\nto two"+x+"\nENDPRESS\n"+
+		"BROADCAST\nto all"+x+"\nENDPRESS\n"+
+		"PRESS TO M\nto the master"+x+"\nENDPRESS\n"+
+		"A Par - Bur"+x+"\n"+
+		"A P"+x+"ar H\n"+
+		"F Bre - Mid"+x+"Atlantic\n"+
+		x+"FROBNICATE now\n"+
+		"SET NMR"+x+"\n"+
+		"PRESS TO "+x+"\nnobody\nENDPRESS\n")
+	h.mail(testMaster, "master"+x, "SIGNON Mdt "+testMasterPass+"\n"+
+		"BROADCAST\nfrom the master"+x+"\nENDPRESS\n"+
+		"SET DEADLINE "+x+"\n"+
+		"EJECT "+x+"\n"+
+		"BECOME "+x+"\n")
+	h.mail("newbie@example.org", "new"+x, "SIGNON ?dt"+x+" pw\nOBSERVE dt"+x+" pw\nCREATE ?x"+x+" pw\nLIST dt"+x+"\nHISTORY dt"+x+"\nHELP "+x+"\n")
+	if err := h.m.Refuse("stranger@example.org", "too big"+x, "<big@example.org>", "It is too large.", nil, h.now); err != nil {
+		t.Fatal(err)
+	}
+	h.advance(80 * time.Hour)
+	h.tick()
+
+	box := h.outbox()
+	arrived := false
+	for _, m := range box {
+		for field, text := range map[string]string{"subject": m.Subject, "body": m.Body} {
+			if clean := textsafe.Clean(text); clean != text {
+				t.Errorf("mail %d to %q: its %s holds %q", m.ID, m.To, field, firstDiff(text, clean))
+			}
+		}
+		if strings.ContainsFunc(m.Subject, unicode.IsControl) {
+			t.Errorf("mail %d: control character in the subject %q", m.ID, m.Subject)
+		}
+		arrived = arrived || strings.Contains(m.Body, "hello[2J")
+	}
+	if !arrived {
+		t.Fatal("the press never arrived: the test did not reach the echo paths")
+	}
+	if len(h.press("dt")) < 4 {
+		t.Fatalf("only %d press stored", len(h.press("dt")))
+	}
+}
+
+// firstDiff returns text from where clean first differs from it, a few
+// characters of it.
+func firstDiff(text, clean string) string {
+	i := 0
+	for i < len(clean) && text[i] == clean[i] {
+		i++
+	}
+	return text[max(0, i-8):min(len(text), i+8)]
 }

@@ -3,12 +3,16 @@ package web
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gmdjudge/gmd/internal/textsafe"
+	"github.com/gmdjudge/gmd/state"
 )
 
 // serveRaw serves f's pages on a loopback port through Serve, as gmd run
@@ -83,5 +87,60 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 				t.Errorf("%s (%s): %s is %q", c.name, res.Status, k, res.Header.Get(k))
 			}
 		}
+	}
+}
+
+// Every page, the feed and the charts, with a player's text holding
+// control and bidi characters where the pages show a player's text:
+// public press, and the orders as written on a phase's page. None of
+// them reaches a page; what is left of the text does.
+func TestNoControlCharactersOnPages(t *testing.T) {
+	f := newFixture(t, 2, Config{})
+	const x = "\x00\x07\x0b\x0c\x1b[2J\x7f\u0085\u202e\u2066\u200b\ufeff"
+	err := f.db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("secrets")
+		if err != nil {
+			return err
+		}
+		if err := tx.AddPress("secrets", g.Turn, &state.Press{Phase: "S1903M", From: "France", Text: "loud" + x + "press", Sent: f.now}); err != nil {
+			return err
+		}
+		recs, err := tx.Phases("secrets")
+		if err != nil || len(recs) == 0 {
+			return fmt.Errorf("no history: %v", err)
+		}
+		rec := recs[0]
+		for p, lines := range rec.Orders {
+			rec.Written[p] = make([]string, len(lines))
+			for i := range lines {
+				rec.Written[p][i] = "written" + x + "order"
+			}
+		}
+		return tx.PutPhase("secrets", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := f.crawl(t)
+	for _, extra := range []string{"/games/secrets/atom.xml"} {
+		pages[extra] = body(t, f.get(t, "GET", extra))
+	}
+	shown := map[string]bool{}
+	for path, b := range pages {
+		if strings.HasSuffix(path, ".png") {
+			continue
+		}
+		if clean := textsafe.Clean(b); clean != b {
+			i := 0
+			for i < len(clean) && b[i] == clean[i] {
+				i++
+			}
+			t.Errorf("%s holds %q", path, b[max(0, i-10):min(len(b), i+10)])
+		}
+		shown["press"] = shown["press"] || strings.Contains(b, "[2Jpress")
+		shown["orders"] = shown["orders"] || strings.Contains(b, "[2Jorder")
+	}
+	if !shown["press"] || !shown["orders"] {
+		t.Fatalf("the text never reached a page (%v): the test did not reach the echo paths", shown)
 	}
 }

@@ -304,3 +304,30 @@ func TestEmptyDatabaseEveryCommand(t *testing.T) {
 		t.Errorf("the empty file was changed: %v, %v", fi, err)
 	}
 }
+
+// gmd held list echoes a held mail's sender and error (which may quote
+// the mail) to the admin's terminal: no escape sequence or other control
+// or bidi character reaches it.
+func TestHeldListingClean(t *testing.T) {
+	path := newDB(t, t.TempDir(), "dt")
+	db, err := state.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const x = "\x1b]0;owned\x07\x1b[2J\u202e\x00"
+	err = db.Update(func(tx *state.Tx) error {
+		return tx.HoldMail(&state.HeldMail{From: "evil" + x + "@example.org", Subject: "s" + x, Body: "b" + x,
+			Error: "line" + x + "\nquoted" + x, Held: time.Now(), Tries: 1})
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := gmd(t, "", "held", "-db", path, "list")
+	if code != 0 || !strings.Contains(out, "held mail 1") {
+		t.Fatalf("gmd held list: status %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if strings.ContainsFunc(out, func(r rune) bool { return r == 0x1b || r == 0x07 || r == 0 || r == '\u202e' }) {
+		t.Errorf("gmd held list writes control characters:\n%q", out)
+	}
+}
