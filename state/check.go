@@ -159,7 +159,7 @@ func (c *checker) check(tx *bbolt.Tx) {
 		var s Settings
 		if v := b.Get(settingsKey); v == nil {
 			c.addf("settings: record missing")
-		} else if err := json.Unmarshal(v, &s); err != nil {
+		} else if err := decode(v, &s); err != nil {
 			c.addf("settings: %v", err)
 		} else if schema >= 0 && s.SchemaVersion != schema {
 			c.addf("settings: schema %d, meta says %d", s.SchemaVersion, schema)
@@ -190,7 +190,7 @@ func (c *checker) checkHeld(b *bbolt.Bucket) {
 		var h HeldMail
 		if v == nil {
 			c.addf("held: %q is a bucket", k)
-		} else if err := json.Unmarshal(v, &h); err != nil {
+		} else if err := decode(v, &h); err != nil {
 			c.addf("held mail %s: %v", idName(k), err)
 		} else if !bytes.Equal(k, idKey(h.ID)) {
 			c.addf("held mail %d stored under key %x", h.ID, k)
@@ -209,7 +209,7 @@ func (c *checker) checkUsers(b *bbolt.Bucket) {
 		var u User
 		if v == nil {
 			c.addf("users: %q is a bucket", k)
-		} else if err := json.Unmarshal(v, &u); err != nil {
+		} else if err := decode(v, &u); err != nil {
 			c.addf("user %s: %v", k, err)
 		} else if !bytes.Equal(k, nameKey(u.Addr)) {
 			c.addf("user %s: stored under the wrong key (address %q)", k, u.Addr)
@@ -232,7 +232,7 @@ func (c *checker) checkGames(b *bbolt.Bucket) map[string][]byte {
 			return nil
 		}
 		wakes[string(k)] = nil
-		if err := json.Unmarshal(v, &g); err != nil {
+		if err := decode(v, &g); err != nil {
 			c.addf("game %s: %v", k, err)
 			return nil
 		}
@@ -296,7 +296,7 @@ func (c *checker) checkHistory(b *bbolt.Bucket, games map[string][]byte) {
 				c.addf("history %s: key %x is not a turn", name, k)
 			} else if v == nil {
 				c.addf("history %s: turn %x is a bucket", name, k)
-			} else if err := json.Unmarshal(v, &rec); err != nil {
+			} else if err := decode(v, &rec); err != nil {
 				c.addf("history %s turn %x: %v", name, k, err)
 			} else if rec.Turn < 0 || !bytes.Equal(k, turnKey(rec.Turn)) {
 				c.addf("history %s: turn %d stored under key %x", name, rec.Turn, k)
@@ -324,7 +324,7 @@ func (c *checker) checkPress(b *bbolt.Bucket, games map[string][]byte) {
 				c.addf("press %s: key %x is not a turn and a number", name, k)
 			} else if v == nil {
 				c.addf("press %s: %x is a bucket", name, k)
-			} else if err := json.Unmarshal(v, &p); err != nil {
+			} else if err := decode(v, &p); err != nil {
 				c.addf("press %s %x: %v", name, k, err)
 			}
 			return nil
@@ -341,7 +341,7 @@ func (c *checker) checkOutbox(b *bbolt.Bucket) {
 		var m OutMail
 		if v == nil {
 			c.addf("outbox: %q is a bucket", k)
-		} else if err := json.Unmarshal(v, &m); err != nil {
+		} else if err := decode(v, &m); err != nil {
 			c.addf("outbox mail %x: %v", k, err)
 		} else if !bytes.Equal(k, idKey(m.ID)) {
 			c.addf("outbox mail %d stored under key %x", m.ID, k)
@@ -358,8 +358,8 @@ func (c *checker) checkLedger(b *bbolt.Bucket) {
 		return
 	}
 	_ = b.ForEach(func(k, v []byte) error {
-		if len(v) != 8 {
-			c.addf("ledger %q: value is not a time", k)
+		if _, err := ledgerTime(k, v); err != nil {
+			c.addf("ledger %q: %v", k, err)
 		}
 		return nil
 	})

@@ -3,7 +3,6 @@ package state
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -373,7 +372,7 @@ func (tx *Tx) Game(name string) (*Game, error) {
 		return nil, fmt.Errorf("game %s: %w", name, ErrNotFound)
 	}
 	g := new(Game)
-	if err := json.Unmarshal(v, g); err != nil {
+	if err := decode(v, g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", name, damaged(err))
 	}
 	return g, nil
@@ -395,7 +394,7 @@ func (tx *Tx) PutGame(g *Game) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(g)
+	data, err := encode(g)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
@@ -405,7 +404,7 @@ func (tx *Tx) PutGame(g *Game) error {
 		var stored struct {
 			Wake time.Time `json:"wake"`
 		}
-		if err := json.Unmarshal(old, &stored); err != nil {
+		if err := decode(old, &stored); err != nil {
 			// The stored record is damaged; drop whatever the index
 			// holds for the game so that the new record can repair it.
 			if err := unindexWake(wake, key); err != nil {
@@ -497,7 +496,7 @@ func (tx *Tx) ForEachGame(fn func(*Game) error) error {
 			continue
 		}
 		g := new(Game)
-		if err := json.Unmarshal(v, g); err != nil {
+		if err := decode(v, g); err != nil {
 			return fmt.Errorf("game %s: %w", k, damaged(err))
 		}
 		// fn may write to the bucket, which invalidates the cursor and
@@ -574,7 +573,7 @@ func (tx *Tx) PutPhase(game string, rec *PhaseRecord) error {
 	if err != nil {
 		return fmt.Errorf("game %s history: %w", game, err)
 	}
-	data, err := json.Marshal(rec)
+	data, err := encode(rec)
 	if err != nil {
 		return fmt.Errorf("game %s phase %s: %w", game, rec.Phase, err)
 	}
@@ -595,7 +594,7 @@ func (tx *Tx) Phases(game string) ([]*PhaseRecord, error) {
 	var recs []*PhaseRecord
 	err = b.ForEach(func(k, v []byte) error {
 		rec := new(PhaseRecord)
-		if err := json.Unmarshal(v, rec); err != nil {
+		if err := decode(v, rec); err != nil {
 			return fmt.Errorf("game %s turn %x: %w", game, k, damaged(err))
 		}
 		recs = append(recs, rec)
@@ -620,7 +619,7 @@ func (tx *Tx) Phase(game string, turn int) (*PhaseRecord, error) {
 		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, ErrNotFound)
 	}
 	rec := new(PhaseRecord)
-	if err := json.Unmarshal(v, rec); err != nil {
+	if err := decode(v, rec); err != nil {
 		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, damaged(err))
 	}
 	return rec, nil
@@ -681,7 +680,7 @@ func (tx *Tx) User(addr string) (*User, error) {
 		return nil, fmt.Errorf("user %s: %w", addr, ErrNotFound)
 	}
 	u := new(User)
-	if err := json.Unmarshal(v, u); err != nil {
+	if err := decode(v, u); err != nil {
 		return nil, fmt.Errorf("user %s: %w", addr, damaged(err))
 	}
 	return u, nil
@@ -697,7 +696,7 @@ func (tx *Tx) PutUser(u *User) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(u)
+	data, err := encode(u)
 	if err != nil {
 		return fmt.Errorf("user %s: %w", u.Addr, err)
 	}
@@ -726,7 +725,7 @@ func (tx *Tx) Enqueue(m *OutMail) error {
 		return err
 	}
 	m.ID = id
-	data, err := json.Marshal(m)
+	data, err := encode(m)
 	if err != nil {
 		return fmt.Errorf("outbox mail %d: %w", id, err)
 	}
@@ -752,7 +751,7 @@ func (tx *Tx) Outbox(limit int) ([]*OutMail, error) {
 	c := outbox.Cursor()
 	for k, v := c.First(); k != nil && (limit <= 0 || len(mails) < limit); k, v = c.Next() {
 		m := new(OutMail)
-		if err := json.Unmarshal(v, m); err != nil {
+		if err := decode(v, m); err != nil {
 			return nil, fmt.Errorf("outbox mail %s: %w", idName(k), damaged(err))
 		}
 		mails = append(mails, m)
@@ -772,7 +771,7 @@ func (tx *Tx) PutOutMail(m *OutMail) error {
 	if outbox.Get(key) == nil {
 		return fmt.Errorf("outbox mail %d: %w", m.ID, ErrNotFound)
 	}
-	data, err := json.Marshal(m)
+	data, err := encode(m)
 	if err != nil {
 		return fmt.Errorf("outbox mail %d: %w", m.ID, err)
 	}
@@ -827,7 +826,7 @@ func (tx *Tx) Settings() (*Settings, error) {
 		return nil, fmt.Errorf("settings: %w", ErrNotFound)
 	}
 	s := new(Settings)
-	if err := json.Unmarshal(v, s); err != nil {
+	if err := decode(v, s); err != nil {
 		return nil, fmt.Errorf("settings: %w", damaged(err))
 	}
 	return s, nil

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -65,7 +64,7 @@ func (tx *Tx) PutHeldMail(h *HeldMail) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(h)
+	data, err := encode(h)
 	if err != nil {
 		return fmt.Errorf("held mail %d: %w", h.ID, err)
 	}
@@ -83,7 +82,7 @@ func (tx *Tx) HeldMail(id uint64) (*HeldMail, error) {
 		return nil, notHeld(id)
 	}
 	h := new(HeldMail)
-	if err := json.Unmarshal(v, h); err != nil {
+	if err := decode(v, h); err != nil {
 		return nil, fmt.Errorf("held mail %d: %w", id, damaged(err))
 	}
 	return h, nil
@@ -98,7 +97,7 @@ func (tx *Tx) HeldMails() ([]*HeldMail, error) {
 	var out []*HeldMail
 	err = b.ForEach(func(k, v []byte) error {
 		h := new(HeldMail)
-		if err := json.Unmarshal(v, h); err != nil {
+		if err := decode(v, h); err != nil {
 			return fmt.Errorf("held mail %s: %w", idName(k), damaged(err))
 		}
 		out = append(out, h)
