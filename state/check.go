@@ -59,7 +59,7 @@ func (c *checker) addf(format string, args ...any) {
 func (db *DB) Check() error {
 	var c checker
 	err := db.bolt.View(func(tx *bbolt.Tx) error {
-		c.checkPages(db.path, db.bolt.Info().PageSize, uint64(tx.ID()))
+		c.pagesOf(db, tx)
 		// A damaged page may point outside the file; the guards of
 		// c.check catch the fault too.
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -82,13 +82,19 @@ func (db *DB) Check() error {
 func (db *DB) CheckPages() error {
 	var c checker
 	err := db.bolt.View(func(tx *bbolt.Tx) error {
-		c.checkPages(db.path, db.bolt.Info().PageSize, uint64(tx.ID()))
+		c.pagesOf(db, tx)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	return c.result(db.path)
+}
+
+// pagesOf runs the page check of db as tx sees it.
+func (c *checker) pagesOf(db *DB, tx *bbolt.Tx) {
+	size := db.bolt.Info().PageSize
+	c.checkPages(db.path, size, uint64(tx.ID()), uint64(tx.Cursor().Bucket().Root()), uint64(tx.Size())/uint64(size))
 }
 
 // result is the *CheckError of what c found, or nil.

@@ -41,9 +41,8 @@ const (
 
 // boltMeta is one meta page, read.
 type boltMeta struct {
-	root, freelist  uint64
-	highWater, txid uint64
-	fault           string // why it is not sound, or ""
+	freelist, txid uint64
+	fault          string // why it is not sound, or ""
 }
 
 // readMeta reads meta page n (0 or 1) of f and says whether it is sound,
@@ -58,8 +57,7 @@ func readMeta(f io.ReaderAt, n int, pageSize int) boltMeta {
 	le := binary.LittleEndian
 	body := buf[pageHeaderSize:]
 	magic, version := le.Uint32(body), le.Uint32(body[4:])
-	m.root = le.Uint64(body[16:])
-	m.freelist, m.highWater, m.txid = le.Uint64(body[32:]), le.Uint64(body[40:]), le.Uint64(body[48:])
+	m.freelist, m.txid = le.Uint64(body[32:]), le.Uint64(body[48:])
 	h := fnv.New64a()
 	h.Write(body[:56])
 	switch {
@@ -85,13 +83,13 @@ type pageWalk struct {
 	owner    map[uint64]string // reachable pages: what reaches them
 }
 
-// checkPages checks the pages of the file at path as the transaction
-// txid sees them. A writer may commit while it runs (the daemon's check
-// through the control socket): the pages reachable from txid's meta do
-// not change under its read transaction, but the meta pages and the
-// freelist may, so once neither meta page is txid's any more only the
-// tree is checked.
-func (c *checker) checkPages(path string, pageSize int, txid uint64) {
+// checkPages checks the pages of the file at path as the read
+// transaction txid sees them: its root bucket's page root, its count of
+// pages high. A writer may commit while it runs: the pages reachable from
+// root do not change under the read transaction, but the meta pages and
+// the freelist may, so once neither meta page is txid's any more only
+// the tree is checked.
+func (c *checker) checkPages(path string, pageSize int, txid, root, high uint64) {
 	f, err := os.Open(path)
 	if err != nil {
 		c.addf("pages: %v", err)
@@ -120,28 +118,35 @@ func (c *checker) checkPages(path string, pageSize int, txid uint64) {
 			c.addf("meta page %d is damaged (%s)", i, m.fault)
 			continue
 		}
-		// bbolt takes the sound meta page with the higher transaction,
-		// and writes the next transaction over the other one: the
-		// damaged page was the newer when its transaction number is
-		// higher, or unreadable, and then the last transaction is lost.
+		// bbolt reads the sound meta page with the higher transaction
+		// and writes the next one over the other. With one damaged, it
+		// reads the sound one; the damaged one held the transaction
+		// before it (nothing lost) or the one after (lost), and the
+		// damage hides which.
 		c.addf("meta page %d is damaged (%s): bbolt fell back to meta page %d, transaction %d; "+
 			"the transaction after it (%d), if it was written, is lost: its mails may be offered again and its replies sent again",
 			i, m.fault, 1-i, other.txid, other.txid+1)
 	}
-	if use == nil {
-		// A writer committed twice since the transaction began: the
-		// file's meta pages and freelist are newer than its tree.
-		return
-	}
-	w.high = use.highWater
+	w.high = high
 	if int64(w.high)*int64(pageSize) > w.size {
 		c.addf("pages: the meta page counts %d pages, but the file holds %d", w.high, w.size/int64(pageSize))
 	}
 	w.owner[0], w.owner[1] = "meta", "meta"
+	if use == nil {
+		// A writer committed twice since the transaction began: the
+		// file's meta pages and freelist are newer than its tree.
+		w.tree(root, "the root bucket", 0)
+		return
+	}
 	if use.freelist != noFreelist {
 		w.reach(use.freelist, "the freelist")
 	}
-	w.tree(use.root, "the root bucket", 0)
+	w.tree(root, "the root bucket", 0)
+	if use.freelist == noFreelist {
+		// Written without a freelist (bbolt's NoFreelistSync, which gmd
+		// does not use): which pages are free is not on disk.
+		return
+	}
 	free := w.freelist(use.freelist)
 	for id := uint64(2); id < w.high; id++ {
 		if _, ok := w.owner[id]; !ok && !free[id] {
@@ -308,9 +313,6 @@ func (w *pageWalk) elements(buf []byte, id uint64, what string, depth int) {
 // use. It returns the free pages.
 func (w *pageWalk) freelist(id uint64) map[uint64]bool {
 	free := make(map[uint64]bool)
-	if id == noFreelist {
-		return free
-	}
 	buf := w.page(id, "the freelist", freelistPage)
 	if buf == nil {
 		return free

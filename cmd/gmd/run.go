@@ -47,7 +47,8 @@ own (a full disk, say) stops the reading of mail until it passes, and
 loses nothing: the mail is tried again, in order.
 
 The first gmd run with no database file makes a new judge; an empty
-(0-byte) or damaged file is refused.
+(0-byte) or damaged file is refused: every page is checked, as gmd check
+does, before a mail is read.
 
 The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
 It needs db, imap and smtp; see judge.conf.example.
