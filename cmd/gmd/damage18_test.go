@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -329,5 +330,70 @@ func TestHeldListingClean(t *testing.T) {
 	}
 	if strings.ContainsFunc(out, func(r rune) bool { return r == 0x1b || r == 0x07 || r == 0 || r == '\u202e' }) {
 		t.Errorf("gmd held list writes control characters:\n%q", out)
+	}
+}
+
+// The attack of issue 18 as it was: a freelist of garbage under a daemon
+// that took the file (the page check at start, which now refuses it, is
+// skipped). Its first write meets the garbage as it commits. gmd run used
+// to answer none of the mails, log "imap connection failed; retrying"
+// and never exit; now it stops with exit status 1 and an error saying
+// that no write can be trusted, and none of the mails is flagged \Seen
+// or answered: they wait in the mailbox for the restored judge.
+func TestRunStopsOnUnwritableDatabase(t *testing.T) {
+	srv := serversWithMail(t)
+	for i := range 4 {
+		if err := srv.Send(demo.Player(1), []string{demo.Judge.Addr}, fmt.Sprintf("help %d", i), "HELP\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	// Games and no queued mail: the first write is a mail's.
+	names := []string{"dt"}
+	for i := range 60 {
+		names = append(names, fmt.Sprintf("g%02d", i))
+	}
+	path := newDB(t, dir, names...)
+	page, size, err := diskfault.BoltFreelist(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The freelist lists one page, past the file: the first page any
+	// write allocates.
+	damage(t, path, size, page, func(p []byte) {
+		binary.LittleEndian.PutUint64(p[16:], 1<<50)
+		binary.LittleEndian.PutUint16(p[10:], 1)
+	})
+	cfg, err := loadDaemonConfig(writeConf(t, dir, srv, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runDaemon(context.Background(), cfg, slog.New(slog.NewTextHandler(&log, nil)), daemonOptions{noPageCheck: true})
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "no write can be trusted") {
+			t.Errorf("gmd run stopped with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("gmd run did not stop on an unwritable database:\n%s", log.String())
+	}
+	if strings.Contains(log.String(), "imap connection failed") {
+		t.Errorf("the database's fault was logged as the IMAP server's:\n%s", log.String())
+	}
+	seen := judgeSeen(t, srv)
+	for subject, s := range seen {
+		if s {
+			t.Errorf("%q was flagged \\Seen by a judge that could not record it", subject)
+		}
+	}
+	if len(seen) != 5 {
+		t.Errorf("%d mails in the judge's mailbox, want 5", len(seen))
+	}
+	if n := len(readInbox(t, srv.IMAPAddr, demo.Player(1))); n != 0 {
+		t.Errorf("%d replies went out", n)
 	}
 }
