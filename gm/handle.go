@@ -60,6 +60,7 @@ var commands = map[string]command{
 	"TERMINATE": {run: (*session).cmdTerminate, mails: true},
 	"EJECT":     {run: (*session).cmdEject, mails: true},
 	"REVEAL":    {run: (*session).cmdReveal, mails: true},
+	"ADMIT":     {run: (*session).cmdAdmit},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 

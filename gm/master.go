@@ -36,8 +36,15 @@ type Config struct {
 	// addresses, SIGNON Mgame needs no password. Set it only when the
 	// mails' senders are authenticated (config requires that), as the
 	// From address is all that tells an admin.
-	Admins    []string
-	Templates *templates.Set
+	Admins []string
+	// SendersAuthenticated is set when every mail handed to Handle has
+	// passed sender authentication (judge.conf's require-sender-auth),
+	// so that its From is its sender. The game's limit on wrong
+	// passwords then spares a seat's own address signing on to that
+	// seat: without it, forged mails under the seats' addresses could
+	// make every player confirm each mail with a code.
+	SendersAuthenticated bool
+	Templates            *templates.Set
 	// PasswordCost is the bcrypt work factor of new password hashes, from
 	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
 	// step doubles the time a sign-on with a new password costs; hashes

@@ -313,12 +313,14 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		return nil, err
 	}
 	m := gm.New(db, gm.Config{
-		JudgeName:     cfg.JudgeName,
-		JudgeAddr:     cfg.JudgeAddr,
-		Admins:        cfg.Admins,
-		Templates:     set,
-		PasswordCost:  cfg.PasswordCost,
-		MaxLineLength: cfg.Limits.MaxLineLength,
+		JudgeName: cfg.JudgeName,
+		JudgeAddr: cfg.JudgeAddr,
+		Admins:    cfg.Admins,
+		// authenticate drops every mail that fails before Handle.
+		SendersAuthenticated: cfg.SenderAuth.Require != "" && cfg.SenderAuth.Require != config.SenderAuthNone,
+		Templates:            set,
+		PasswordCost:         cfg.PasswordCost,
+		MaxLineLength:        cfg.Limits.MaxLineLength,
 
 		MaxObservers:      cfg.Limits.MaxObservers,
 		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
