@@ -112,11 +112,15 @@ type replyData struct {
 // (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
 // was done and the mail may be tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
-	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
+	if fault := senderFault(in.From); fault != "" || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
-		// not a plain address (a CR LF and a Bcc in it) is nobody to
-		// write to.
+		// not a plain address (a CR LF and a Bcc in it, an IP address
+		// for a domain) is nobody to write to.
+		if fault == "" {
+			fault = "the judge's own address"
+		}
+		m.cfg.Log.Info("mail ignored: the sender is not answered", "from", in.From, "why", fault, "message_id", in.MessageID)
 		return m.Ignore(in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()

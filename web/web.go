@@ -184,9 +184,13 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       time.Minute,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    maxHeadBytes - headerSlop,
+		// "OPTIONS *" reaches ServeHTTP, which answers it as any other
+		// method it does not serve, with the security headers; net/http's
+		// own answer to it has none.
+		DisableGeneralOptionsHandler: true,
 	}
-	ln = newLimitListener(ln, maxConns)
+	ln = newLimitListener(headersListener{ln}, maxConns)
 	if log != nil {
 		srv.ErrorLog = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	}
