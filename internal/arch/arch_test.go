@@ -36,11 +36,12 @@ var rules = map[string][]string{
 	"internal/version":    {},
 	"internal/diskfault":  {},
 	"internal/arch":       {},
+	"internal/textsafe":   {},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"demo":                {},
-	"gm":                  {"config", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates"},
-	"web":                 {"config", "jsonpos", "judge", "judge/variants", "state"},
+	"gm":                  {"config", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates"},
+	"web":                 {"config", "internal/textsafe", "jsonpos", "judge", "judge/variants", "state"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},
