@@ -244,7 +244,7 @@ func (s *session) cmdHistory(c *parser.Command) error {
 }
 
 // maxReplyMaps is how many maps one reply carries: each is up to
-// MaxMapBytes, and one mail of HISTORY commands must not make a mail of
+// picture.MaxPNGBytes (200K), and one mail of HISTORY commands must not make a mail of
 // megabytes.
 const maxReplyMaps = 3
 

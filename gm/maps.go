@@ -11,7 +11,6 @@ import (
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
-	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -20,11 +19,11 @@ import (
 // the position alone otherwise. cmd/gmd gives package picture's PNG.
 type Drawer func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 
-// MaxMapBytes is the largest picture a mail carries: package picture's
-// limit, which it promises to keep; a bigger one from another Drawer
-// means something went wrong, so the mail goes without it rather than
-// fill mailboxes.
-const MaxMapBytes = picture.MaxPNGBytes
+// A MapRenderer's maxBytes is the largest picture a mail carries: the
+// Drawer's own limit (picture.MaxPNGBytes for picture.PNG), which it
+// promises to keep; a bigger one means something went wrong, so the
+// mail goes without it rather than fill mailboxes. It is handed in with
+// the Drawer so that gm need not import package picture.
 
 // mapCacheSize is how many pictures a MapRenderer keeps: a results mail
 // goes once per player in gunboat games, and several games may be
@@ -43,8 +42,9 @@ const mapCacheSize = 4
 // players is drawn once; its methods may be called from several
 // goroutines, and draw one picture at a time.
 type MapRenderer struct {
-	db   *state.DB
-	draw Drawer
+	db       *state.DB
+	draw     Drawer
+	maxBytes int // the largest picture kept; a bigger one is an error
 
 	mu    sync.Mutex
 	cache []renderedMap // most recently used last
@@ -62,8 +62,8 @@ type renderedMap struct {
 
 // NewMapRenderer returns a MapRenderer drawing with draw from the
 // history in db.
-func NewMapRenderer(db *state.DB, draw Drawer) *MapRenderer {
-	return &MapRenderer{db: db, draw: draw}
+func NewMapRenderer(db *state.DB, draw Drawer, maxBytes int) *MapRenderer {
+	return &MapRenderer{db: db, draw: draw, maxBytes: maxBytes}
 }
 
 // errMapGone says that a mail's picture can no longer be drawn: the
@@ -73,7 +73,7 @@ var errMapGone = errors.New("no longer in the game's history")
 // PNG returns the picture of the processed phase ref names. It fails
 // when the phase is no longer in the game's history (a ROLLBACK removed
 // it, or a later processing replaced it), when the history cannot be
-// read, or when the drawing fails or is larger than MaxMapBytes.
+// read, or when the drawing fails or is larger than the renderer's maxBytes.
 func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -130,7 +130,7 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 	}
 	r.draws++
 	var b bytes.Buffer
-	if err := r.draw(&limitWriter{w: &b, n: MaxMapBytes}, pos, res); err != nil {
+	if err := r.draw(&limitWriter{w: &b, n: r.maxBytes}, pos, res); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -153,8 +153,8 @@ func Replay(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Reso
 	return pos, judge.Adjudicate(pos, orders, rules), nil
 }
 
-// errMapTooBig stops a drawing past MaxMapBytes.
-var errMapTooBig = fmt.Errorf("the picture is larger than %d KB", MaxMapBytes>>10)
+// errMapTooBig stops a drawing past a MapRenderer's maxBytes.
+var errMapTooBig = errors.New("the picture is larger than this judge mails")
 
 // limitWriter fails a write that would take w past n bytes.
 type limitWriter struct {

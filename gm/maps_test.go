@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -78,7 +79,7 @@ func TestResultsCarryMap(t *testing.T) {
 	}
 
 	d := new(testDrawer)
-	r := NewMapRenderer(h.m.DB(), d.draw)
+	r := NewMapRenderer(h.m.DB(), d.draw, picture.MaxPNGBytes)
 	for range 7 {
 		b, err := r.PNG(ref)
 		if err != nil {
@@ -258,13 +259,13 @@ func TestHistoryMap(t *testing.T) {
 
 // TestMapRendererGone: a map whose phase was rolled back, or played
 // again after a rollback, is not drawn (the mail goes without it), and
-// a drawing larger than MaxMapBytes is refused.
+// a drawing larger than its maxBytes is refused.
 func TestMapRendererGone(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
 	ref := resultsMails(h.processNow("dt"))[0].Maps[0]
 	d := new(testDrawer)
-	r := NewMapRenderer(h.m.DB(), d.draw)
+	r := NewMapRenderer(h.m.DB(), d.draw, picture.MaxPNGBytes)
 
 	h.mail(testMaster, "rollback", "SIGNON Mdt "+testMasterPass+"\nROLLBACK S1901M")
 	if _, err := r.PNG(ref); !errors.Is(err, errMapGone) {
@@ -285,11 +286,11 @@ func TestMapRendererGone(t *testing.T) {
 	}
 
 	big := NewMapRenderer(h.m.DB(), func(w io.Writer, _ *judge.Position, _ *judge.Resolution) error {
-		_, err := w.Write(make([]byte, MaxMapBytes+1))
+		_, err := w.Write(make([]byte, 1001))
 		return err
-	})
+	}, 1000)
 	if _, err := big.PNG(again); !errors.Is(err, errMapTooBig) {
-		t.Errorf("a drawing of %d bytes: %v, want errMapTooBig", MaxMapBytes+1, err)
+		t.Errorf("a drawing of 1001 bytes past a limit of 1000: %v, want errMapTooBig", err)
 	}
 }
 
@@ -302,7 +303,7 @@ func TestMapRendererCacheBound(t *testing.T) {
 		refs = append(refs, resultsMails(h.processNow("dt"))[0].Maps[0])
 	}
 	d := new(testDrawer)
-	r := NewMapRenderer(h.m.DB(), d.draw)
+	r := NewMapRenderer(h.m.DB(), d.draw, picture.MaxPNGBytes)
 	for _, ref := range refs {
 		if _, err := r.PNG(ref); err != nil {
 			t.Fatal(err)
@@ -335,7 +336,7 @@ func TestMapRendererSameInstant(t *testing.T) {
 		t.Fatalf("the first results do not have France's move:\n%s", got[0].Body)
 	}
 	d := new(testDrawer)
-	r := NewMapRenderer(h.m.DB(), d.draw)
+	r := NewMapRenderer(h.m.DB(), d.draw, picture.MaxPNGBytes)
 	if _, err := r.PNG(first); !errors.Is(err, errMapGone) {
 		t.Errorf("map of the first processing: %v, want errMapGone", err)
 	}

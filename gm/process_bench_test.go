@@ -67,7 +67,7 @@ func BenchmarkMapMail(b *testing.B) {
 	}
 	var size int
 	for b.Loop() {
-		png, err := NewMapRenderer(e.m.DB(), picture.PNG).PNG(ref) // a new one: nothing cached
+		png, err := NewMapRenderer(e.m.DB(), picture.PNG, picture.MaxPNGBytes).PNG(ref) // a new one: nothing cached
 		if err != nil {
 			b.Fatal(err)
 		}

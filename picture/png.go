@@ -52,7 +52,7 @@ type faceKey struct {
 }
 
 // MaxPNGBytes is the most a picture from PNG weighs: it goes by mail, to
-// every player of a game, each phase (gm.MaxMapBytes is this limit).
+// every player of a game, each phase (gmd hands it to gm.NewMapRenderer as its limit).
 const MaxPNGBytes = 200 << 10
 
 // errTooBusy says that a picture would weigh more than its limit even

@@ -125,7 +125,7 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // newMapRenderer returns the renderer of the maps that db's mails carry.
 func newMapRenderer(db *state.DB) *gm.MapRenderer {
-	return gm.NewMapRenderer(db, pictures["png"])
+	return gm.NewMapRenderer(db, pictures["png"], picture.MaxPNGBytes)
 }
 
 // attach is the mail.Sender's Attach: the pictures of m's maps, each

@@ -20,6 +20,7 @@ import (
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -208,8 +209,8 @@ func TestMapPictures(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no PNG: %v", err)
 	}
-	if w := img.Bounds().Dx(); w != 1000 || len(out) > gm.MaxMapBytes {
-		t.Errorf("PNG %d pixels wide, %d bytes; want 1000 wide, at most %d bytes", w, len(out), gm.MaxMapBytes)
+	if w := img.Bounds().Dx(); w != 1000 || len(out) > picture.MaxPNGBytes {
+		t.Errorf("PNG %d pixels wide, %d bytes; want 1000 wide, at most %d bytes", w, len(out), picture.MaxPNGBytes)
 	}
 	out, errs, code = runGMD(t, "", "map", "-position", samplePosition, "-orders", sampleOrders, "-format", "svg")
 	if code != 0 || errs != "" {
@@ -384,8 +385,8 @@ func TestMapOddPositions(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: no PNG: %v", tc.name, err)
 			}
-			if w := img.Bounds().Dx(); w != 1000 || len(out) > gm.MaxMapBytes {
-				t.Errorf("%s: PNG %d pixels wide, %d bytes; want 1000, at most %d", tc.name, w, len(out), gm.MaxMapBytes)
+			if w := img.Bounds().Dx(); w != 1000 || len(out) > picture.MaxPNGBytes {
+				t.Errorf("%s: PNG %d pixels wide, %d bytes; want 1000, at most %d", tc.name, w, len(out), picture.MaxPNGBytes)
 			}
 		}
 	}
