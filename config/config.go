@@ -104,8 +104,7 @@ type Limits struct {
 	MaxLineLength int   // bytes of one line of a mail body
 	// MaxObservers is how many observers one game may have, and
 	// MaxGamesPerMaster how many games not yet over one address may be
-	// the master of; 0 leaves the game master's defaults
-	// (gm.DefaultMaxObservers, gm.DefaultMaxGamesPerMaster).
+	// the master of; 0 means DefaultMaxObservers, DefaultMaxGamesPerMaster.
 	MaxObservers      int
 	MaxGamesPerMaster int
 
@@ -188,13 +187,11 @@ const (
 	DefaultPollInterval  = 60 * time.Second
 )
 
-// The bounds on one mail's cost (Limits). 64K holds a LIST of about
-// 800 games or a HISTORY of 12 phases with room to spare; 4 answers
-// any honest mail of questions (HELP, LIST, HISTORY, SUMMARY); 50
-// mails is a broadcast to a full game of seven with observers, plus
-// a few press messages, plus the reply; 64K of press is a long
-// letter, and 256K a phase of busy diplomacy for one sender.
+// The defaults of the games' sizes and of the bounds on one mail's cost
+// (Limits); LimitTable says why each is what it is.
 const (
+	DefaultMaxObservers      = 20
+	DefaultMaxGamesPerMaster = 10
 	DefaultMaxReplySize      = 64 << 10
 	DefaultMaxOutputCommands = 4
 	DefaultMaxMailsPerMail   = 50
@@ -232,18 +229,9 @@ const (
 // name GMD, address judge@localhost, no mail servers.
 func Defaults() *Config {
 	return &Config{
-		JudgeName: DefaultJudgeName,
-		JudgeAddr: DefaultJudgeAddr,
-		Limits: Limits{
-			MaxMailSize:   DefaultMaxMailSize,
-			MaxLineLength: DefaultMaxLineLength,
-
-			MaxReplySize:      DefaultMaxReplySize,
-			MaxOutputCommands: DefaultMaxOutputCommands,
-			MaxMailsPerMail:   DefaultMaxMailsPerMail,
-			MaxPressPerMail:   DefaultMaxPressPerMail,
-			MaxPressPerPhase:  DefaultMaxPressPerPhase,
-		},
+		JudgeName:       DefaultJudgeName,
+		JudgeAddr:       DefaultJudgeAddr,
+		Limits:          DefaultLimits(),
 		LogLevel:        slog.LevelInfo,
 		PasswordCost:    bcrypt.DefaultCost,
 		LedgerRetention: DefaultLedgerRetention,
@@ -527,6 +515,51 @@ var judgeNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,20}$`)
 // authServIDRE is what an authserv-id may be here: a token of RFC 2045,
 // in practice a host name.
 var authServIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,253}$`)
+
+// LimitInfo is one row of LimitTable: one bound of judge.conf's limits
+// block.
+type LimitInfo struct {
+	Key     string // its directive in the limits block
+	Default int64  // its value when judge.conf does not set it
+	Reason  string // why the judge has the bound, and why that default
+	set     func(*Limits, int64)
+}
+
+// LimitTable is the one list of the judge's limits, with their defaults
+// and reasons: DefaultLimits, the limits block's directives (a test
+// checks the two agree) and the documentation read it. Replies go to
+// the From line, which anyone can forge, so each bound keeps what one
+// mail costs, and what it makes the judge write to others, within a
+// fixed multiple of nothing the sender controls.
+var LimitTable = []LimitInfo{
+	{"max-mail-size", DefaultMaxMailSize, "a larger mail is not read at all, only politely refused: no honest order mail comes near 1M",
+		func(l *Limits, n int64) { l.MaxMailSize = n }},
+	{"max-line-length", DefaultMaxLineLength, "a longer command or order line is refused and not echoed, so that junk cannot make the reply as large",
+		func(l *Limits, n int64) { l.MaxLineLength = int(n) }},
+	{"max-observers", DefaultMaxObservers, "every mail of a game is copied to its observers: one sender must not have it copied to hundreds",
+		func(l *Limits, n int64) { l.MaxObservers = int(n) }},
+	{"max-games-per-master", DefaultMaxGamesPerMaster, "anyone can write any From: one sender must not fill the judge with games",
+		func(l *Limits, n int64) { l.MaxGamesPerMaster = int(n) }},
+	{"max-reply-size", DefaultMaxReplySize, "64K holds a LIST of about 800 games or a HISTORY of 12 phases with room to spare",
+		func(l *Limits, n int64) { l.MaxReplySize = int(n) }},
+	{"max-output-commands", DefaultMaxOutputCommands, "4 answers any honest mail of questions (HELP, LIST, HISTORY, SUMMARY)",
+		func(l *Limits, n int64) { l.MaxOutputCommands = int(n) }},
+	{"max-mails-per-mail", DefaultMaxMailsPerMail, "50 is a broadcast to a full game of seven with observers, plus a few press messages, plus the reply",
+		func(l *Limits, n int64) { l.MaxMailsPerMail = int(n) }},
+	{"max-press-per-mail", DefaultMaxPressPerMail, "64K of press is a long letter",
+		func(l *Limits, n int64) { l.MaxPressPerMail = n }},
+	{"max-press-per-phase", DefaultMaxPressPerPhase, "256K is a phase of busy diplomacy for one sender",
+		func(l *Limits, n int64) { l.MaxPressPerPhase = n }},
+}
+
+// DefaultLimits returns the limits with LimitTable's defaults.
+func DefaultLimits() Limits {
+	var l Limits
+	for _, r := range LimitTable {
+		r.set(&l, r.Default)
+	}
+	return l
+}
 
 var limitsSpecs = map[string]spec[*Limits]{
 	"max-mail-size": {apply: func(p *parser, d *Directive, l *Limits) {

@@ -29,7 +29,7 @@ func TestDefaults(t *testing.T) {
 	if c.LedgerRetention != 90*24*time.Hour {
 		t.Errorf("ledger retention %v, want 90 days", c.LedgerRetention)
 	}
-	if c.Limits != (Limits{MaxMailSize: 1 << 20, MaxLineLength: 1000, MaxReplySize: 64 << 10, MaxOutputCommands: 4,
+	if c.Limits != (Limits{MaxMailSize: 1 << 20, MaxLineLength: 1000, MaxObservers: 20, MaxGamesPerMaster: 10, MaxReplySize: 64 << 10, MaxOutputCommands: 4,
 		MaxMailsPerMail: 50, MaxPressPerMail: 64 << 10, MaxPressPerPhase: 256 << 10}) {
 		t.Errorf("limits %+v", c.Limits)
 	}
@@ -417,5 +417,56 @@ func TestSenderAuthChecks(t *testing.T) {
 		if m.Checks() != want {
 			t.Errorf("%q.Checks() = %v, want %v", m, !want, want)
 		}
+	}
+}
+
+// TestLimitTableIsTheLimits checks that LimitTable, the limits block's
+// directives and the Limits type name the same bounds: every directive
+// has a row with a default and a reason, every row a directive, and every
+// field of Limits is set by exactly one row.
+func TestLimitTableIsTheLimits(t *testing.T) {
+	keys := map[string]bool{}
+	for _, r := range LimitTable {
+		if keys[r.Key] {
+			t.Errorf("%s has two rows", r.Key)
+		}
+		keys[r.Key] = true
+		if _, ok := limitsSpecs[r.Key]; !ok {
+			t.Errorf("LimitTable has %s, which the limits block does not read", r.Key)
+		}
+		if r.Default <= 0 || r.Reason == "" {
+			t.Errorf("%s: default %d, reason %q; want both", r.Key, r.Default, r.Reason)
+		}
+		// The row sets one field, to its default, and the directive
+		// reads that field back from the same value.
+		var one Limits
+		r.set(&one, r.Default)
+		set := 0
+		v := reflect.ValueOf(one)
+		for i := range v.NumField() {
+			if !v.Field(i).IsZero() {
+				set++
+				if v.Field(i).Convert(reflect.TypeFor[int64]()).Int() != r.Default {
+					t.Errorf("%s sets %s to %v, not its default %d", r.Key, v.Type().Field(i).Name, v.Field(i), r.Default)
+				}
+			}
+		}
+		if set != 1 {
+			t.Errorf("%s sets %d fields of Limits, want 1", r.Key, set)
+		}
+	}
+	for k := range limitsSpecs {
+		if !keys[k] {
+			t.Errorf("the limits block reads %s, which LimitTable lacks (no default, no reason)", k)
+		}
+	}
+	d := reflect.ValueOf(DefaultLimits())
+	for i := range d.NumField() {
+		if d.Field(i).IsZero() {
+			t.Errorf("no row of LimitTable sets Limits.%s", d.Type().Field(i).Name)
+		}
+	}
+	if Defaults().Limits != DefaultLimits() {
+		t.Errorf("Defaults().Limits = %+v, want DefaultLimits() %+v", Defaults().Limits, DefaultLimits())
 	}
 }

@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/internal/textsafe"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
@@ -50,32 +51,15 @@ type Config struct {
 	// step doubles the time a sign-on with a new password costs; hashes
 	// already stored keep the cost they were made with.
 	PasswordCost int
-	// MaxObservers is how many observers one game may have, and
-	// MaxGamesPerMaster how many games not yet over one address may be
-	// the master of (judge admins are not held to it); 0 means the
-	// defaults, DefaultMaxObservers and DefaultMaxGamesPerMaster. Anyone
-	// can write any From, so without them one sender could fill the
-	// judge with games and have every mail of a game copied to
-	// hundreds.
-	MaxObservers      int
-	MaxGamesPerMaster int
-	// MaxLineLength is the longest command or order line read, in bytes;
-	// 0 means no limit. A longer line is refused with an error naming
-	// it, and never echoed: it is junk or a mistake, and echoing it
-	// would make the reply as large. Press text is not held to it, as
-	// mail clients send a paragraph as one line.
-	MaxLineLength int
-
-	// The bounds on one mail's cost, each 0 for no limit (package config
-	// holds the defaults; cost.go says how each is kept): the bytes of a
-	// reply's text, the information commands answered, the mails queued
-	// (one per recipient address, the reply included), and the bytes of
-	// press text per mail and per sender and phase.
-	MaxReplySize      int
-	MaxOutputCommands int
-	MaxMailsPerMail   int
-	MaxPressPerMail   int64
-	MaxPressPerPhase  int64
+	// Limits are judge.conf's limits block, whole (config.LimitTable says
+	// what each bounds, its default and why). The master reads
+	// MaxObservers and MaxGamesPerMaster (0: their defaults; judge admins
+	// are not held to the second), MaxLineLength (the longest command or
+	// order line read, 0 for no limit; a longer one is refused, not
+	// echoed; press is not held to it, as mail clients send a paragraph as
+	// one line) and the bounds on one mail's cost, each 0 for no limit
+	// (cost.go says how each is kept). MaxMailSize is the poller's.
+	config.Limits
 
 	// Log receives the games' events (a phase processed, a player late,
 	// a seat abandoned, in civil disorder or taken over, a game ended),
@@ -83,12 +67,6 @@ type Config struct {
 	// is committed. Nil logs nothing.
 	Log *slog.Logger
 }
-
-// The defaults of Config.MaxObservers and Config.MaxGamesPerMaster.
-const (
-	DefaultMaxObservers      = 20
-	DefaultMaxGamesPerMaster = 10
-)
 
 // Mail is one incoming mail, already decoded to text.
 type Mail struct {
@@ -132,10 +110,10 @@ func New(db *state.DB, cfg Config) *Master {
 		cfg.PasswordCost = bcrypt.DefaultCost
 	}
 	if cfg.MaxObservers == 0 {
-		cfg.MaxObservers = DefaultMaxObservers
+		cfg.MaxObservers = config.DefaultMaxObservers
 	}
 	if cfg.MaxGamesPerMaster == 0 {
-		cfg.MaxGamesPerMaster = DefaultMaxGamesPerMaster
+		cfg.MaxGamesPerMaster = config.DefaultMaxGamesPerMaster
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)

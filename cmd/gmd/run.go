@@ -320,16 +320,8 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		SendersAuthenticated: cfg.SenderAuth.Require.Checks(),
 		Templates:            set,
 		PasswordCost:         cfg.PasswordCost,
-		MaxLineLength:        cfg.Limits.MaxLineLength,
-
-		MaxObservers:      cfg.Limits.MaxObservers,
-		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
-		MaxReplySize:      cfg.Limits.MaxReplySize,
-		MaxOutputCommands: cfg.Limits.MaxOutputCommands,
-		MaxMailsPerMail:   cfg.Limits.MaxMailsPerMail,
-		MaxPressPerMail:   cfg.Limits.MaxPressPerMail,
-		MaxPressPerPhase:  cfg.Limits.MaxPressPerPhase,
-		Log:               log,
+		Limits:               cfg.Limits,
+		Log:                  log,
 	})
 	return &judgeEnv{cfg: cfg, db: db, master: m, maps: newMapRenderer(db)}, nil
 }
