@@ -156,17 +156,17 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	name := mp.Powers[p].Name
 	due := adjustmentsDue(pos, p)
 	s.printf("%s\n\n", ackTitle(s.game, pos.Phase))
-	prefix := name + ":" + strings.Repeat(" ", max(1, powerColumn(mp)-len(name)-1))
+	prefix := name + ":" + strings.Repeat(" ", max(1, report.PowerColumn(mp)-len(name)-1))
 	for _, o := range orders {
 		switch o.Kind {
 		case judge.Build:
-			s.printf("%sBuilds %s%s%s.", prefix, article(o.Type), in(mp, o.Unit), mp.FullName(o.Unit))
+			s.printf("%sBuilds %s%s%s.", prefix, report.Article(o.Type), report.In(mp, o.Unit), mp.FullName(o.Unit))
 		case judge.Remove:
-			s.printf("%sRemoves the %s%s%s.", prefix, strings.ToLower(o.Type.Word()), in(mp, o.Unit), mp.FullName(o.Unit))
+			s.printf("%sRemoves the %s%s%s.", prefix, strings.ToLower(o.Type.Word()), report.In(mp, o.Unit), mp.FullName(o.Unit))
 		case judge.Waive:
 			s.printf("%sBuild waived.", prefix)
 		case judge.Construct:
-			s.printf("%sStarts building a supply centre%s%s.", prefix, in(mp, o.Unit), mp.FullName(o.Unit))
+			s.printf("%sStarts building a supply centre%s%s.", prefix, report.In(mp, o.Unit), mp.FullName(o.Unit))
 		}
 	}
 	builds, removals := adjustmentsLeft(pos, p, orders, buildsIn(s.game, mp))
@@ -238,7 +238,7 @@ func (s *session) masterStatus(pos *judge.Position) {
 		if pl.Status != state.Playing {
 			status += " (" + string(pl.Status) + ")"
 		}
-		s.printf("%s:%s%s.", pl.Power, strings.Repeat(" ", max(1, powerColumn(mp)-len(pl.Power)-1)), status)
+		s.printf("%s:%s%s.", pl.Power, strings.Repeat(" ", max(1, report.PowerColumn(mp)-len(pl.Power)-1)), status)
 	}
 	if !all {
 		s.printf("\nOrders not received from all players.")
@@ -285,34 +285,4 @@ func sIfMany(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// powerColumn is where the text after "Austria:" starts in adjustment
-// lines, as package report lays them out: the longest power name plus
-// two, at least 11.
-func powerColumn(mp *judge.Map) int {
-	n := 0
-	for _, p := range mp.Powers {
-		n = max(n, len(p.Name))
-	}
-	return max(n+2, 11)
-}
-
-// in returns " in the " before a sea space and " in " before the rest.
-func in(mp *judge.Map, l judge.Loc) string {
-	if int(l) < len(mp.Locs) && mp.Locs[l].Kind == judge.Sea {
-		return " in the "
-	}
-	return " in "
-}
-
-// article returns "an army", "a fleet" or "a unit".
-func article(t judge.UnitType) string {
-	switch t {
-	case judge.Army:
-		return "an army"
-	case judge.Fleet:
-		return "a fleet"
-	}
-	return "a unit"
 }

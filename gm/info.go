@@ -11,6 +11,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -117,7 +118,7 @@ func (s *session) listGame(g *state.Game) error {
 		}
 	} else {
 		s.printf("\nPlayers:")
-		col := powerColumn(mp)
+		col := report.PowerColumn(mp)
 		for _, l := range seatLines(g, show) {
 			status := ""
 			if l.Status != "" {
@@ -331,7 +332,7 @@ func (s *session) cmdSummary(c *parser.Command) error {
 		return nil
 	}
 	s.printf("\nPlayers:")
-	col := powerColumn(mp)
+	col := report.PowerColumn(mp)
 	for _, l := range seatLines(g, s.seesAddrs(g)) {
 		status := ""
 		if l.Status != "" {

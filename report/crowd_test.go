@@ -109,7 +109,7 @@ func TestManyPowersFall(t *testing.T) {
 				}
 			}
 
-			col := powerColumn(m)
+			col := PowerColumn(m)
 			owners, counts := crowdTables(t, got)
 			// The ownership table: one row per owner, the names from col,
 			// continued lines indented to col; the first power's row

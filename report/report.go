@@ -272,8 +272,14 @@ func (wr *writer) dislodged() {
 
 // in returns " in the " for a sea space ("in the Aegean Sea") and " in "
 // elsewhere.
-func (wr *writer) in(l judge.Loc) string {
-	if wr.m.Locs[l].Kind == judge.Sea {
+func (wr *writer) in(l judge.Loc) string { return In(wr.m, l) }
+
+// In returns " in the " before a sea space ("in the Aegean Sea") and
+// " in " before the rest, as njudge writes them; a Loc outside the map
+// gets " in ". The game master's acknowledgements use it too, so that
+// they and the results say it alike.
+func In(m *judge.Map, l judge.Loc) string {
+	if int(l) < len(m.Locs) && m.Locs[l].Kind == judge.Sea {
 		return " in the "
 	}
 	return " in "
@@ -301,13 +307,14 @@ func wrapIndented(b *strings.Builder, line string, indent int) {
 	b.WriteByte('\n')
 }
 
-// powerColumn is where the text after "Austria:" starts in retreat and
+// PowerColumn is where the text after "Austria:" starts in retreat and
 // adjustment results and in the ownership table: the longest power name
 // plus two, but at least 11. njudge before 1.7 padded to LPOWER 9 (giving
 // 11 for the standard powers) and sized the ownership table from the
 // longest name with a minimum of 10 (giving 11 too); 1.7 pads orders to 24,
 // which gmd does not copy, so that all three tables line up.
-func powerColumn(m *judge.Map) int {
+// The game master's adjustment acknowledgements line up on it too.
+func PowerColumn(m *judge.Map) int {
 	n := 0
 	for _, p := range m.Powers {
 		n = max(n, len(p.Name))
@@ -319,7 +326,7 @@ func powerColumn(m *judge.Map) int {
 func (wr *writer) powerPrefix(name string) {
 	wr.b.WriteString(name)
 	wr.b.WriteByte(':')
-	for i := len(name) + 1; i < powerColumn(wr.m); i++ {
+	for i := len(name) + 1; i < PowerColumn(wr.m); i++ {
 		wr.b.WriteByte(' ')
 	}
 }
@@ -403,7 +410,7 @@ func (wr *writer) adjustment(x ruling) {
 	}
 	switch o.Kind {
 	case judge.Build:
-		fmt.Fprintf(&wr.b, "Builds %s%s%s.", article(t), wr.in(l), m.FullName(l))
+		fmt.Fprintf(&wr.b, "Builds %s%s%s.", Article(t), wr.in(l), m.FullName(l))
 	case judge.Remove:
 		if x.r.Default {
 			wr.b.WriteString("Defaults, removing ")
@@ -444,8 +451,9 @@ func (wr *writer) unusedBuilds(p judge.Power, n int) {
 	}
 }
 
-// article returns "an army", "a fleet" or "a unit".
-func article(t judge.UnitType) string {
+// Article returns "an army", "a fleet" or "a unit", for the results and
+// the game master's acknowledgements alike.
+func Article(t judge.UnitType) string {
 	switch t {
 	case judge.Army:
 		return "an army"
@@ -459,7 +467,7 @@ func article(t judge.UnitType) string {
 func (wr *writer) ownership(next *judge.Position) {
 	m := wr.m
 	wr.b.WriteString("\nOwnership of supply centers:\n\n")
-	col := powerColumn(m)
+	col := PowerColumn(m)
 	owners := make([][]string, len(m.Powers)+1) // the last holds the unowned
 	for _, c := range next.CenterList() {
 		p := next.Centers[c]
@@ -572,7 +580,7 @@ func (wr *writer) underConstruction(next *judge.Position) {
 	wr.b.WriteString("\nSupply centres under construction:\n\n")
 	pcs := slices.Clone(next.PendingCenters)
 	slices.SortStableFunc(pcs, func(a, b judge.PendingCenter) int { return cmp.Compare(a.Power, b.Power) })
-	col := powerColumn(m)
+	col := PowerColumn(m)
 	for _, pc := range pcs {
 		var line strings.Builder
 		line.WriteString(m.PowerName(pc.Power))
