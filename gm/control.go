@@ -10,6 +10,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The master's commands for the clock and the history. G1's dispatcher
@@ -37,7 +38,7 @@ func (s *session) takeover(i int, passHash []byte) error {
 	g, m := s.game, s.m
 	p := &g.Players[i]
 	returned := sameAddr(p.Addr, s.in.From)
-	m.event(s.tx, g, m.phaseOf(g), eventTakeover, "power", p.Power, "was", StatusWord(p.Status))
+	m.event(s.tx, g, m.phaseOf(g), eventTakeover, "power", p.Power, "was", view.StatusWord(p.Status))
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
 	p.Wait, p.Draw = false, false
 	if !returned {
@@ -317,7 +318,7 @@ func (s *session) cmdEject(c *parser.Command) error {
 	}
 	p := &g.Players[i]
 	if p.Status != state.Playing && p.Status != state.Disorder {
-		s.fail(c.Line, "%s is %s in '%s': there is nobody to eject.", p.Power, StatusWord(p.Status), g.Name)
+		s.fail(c.Line, "%s is %s in '%s': there is nobody to eject.", p.Power, view.StatusWord(p.Status), g.Name)
 		return nil
 	}
 	to := append(m.recipients(g), p.Addr)
@@ -404,20 +405,6 @@ func (s *session) cmdAdmit(c *parser.Command) error {
 	s.dirty = true
 	s.printf("%s may take a seat in '%s' again, or observe it: a takeover needs a new password and a code mailed to it.", addr, g.Name)
 	return nil
-}
-
-// StatusWord says a seat's status in a sentence ("in civil disorder"):
-// the mails and the web pages word it alike.
-func StatusWord(st state.PlayerStatus) string {
-	switch st {
-	case state.Disorder:
-		return "in civil disorder"
-	case state.Abandoned:
-		return "abandoned"
-	case state.Eliminated:
-		return "eliminated"
-	}
-	return string(st)
 }
 
 // cmdSetClock handles the master's SET DEADLINE, SET GRACE, SET

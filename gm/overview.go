@@ -4,36 +4,12 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
-// GameOverview is one game as the judge's operator sees it (gmd games):
-// where it stands and which seats hold it up.
-type GameOverview struct {
-	Name    string
-	Variant string // the variant's title: "Standard"
-	Status  state.GameStatus
-	// Phase is the current phase ("S1901M"): the variant's first while
-	// the game forms, with an "X" once it is over, as LIST shows it.
-	Phase string
-	// Deadline is the current phase's, for a game being played or
-	// paused; zero otherwise.
-	Deadline time.Time
-	// Players is how many seats a player holds (how many have joined,
-	// while the game forms), of Seats, the variant's powers.
-	Players, Seats int
-	// Late lists the powers whose players owe orders past the deadline;
-	// Abandoned the seats free for takeover, which hold the phase back
-	// in a NoNMR game; Disorder the seats in civil disorder. Powers are
-	// in seat order.
-	Late, Abandoned, Disorder []string
-
-	// Result says how a finished game ended.
-	Result string
-}
-
 // Overview returns every game at now, in name order.
-func (m *Master) Overview(now time.Time) ([]GameOverview, error) {
-	var out []GameOverview
+func (m *Master) Overview(now time.Time) ([]view.GameOverview, error) {
+	var out []view.GameOverview
 	err := m.db.View(func(tx *state.Tx) error {
 		return tx.ForEachGame(func(g *state.Game) error {
 			out = append(out, m.overview(g, now))
@@ -43,13 +19,15 @@ func (m *Master) Overview(now time.Time) ([]GameOverview, error) {
 	return out, err
 }
 
-// OverviewOf returns the GameOverview of g, a game read in a transaction
+// OverviewOf returns the view.GameOverview of g, a game read in a transaction
 // of the caller's, at now: the web pages show a game with it.
-func (m *Master) OverviewOf(g *state.Game, now time.Time) GameOverview { return m.overview(g, now) }
+func (m *Master) OverviewOf(g *state.Game, now time.Time) view.GameOverview {
+	return m.overview(g, now)
+}
 
-// overview is the GameOverview of g at now.
-func (m *Master) overview(g *state.Game, now time.Time) GameOverview {
-	o := GameOverview{Name: g.Name, Variant: g.Variant, Status: g.Status, Phase: m.phaseOf(g), Result: g.Result}
+// overview is the view.GameOverview of g at now.
+func (m *Master) overview(g *state.Game, now time.Time) view.GameOverview {
+	o := view.GameOverview{Name: g.Name, Variant: g.Variant, Status: g.Status, Phase: m.phaseOf(g), Result: g.Result}
 	if mp, err := gameMap(g); err == nil {
 		o.Variant, o.Seats = mp.Title, len(mp.Powers)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // TestOverviewDisorderAndEnd checks Overview on the seats of an NMR game
@@ -36,7 +37,7 @@ func TestOverviewDisorderAndEnd(t *testing.T) {
 }
 
 // onlyOverview returns the Overview of the harness's one game at its now.
-func onlyOverview(t *testing.T, h *harness) GameOverview {
+func onlyOverview(t *testing.T, h *harness) view.GameOverview {
 	t.Helper()
 	all, err := h.m.Overview(h.now)
 	if err != nil || len(all) != 1 {

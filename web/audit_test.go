@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The tests of what a hostile reader may try: each holds one fix of the
@@ -455,7 +455,7 @@ func TestFrontPageKept(t *testing.T) {
 	var reads int
 	f := newFixture(t, 1, Config{})
 	overview := f.srv.cfg.Overview
-	f.srv.cfg.Overview = func(g *state.Game, now time.Time) gm.GameOverview {
+	f.srv.cfg.Overview = func(g *state.Game, now time.Time) view.GameOverview {
 		reads++
 		return overview(g, now)
 	}

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // What the pages show is gathered here from the database, inside a read
@@ -98,7 +98,7 @@ type gameLine struct {
 	Press    string // "white", "grey", "none"
 }
 
-func (s *Server) line(g *state.Game, o gm.GameOverview) gameLine {
+func (s *Server) line(g *state.Game, o view.GameOverview) gameLine {
 	return gameLine{
 		Name: g.Name, Variant: o.Variant, Status: g.Status, Phase: o.Phase,
 		Deadline: whenIn(o.Deadline, zoneOf(g)),
@@ -297,7 +297,7 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 		if i < 0 {
 			continue
 		}
-		st, class := gm.StatusWord(g.Players[i].Status), string(g.Players[i].Status)
+		st, class := view.StatusWord(g.Players[i].Status), string(g.Players[i].Status)
 		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(g.LateNamed, p.Name) {
 			st, class = "late", "late"
 		}

@@ -134,6 +134,7 @@ func newFixture(t testing.TB, years int, cfg Config) *fixture {
 	cfg.JudgeName = "GMD"
 	cfg.JudgeAddr = "judge@judge.test"
 	cfg.Overview = master.OverviewOf
+	cfg.Replay = gm.Replay
 	if cfg.Draw == nil {
 		cfg.Draw = f.draw.draw
 	}

@@ -5,12 +5,12 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
@@ -106,14 +106,20 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	return &mapSource{key: g.Name + "/" + phase + "/now/" + hex.EncodeToString(sum[:12]), phase: phase, game: g}, nil
 }
 
+// errNoReplay says that a past phase cannot be drawn: Config.Replay is nil.
+var errNoReplay = errors.New("web: no replay of past phases configured")
+
 // board returns the position and, for a processed phase, its orders
-// adjudicated again, as the results mails draw them (gm.Replay).
-func (src *mapSource) board() (*judge.Position, *judge.Resolution, error) {
+// adjudicated again by replay, as the results mails draw them.
+func (src *mapSource) board(replay ReplayFunc) (*judge.Position, *judge.Resolution, error) {
 	if src.rec == nil {
 		pos, _, err := jsonpos.DecodePosition(src.game.Position)
 		return pos, nil, err
 	}
-	return gm.Replay(src.game, src.rec)
+	if replay == nil {
+		return nil, nil, errNoReplay
+	}
+	return replay(src.game, src.rec)
 }
 
 // mapPNG answers the map of a game's phase.
@@ -159,7 +165,7 @@ func (s *Server) drawMap(src *mapSource) ([]byte, error) {
 	if png, ok := s.maps.get(src.key); ok {
 		return png, nil
 	}
-	pos, res, err := src.board()
+	pos, res, err := src.board(s.cfg.Replay)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %w", src.key, err)
 	}

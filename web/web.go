@@ -26,9 +26,9 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // DrawFunc draws the map of a position as a PNG image, with the orders
@@ -38,7 +38,12 @@ type DrawFunc func(w io.Writer, pos *judge.Position, res *judge.Resolution) erro
 // OverviewFunc tells where a game read in a transaction stands at now:
 // its phase, deadline and the seats that hold it up
 // (gm.Master.OverviewOf).
-type OverviewFunc func(g *state.Game, now time.Time) gm.GameOverview
+type OverviewFunc func(g *state.Game, now time.Time) view.GameOverview
+
+// ReplayFunc adjudicates again the phase of game g that rec records, as
+// the results mails drew it (gm.Replay): the pages draw past phases with
+// their orders from it.
+type ReplayFunc func(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Resolution, error)
 
 // Config is what the pages need from the judge.
 type Config struct {
@@ -50,6 +55,9 @@ type Config struct {
 	// came to.
 	BaseURL  string
 	Overview OverviewFunc
+	// Replay adjudicates past phases again, for their maps; nil shows
+	// only the maps of the current phases.
+	Replay ReplayFunc
 	// Draw draws the maps; nil shows the pages without maps.
 	Draw DrawFunc
 	// Stats holds the daemon's counters for /metrics; nil shows only

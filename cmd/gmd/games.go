@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/view"
 )
 
 func init() {
@@ -75,7 +76,7 @@ func runGames(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeGames writes the table of gmd games.
-func writeGames(w io.Writer, games []gm.GameOverview) {
+func writeGames(w io.Writer, games []view.GameOverview) {
 	if len(games) == 0 {
 		fmt.Fprintln(w, "no games")
 		return

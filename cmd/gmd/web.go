@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/web"
 )
@@ -23,6 +24,7 @@ func (d *daemon) webPages(ln net.Listener) (func(context.Context) error, error) 
 		JudgeName: d.cfg.JudgeName,
 		JudgeAddr: d.cfg.JudgeAddr,
 		Overview:  d.master.OverviewOf,
+		Replay:    gm.Replay,
 		Draw:      picture.PNG,
 		Stats:     d.stats,
 		Log:       d.log,
