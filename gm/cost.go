@@ -145,13 +145,17 @@ func (s *session) reportNotRun() {
 }
 
 // mailsLeft returns how many more mails this mail may cause besides its
-// reply; -1 for no limit.
+// reply and the settings notice it already owes; -1 for no limit.
 func (s *session) mailsLeft() int {
 	most := s.m.cfg.MaxMailsPerMail
 	if most <= 0 {
 		return -1
 	}
-	return max(0, most-1-s.tx.Queued())
+	pending := 0
+	if len(s.changes) > 0 && s.game != nil {
+		pending = len(s.m.recipients(s.game)) // the notice announceChanges will send
+	}
+	return max(0, most-1-s.tx.Queued()-pending)
 }
 
 // pressRefusal returns why a press of size bytes of text from sender (the

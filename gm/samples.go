@@ -39,7 +39,7 @@ func templateSamples() map[string][]any {
 		{Power: "Turkey", Addr: "t@example.org", Status: "eliminated"},
 	}
 	settings := gameSettings{Press: "white", Partial: true, Zone: "UTC", Movement: "72 hours", Retreat: "24 hours",
-		Adjustment: "24 hours", Grace: "48 hours", Reminder: "24 hours"}
+		Adjustment: "24 hours", Grace: "48 hours", Reminder: "24 hours", Reminders: "1 day before movement deadlines, 8 hours before retreat and adjustment deadlines"}
 	start := startData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", PowerWidth: 10,
 		Players:  []seatLine{{Power: "Austria", Addr: "a@example.org"}, {Power: "France", Addr: "f@example.org"}},
 		Units:    []string{"Austria: Army Vienna.", "", "France: Army Paris."},
