@@ -154,3 +154,12 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParse reads a length in words, as a SET line gives it.
+func BenchmarkParse(b *testing.B) {
+	for b.Loop() {
+		if _, err := Parse("2 days 4 hours 30 minutes"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
