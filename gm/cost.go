@@ -112,7 +112,10 @@ func (s *session) allowed(name string, c *parser.Command, hide []bool) bool {
 		}
 		s.outputs++
 	}
-	if cmd.mails && s.mailsLeft() == 0 {
+	// A SET once the mail owes the game a settings notice adds a line to
+	// that notice, not a mail: it runs whatever is left.
+	addsToNotice := name == "SET" && len(s.changes) > 0
+	if cmd.mails && s.mailsLeft() == 0 && !addsToNotice {
 		s.paragraph()
 		s.printf("> %s", echo(name, c, hide))
 		s.fail(c.Line, "%s was not done: this mail has caused %d mails, the most one mail may cause.", name, s.m.cfg.MaxMailsPerMail)
