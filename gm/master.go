@@ -178,6 +178,7 @@ type session struct {
 	errors     int            // errors reported in the reply
 	dirty      bool           // s.game changed and must be written back
 	orderLines int            // lines of orders read so far (maxOrderLines)
+	changes    []string       // the settings the master changed, for the one notice (announceChanges)
 
 	work *bcryptWork // the mail's bcrypt work, done outside the transaction
 

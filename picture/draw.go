@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
 )
 
@@ -476,7 +476,7 @@ func (d *drawer) descText() string {
 				units = append(units, u.Type.String()+" "+d.m.LocName(u.Loc))
 			}
 		}
-		fmt.Fprintf(&b, " %s (%c): %d centres", d.m.Powers[i].Name, d.m.Powers[i].Letter, counts[i])
+		fmt.Fprintf(&b, " %s (%c): %s", d.m.Powers[i].Name, d.m.Powers[i].Letter, length.Count(counts[i], "centre"))
 		if len(units) > 0 {
 			b.WriteString(", units ")
 			b.WriteString(strings.Join(units, ", "))
@@ -484,7 +484,7 @@ func (d *drawer) descText() string {
 		b.WriteString(".")
 	}
 	if n := len(d.results); n > 0 {
-		b.WriteString(" " + strconv.Itoa(n) + " orders drawn.")
+		b.WriteString(" " + length.Count(n, "order") + " drawn.")
 	}
 	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -382,8 +383,12 @@ func TestConstruction(t *testing.T) {
 	}
 }
 
+// oneMany finds a count of one with a plural noun: "1 centres".
+var oneMany = regexp.MustCompile(`(?:^|[^0-9.])1 [a-z]+s\b`)
+
 // TestEveryVariant draws the start of every shipped variant, in both
-// formats: none is without a picture.
+// formats: none is without a picture, and its description agrees in
+// number.
 func TestEveryVariant(t *testing.T) {
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -393,7 +398,12 @@ func TestEveryVariant(t *testing.T) {
 			}
 			pos := judge.StartPosition(m)
 			data := svgOf(t, pos, nil)
-			doc, _, _ := parseSVG(t, data)
+			doc, _, desc := parseSVG(t, data)
+			// Chaos's powers own one centre each: "1 centre", never
+			// "1 centres".
+			if bad := oneMany.FindAllString(desc, -1); len(bad) > 0 {
+				t.Errorf("the description says %q: %s", bad, desc)
+			}
 			if got, want := count(doc, "unit"), len(m.StartUnits); got != want {
 				t.Errorf("%d units drawn, want %d", got, want)
 			}
