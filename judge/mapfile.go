@@ -104,6 +104,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MapError is a mistake in a map file.
@@ -627,6 +628,12 @@ func (p *mapParser) checkNames(line int, id string, names []string) bool {
 		if strings.ContainsAny(k, "/()") {
 			// The order parser splits coasts at these characters.
 			p.errorf(line, "%s: name %q may not contain / or parentheses", id, s)
+			ok = false
+			continue
+		}
+		if i := strings.IndexFunc(s, func(r rune) bool { return !NameChar(r) }); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			p.errorf(line, "%s: name %q holds %q, which no order can: a name is letters, digits, spaces, dots, apostrophes and hyphens", id, s, r)
 			ok = false
 			continue
 		}

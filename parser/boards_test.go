@@ -280,3 +280,42 @@ func TestBoardPropertyCatchesNamesFirst(t *testing.T) {
 		t.Logf("%s: %d misread, as %s", name, n, strings.Join(fails, "; "))
 	}
 }
+
+// TestEveryNameReadsBack checks, on every shipped map, that every
+// province's id, full name and alias reads as that province, alone
+// (ParseLoc) and in an order, whatever its spelling; and that no name of
+// one province spells another's once folded as the parser folds words
+// (the map loader refuses such a map: judge's TestNameCollisions).
+func TestEveryNameReadsBack(t *testing.T) {
+	for board, m := range shippedMaps(t) {
+		for _, p := range m.Provinces() {
+			li := &m.Locs[p]
+			other := m.Provinces()[0]
+			if other == p {
+				other = m.Provinces()[1]
+			}
+			for _, name := range append([]string{li.Name, li.FullName}, li.Aliases...) {
+				if l, err := parser.ParseLoc(m, name); err != nil || m.Province(l) != p {
+					t.Errorf("%s: ParseLoc(%q) = %v, %v; want %s", board, name, l, err, li.Name)
+				}
+				for _, sp := range spellings {
+					for k, line := range []string{"A " + name + " H", name + " - " + m.LocName(other),
+						"F " + m.LocName(other) + " S A " + name + " - " + m.LocName(other)} {
+						line = sp.f(line)
+						o, err := parser.ParseOrder(line, parser.Options{Map: m, Power: judge.NoPower})
+						at := o.Unit
+						if k == 2 {
+							at = o.Target // the supported unit
+						}
+						switch {
+						case err != nil:
+							t.Errorf("%s: %q: %v", board, line, err)
+						case m.Province(at) != p:
+							t.Errorf("%s: %q reads as %s, not of %s", board, line, o.Canonical(m), li.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
