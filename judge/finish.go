@@ -81,9 +81,20 @@ func (s *mover) finish(res *Resolution) {
 			case s.res[p]:
 				r.Outcome = Succeeds
 			case s.via[p] && !s.path(p):
+				// Disrupted only where the route was broken: a fleet that
+				// convoyed the army was dislodged, or a paradox rule
+				// (Szykman) broke the convoy. A chain that lacks a fleet
+				// (one that held instead) is no convoy, though other
+				// fleets convoyed.
 				r.Outcome = NoConvoy
-				if s.anyConvoy(p) {
+				if s.noPath[p] {
 					r.Outcome = Disrupted
+				}
+				for _, f := range m.provinces {
+					if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
+						r.Outcome = Disrupted
+						break
+					}
 				}
 			default:
 				r.Outcome = Bounced
