@@ -256,7 +256,8 @@ func completeConstructions(res *Resolution, next *Position) {
 }
 
 // winners lists the powers at or over the victory count, most centres
-// first.
+// first; on a map whose ties continue (Map.TiesContinue), only a leader
+// ahead of every other power, or none while the two leaders are tied.
 func winners(pos *Position) []Power {
 	var w []Power
 	n := pos.CenterCount()
@@ -270,6 +271,12 @@ func winners(pos *Position) []Power {
 		for j := i; j > 0 && n[w[j]] > n[w[j-1]]; j-- {
 			w[j], w[j-1] = w[j-1], w[j]
 		}
+	}
+	if pos.Map.TiesContinue && len(w) > 1 {
+		if n[w[0]] == n[w[1]] {
+			return nil // the two leaders are tied: another year
+		}
+		return w[:1]
 	}
 	return w
 }

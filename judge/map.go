@@ -112,6 +112,12 @@ type Map struct {
 	// ceil((centres+1)/2), counted anew at the end of every year (the "34,
 	// 35, 36" variant, rule 7). See Position.VictoryCenters.
 	DynamicVictory bool
+	// TiesContinue is a victory rule for maps whose victory count two
+	// powers can reach at once ("1908 - Fall of Europe": 18 of 40): only
+	// a power that leads alone wins, and while the two leaders are tied
+	// at the end of a year the game goes on for another year. Without it,
+	// every power at or over the count is a winner.
+	TiesContinue bool
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
@@ -525,6 +531,10 @@ func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 // SetDynamicVictory makes the victory count a majority of the centres on
 // the board at the time (see Map.DynamicVictory).
 func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
+
+// SetTiesContinue makes a tie between the two leaders play on (see
+// Map.TiesContinue).
+func (b *MapBuilder) SetTiesContinue() { b.m.TiesContinue = true }
 
 // AllowConstruction lets powers build new supply centres (see
 // Map.Construction).

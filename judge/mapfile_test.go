@@ -334,14 +334,15 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
 			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
 		{"map title", "map\n" + miniRest,
-			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]"},
-		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds or centres)`},
+			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres or ties)`},
 		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
 		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
 		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},
 		{"map missing construction", "map M construction\n" + miniRest, `m.map:1: construction needs "yes" or "no"`},
 		{"map construction word", "map M construction maybe\n" + miniRest, `m.map:1: construction "maybe": want "yes" or "no"`},
 		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a positive number`},
+		{"map ties", "map M ties maybe\n" + miniRest, `m.map:1: ties "maybe": want "share" or "continue"`},
 		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},
 	}
 	for _, tt := range tests {
