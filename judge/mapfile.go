@@ -436,23 +436,18 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		val := l.f[i+1]
 		switch key {
-		case "construction":
-			switch val {
-			case "yes":
-				p.b.AllowConstruction()
-			case "no":
-			default:
-				p.errorf(l.n, `construction %q: want "yes" or "no"`, val)
-				return
+		case "construction", "ties":
+			// A switch: its default, or the value that turns it on.
+			off, on, set := "no", "yes", p.b.AllowConstruction
+			if key == "ties" {
+				off, on, set = "share", "continue", p.b.SetTiesContinue
 			}
-			continue
-		case "ties":
 			switch val {
-			case "continue":
-				p.b.SetTiesContinue()
-			case "share":
+			case on:
+				set()
+			case off:
 			default:
-				p.errorf(l.n, `ties %q: want "share" or "continue"`, val)
+				p.errorf(l.n, "%s %q: want %s", key, val, mapSettings[key])
 				return
 			}
 			continue
