@@ -152,6 +152,10 @@ type parser struct {
 	// parser.order).
 	mask    uint32
 	nchoice int
+	// trial is set while readings are tried: an error then only marks
+	// where the reading failed, without its message, whose suggestions
+	// cost a search of every name.
+	trial bool
 }
 
 var parsers = sync.Pool{New: func() any { return new(parser) }}
@@ -294,10 +298,18 @@ func (p *parser) skipOrder() {
 // coast it cannot tell.
 func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 	at, nerr, pw0 := p.p, len(p.errs), *power
-	p.mask, p.nchoice = 0, 0
+	// Readings are tried without the cost of their messages (see
+	// parser.trial); the one reported is read again for them.
+	p.mask, p.nchoice, p.trial = 0, 0, true
 	o, ok := p.reading(power)
-	if ok || p.nchoice == 0 || namesFirst {
-		return o, ok // the reading with every word in its role; or the only one
+	if ok {
+		p.trial = false
+		return o, ok // the reading with every word in its role
+	}
+	if p.nchoice == 0 || namesFirst {
+		p.p, p.errs, *power = at, p.errs[:nerr], pw0
+		p.mask, p.nchoice, p.trial = 0, 0, false
+		return p.reading(power) // the only reading, for its message
 	}
 	// Try the other readings, up to maxChoices choices.
 	type found struct {
@@ -331,7 +343,7 @@ func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 			valid = append(valid, found{o, mask, p.p, *power})
 		}
 	}
-	p.errs, *power = p.errs[:nerr], pw0
+	p.errs, *power, p.trial = p.errs[:nerr], pw0, false
 	// With no reading an order, report the one that went furthest.
 	switch len(valid) {
 	case 0:
@@ -1156,11 +1168,17 @@ func (p *parser) unknownPlace(i int) bool {
 		c -= 2
 	}
 	if locs, end := p.abbrev(c); len(locs) > 1 {
+		if p.trial {
+			return p.errorf(c, "ambiguous province") // where, not what: see parser.trial
+		}
 		names := make([]string, len(locs))
 		for k, l := range locs {
 			names[k] = p.m.FullName(l)
 		}
 		return p.errorf(c, "ambiguous province %q%s", p.src[p.toks[c].off:p.toks[end-1].end], didYouMean(dedupSorted(names)))
+	}
+	if p.trial {
+		return p.errorf(i, "unknown province")
 	}
 	j := i
 	for p.toks[j+1].tok == Word && p.toks[j+1].e.kw == 0 {
@@ -1183,6 +1201,9 @@ func (p *parser) unknownPlace(i int) bool {
 // unknownPower reports the unknown power name of the words at tokens i
 // to j.
 func (p *parser) unknownPower(i, j int) bool {
+	if p.trial {
+		return p.errorf(i, "unknown power")
+	}
 	return p.errorf(i, "unknown power %q%s", p.src[p.toks[i].off:p.toks[j].end],
 		didYouMean(p.ix.suggestPowers(string(p.keys[p.toks[i].k0:p.toks[j].k1]))))
 }
@@ -1220,7 +1241,11 @@ func (p *parser) desc(i int) string {
 // functions can end with "return p.errorf(...)".
 func (p *parser) errorf(i int, format string, args ...any) bool {
 	t := &p.toks[i]
-	p.errs = append(p.errs, &Error{Line: p.line, Col: t.col, Msg: fmt.Sprintf(format, args...)})
+	msg := format
+	if !p.trial {
+		msg = fmt.Sprintf(format, args...)
+	}
+	p.errs = append(p.errs, &Error{Line: p.line, Col: t.col, Msg: msg})
 	return false
 }
 
