@@ -313,10 +313,9 @@ func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 	}
 	// Try the other readings, up to maxChoices choices.
 	type found struct {
-		o     judge.Order
-		mask  uint32
-		end   int
-		power judge.Power
+		o    judge.Order
+		mask uint32
+		end  int
 	}
 	var valid []found
 	bestMask, bestCol := uint32(0), p.errs[nerr].Col
@@ -340,7 +339,7 @@ func (p *parser) order(power *judge.Power) (judge.Order, bool) {
 			dup = dup || v.end == p.p && sameReading(v.o, o)
 		}
 		if !dup {
-			valid = append(valid, found{o, mask, p.p, *power})
+			valid = append(valid, found{o, mask, p.p})
 		}
 	}
 	p.errs, *power, p.trial = p.errs[:nerr], pw0, false
