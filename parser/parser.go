@@ -24,9 +24,14 @@
 //
 // Places are matched against every name and alias of the map, longest
 // first, over several words if needed ("St. Petersburg", "Gulf of Lyon",
-// "Mid-Atlantic Ocean"). A name is taken whole or not at all: an unknown
-// name is an error that suggests what the player may have meant, never a
-// guess.
+// "Mid-Atlantic Ocean"), and by abbreviations written with hyphens
+// ("Mid-Atl"). A name is taken whole or not at all: an unknown name is an
+// error that suggests what the player may have meant, never a guess. The
+// order words keep their role first: a longer name that would take in a
+// unit type, an order word or a power's name ("A Den" as Aden, "Lao S" as
+// Laos) is read only where the line is no order without it, and two such
+// readings that are both orders are an error that shows both (see
+// parser.order).
 //
 // Orders use NoLoc for the places they do not have (the Target of a Hold,
 // the Dest of a Move, every place of a Waive).
