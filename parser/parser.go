@@ -891,6 +891,7 @@ func (p *parser) names(i int) (safe judge.Loc, sNext int, long judge.Loc, lNext 
 	}
 	k0 := p.toks[i].k0
 	crossed := false // an order word or a joining hyphen is in the name
+walk:
 	for j := i; ; {
 		t := &p.toks[j]
 		e := t.e
@@ -915,22 +916,15 @@ func (p *parser) names(i int) (safe judge.Loc, sNext int, long judge.Loc, lNext 
 			j += 2
 			crossed = true
 		default:
-			return p.abbrevOver(i, safe, sNext, long, lNext)
+			break walk
 		}
 	}
-	return p.abbrevOver(i, safe, sNext, long, lNext)
-}
-
-// abbrevOver returns what names found, or the place whose name a compound
-// at token i abbreviates if that runs further.
-func (p *parser) abbrevOver(i int, safe judge.Loc, sNext int, long judge.Loc, lNext int) (judge.Loc, int, judge.Loc, int) {
-	if n := &p.toks[i+1]; n.tok != Dash || n.off != p.toks[i].end {
-		return safe, sNext, long, lNext // no compound: the usual case, at no cost
+	if n := &p.toks[i+1]; n.tok == Dash && n.off == p.toks[i].end { // a compound: rare
+		if locs, end := p.abbrev(i); len(locs) == 1 && end > lNext {
+			long, lNext = locs[0], end
+		}
 	}
-	if locs, end := p.abbrev(i); len(locs) == 1 && end > lNext {
-		long, lNext = locs[0], end
-	}
-	return safe, sNext, long, lNext
+	return
 }
 
 // nextWord returns the token of the word that may go on a name after the
