@@ -515,7 +515,7 @@ func (p *parser) colonPrefix(i int) (judge.Power, int, bool) {
 }
 
 // matchPower finds the longest power name or adjective that begins at
-// token i, over several words as matchName does ("North Vietnamese"). It
+// token i, over several words as names does ("North Vietnamese"). It
 // returns the power and the token after the name.
 func (p *parser) matchPower(i int) (judge.Power, int, bool) {
 	t := &p.toks[i]
@@ -854,8 +854,13 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 	if t.tok != Word || t.e.kw != 0 && t.e.kw&kwType == 0 && !p.placeAt(p.p) {
 		return p.errorf(p.p, "expected %s%s, found %s", what, p.after(), p.desc(p.p))
 	}
-	l, next, ok := p.matchName(p.p)
-	if !ok {
+	// The name, as the choice says where a longer one takes in an order
+	// word (see names).
+	l, next, long, lNext := p.names(p.p)
+	if lNext > next && p.choose() {
+		l, next = long, lNext
+	}
+	if next == 0 {
 		return p.unknownPlace(p.p)
 	}
 	p.p = next
@@ -864,17 +869,6 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 	}
 	*loc = l
 	return true
-}
-
-// matchName reads the place name that begins at token i, as the choice
-// says where a longer name takes in an order word (see names). It returns
-// the place and the token after the name.
-func (p *parser) matchName(i int) (judge.Loc, int, bool) {
-	safe, sNext, long, lNext := p.names(i)
-	if lNext > sNext && p.choose() {
-		return long, lNext, true
-	}
-	return safe, sNext, sNext > 0
 }
 
 // names finds the place names that begin at token i. Names may run over
