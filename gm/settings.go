@@ -45,7 +45,7 @@ const (
 // the ceilings keep a game from being parked for months by one setting.
 // A grace or a reminder of 0 turns it off, which is no risk.
 var lengthLimits = []lengthLimit{
-	{Setting: "MOVEMENT", What: "a movement phase", Min: time.Hour, Max: 30 * 24 * time.Hour},
+	{Setting: "MOVEMENT", What: "a movement phase", Min: 10 * time.Minute, Max: 30 * 24 * time.Hour},
 	{Setting: "RETREAT", What: "a retreat phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
 	{Setting: "ADJUSTMENT", What: "an adjustment phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
 	{Setting: "GRACE", What: "the grace", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour, Off: true},
