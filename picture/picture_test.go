@@ -37,9 +37,12 @@ func (n node) is(classes ...string) bool {
 }
 
 // parseSVG reads an SVG document with encoding/xml, failing on anything
-// that is not well-formed, and returns its elements in document order.
+// that is not well-formed (strictXML), and returns its elements in document order.
 func parseSVG(t testing.TB, data []byte) (doc []node, title, desc string) {
 	t.Helper()
+	if err := strictXML(data); err != nil {
+		t.Fatalf("SVG is not well-formed: %v", err)
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	var stack []int
 	for {
