@@ -61,11 +61,7 @@ func (d *drawer) add(group string, e elem) {
 // build makes the scene of pos on board b, with the orders of res.
 func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	m := pos.Map
-	letters := make([]byte, len(m.Powers))
-	for i, p := range m.Powers {
-		letters[i] = p.Letter
-	}
-	d := &drawer{b: b, m: m, pos: pos, res: res, ps: powerStyles(letters), px: b.s,
+	d := &drawer{b: b, m: m, pos: pos, res: res, ps: b.styles(), px: b.s,
 		sc: &scene{w: b.w, s: b.s}, moved: map[judge.Loc][]pt{}}
 	d.u = 10 * b.s
 	if b.schematic {

@@ -246,7 +246,7 @@ func TestPNGOnGeometry(t *testing.T) {
 	}
 	keep(t, "s1901-grid.png", b.Bytes())
 	img := checkPNG(t, b.Bytes())
-	styles := powerStyles([]byte("AEFGIRT"))
+	styles := powerStyles(m)
 	// A point of a square that no label, unit or marker covers: near its
 	// bottom left corner. The geometry is 2000 units wide: 2 per pixel.
 	pixel := func(name string) color.Color {
