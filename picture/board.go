@@ -45,6 +45,10 @@ type board struct {
 	rings      [][][]pt // per province: its polygons
 	impassable [][][]pt
 
+	// raster keeps the board's shapes as the rasteriser drew them the
+	// first time, to be painted again in each picture's colours.
+	raster rasterCache
+
 	// styles are the powers' colours, chosen once for the whole board.
 	stylesOnce sync.Once
 	ps         []powerStyle

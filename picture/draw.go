@@ -41,6 +41,12 @@ type drawer struct {
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
 	group string
+
+	// statics, while set, numbers the shapes added (elem.static): the
+	// board and its labels, which are the same shapes, in the same
+	// order, in every picture of a board.
+	statics  bool
+	nstatics int
 }
 
 // layers orders the groups from bottom to top.
@@ -55,6 +61,10 @@ func (d *drawer) add(group string, e elem) {
 	if d.group != "" {
 		group = d.group
 	}
+	if d.statics {
+		d.nstatics++
+		e.static = d.nstatics
+	}
 	d.sc.add(group, e)
 }
 
@@ -62,7 +72,7 @@ func (d *drawer) add(group string, e elem) {
 func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	m := pos.Map
 	d := &drawer{b: b, m: m, pos: pos, res: res, ps: b.styles(), px: b.s,
-		sc: &scene{w: b.w, s: b.s}, moved: map[judge.Loc][]pt{}}
+		sc: &scene{w: b.w, s: b.s, cache: &b.raster}, moved: map[judge.Loc][]pt{}}
 	d.u = 10 * b.s
 	if b.schematic {
 		d.u = math.Min(10, b.nodeR*0.8)
@@ -87,9 +97,12 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 		}
 		d.unitAt[p] = at
 	}
+	d.statics = true
 	d.board()
-	d.centres()
 	d.labels()
+	d.statics = false
+	d.sc.statics = d.nstatics
+	d.centres()
 	d.standoffs()
 	d.orders()
 	d.units()

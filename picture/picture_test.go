@@ -456,11 +456,13 @@ func BenchmarkSVG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := SVG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPNG(b *testing.B) {
@@ -469,11 +471,13 @@ func BenchmarkPNG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := PNG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkPNGFixture rasterises the opening on the fixture geometry, whose

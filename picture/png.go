@@ -44,6 +44,47 @@ type raster struct {
 	polys [][]pt  // scratch
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
+
+	rec *[]paintOp // while set, every paint is also kept here
+
+	line  []uint8     // scratch: a row of pixels of one solid colour (composite)
+	lineC color.NRGBA // its colour
+}
+
+// A paintOp is one coverage mask laid over the picture in one colour of
+// its shape: kept from the first picture of a board, and laid again, in
+// the colours of the day, over every later one.
+type paintOp struct {
+	rect image.Rectangle
+	mask []uint8 // rect.Dx() by rect.Dy(); nil: the whole rectangle
+	ink  uint8   // which colour of the shape: inkFill, inkStroke, inkHalo
+}
+
+const (
+	inkFill = iota
+	inkStroke
+	inkHalo
+)
+
+// rasterCache holds the paint operations of a board's static shapes
+// (elem.static), in order, once a picture has drawn them all.
+type rasterCache struct {
+	mu  sync.Mutex
+	ops [][]paintOp // per static shape, from index 0 (static 1)
+}
+
+func (c *rasterCache) get() [][]paintOp {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ops
+}
+
+func (c *rasterCache) put(ops [][]paintOp) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ops == nil {
+		c.ops = ops
+	}
 }
 
 type faceKey struct {
@@ -115,13 +156,64 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	img := &image.RGBA{Pix: pix, Stride: outputWidth * 4, Rect: image.Rect(0, 0, outputWidth, h)}
 	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
 	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	// The board's shapes are painted from the masks the first picture
+	// of the board kept, in this picture's colours: their outlines have
+	// thousands of points, and rasterising them is most of the drawing.
+	var cached, kept [][]paintOp
+	if sc.cache != nil {
+		if cached = sc.cache.get(); len(cached) != sc.statics {
+			cached, kept = nil, make([][]paintOp, sc.statics)
+		}
+	}
 	for i := range sc.elems {
-		r.draw(&sc.elems[i])
+		e := &sc.elems[i]
+		switch {
+		case e.static == 0 || e.static > sc.statics || sc.cache == nil:
+			r.draw(e)
+		case cached != nil:
+			r.replay(e, cached[e.static-1])
+		default:
+			ops := []paintOp{}
+			r.rec = &ops
+			r.draw(e)
+			r.rec = nil
+			kept[e.static-1] = ops
+		}
+	}
+	if kept != nil && !slices.ContainsFunc(kept, func(ops []paintOp) bool { return ops == nil }) {
+		sc.cache.put(kept)
 	}
 	for _, f := range r.faces {
 		f.Close()
 	}
 	return r.img, nil
+}
+
+// replay paints the kept operations of a static shape in e's colours.
+func (r *raster) replay(e *elem, ops []paintOp) {
+	for i := range ops {
+		op := &ops[i]
+		f := e.fill
+		switch op.ink {
+		case inkStroke:
+			f = fill{c: e.stroke}
+		case inkHalo:
+			f = fill{c: e.halo}
+		}
+		r.composite(op.rect, op.mask, f)
+	}
+}
+
+// keep records a paint operation while a static shape is drawn.
+func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
+	if r.rec == nil {
+		return
+	}
+	var m []uint8
+	if mask != nil {
+		m = slices.Clone(mask[:rect.Dx()*rect.Dy()])
+	}
+	*r.rec = append(*r.rec, paintOp{rect: rect, mask: m, ink: ink})
 }
 
 func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
@@ -166,12 +258,14 @@ func (r *raster) draw(e *elem) {
 
 // fill paints polygons (in pixels) with f, with the nonzero rule.
 func (r *raster) fill(polys [][]pt, f fill) {
-	if rc, ok := axisRect(polys); ok && f.pattern == patSolid && f.c.A == 0xff {
-		// A rectangle on the pixel grid (the grounds): a plain copy.
-		draw.Draw(r.img, rc, image.NewUniform(f.c), image.Point{}, draw.Src)
+	if rc, ok := axisRect(polys); ok {
+		// A rectangle on the pixel grid (the grounds): no rasterising.
+		rc = rc.Intersect(r.img.Bounds())
+		r.keep(rc, nil, inkFill)
+		r.composite(rc, nil, f)
 		return
 	}
-	r.paint(polys, f)
+	r.paint(polys, f, inkFill)
 }
 
 // axisRect reports whether polys is one rectangle with whole-pixel
@@ -196,7 +290,7 @@ func axisRect(polys [][]pt) (image.Rectangle, bool) {
 
 // paint rasterises polygons over their bounding box only, so that a small
 // shape costs little on a large picture.
-func (r *raster) paint(polys [][]pt, f fill) {
+func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range polys {
 		for _, q := range p {
@@ -231,16 +325,62 @@ func (r *raster) paint(polys [][]pt, f fill) {
 	}
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	r.keep(rect, mask.Pix, ink)
+	r.composite(rect, mask.Pix, f)
+}
+
+// composite lays f over the picture in rect through mask (rect.Dx() by
+// rect.Dy() coverage values; nil covers the whole rectangle). Most of a
+// mask is either empty or fully covered, which this loop skips or copies
+// without arithmetic.
+func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
+	if f.c.A == 0 {
+		return
+	}
+	w, h := rect.Dx(), rect.Dy()
 	c, ink := f.c, f.ink
+	solid := f.pattern == patSolid
+	// line is a row of the solid colour, copied over runs of full
+	// coverage.
+	if solid && (r.lineC != c || len(r.line) < 4*w) {
+		if cap(r.line) < 4*w {
+			r.line = make([]uint8, 4*w)
+		}
+		r.line = r.line[:max(len(r.line), 4*w)]
+		for x := 0; x < len(r.line); x += 4 {
+			r.line[x], r.line[x+1], r.line[x+2], r.line[x+3] = c.R, c.G, c.B, 0xff
+		}
+		r.lineC = c
+	}
 	for y := 0; y < h; y++ {
-		row := mask.Pix[y*w : y*w+w]
-		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4:]
-		for x, a := range row {
-			if a == 0 {
-				continue
+		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4 : (rect.Min.Y+y)*r.img.Stride+rect.Max.X*4]
+		if mask == nil && solid {
+			copy(dst, r.line)
+			continue
+		}
+		var row []uint8
+		if mask != nil {
+			row = mask[y*w : y*w+w]
+		}
+		for x := 0; x < w; x++ {
+			a := uint8(0xff)
+			if row != nil {
+				if a = coverLevel[row[x]]; a == 0 {
+					continue
+				}
+				if a == 0xff && solid {
+					// A run of full coverage: one copy.
+					end := x + 1
+					for end < w && row[end] == 0xff {
+						end++
+					}
+					copy(dst[4*x:4*end], r.line)
+					x = end - 1
+					continue
+				}
 			}
 			col := c
-			if f.pattern != patSolid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
+			if !solid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
 				col = ink
 			}
 			d := dst[x*4 : x*4+4 : x*4+4]
@@ -256,6 +396,17 @@ func (r *raster) paint(polys [][]pt, f fill) {
 		}
 	}
 }
+
+// coverLevel rounds a pixel's coverage to one of a few levels: an edge
+// still looks smooth, and the picture has far fewer colours of edge
+// pixels, which is what makes a busy board weigh more as a PNG.
+var coverLevel = func() (t [256]uint8) {
+	const levels = 4
+	for i := range t {
+		t[i] = uint8((i*levels + 127) / 255 * 255 / levels)
+	}
+	return t
+}()
 
 // stroke draws the outline of rings (closed) or polylines (open) with the
 // element's width and dashes, as polygons: a quadrilateral per segment and
@@ -292,6 +443,7 @@ func (r *raster) stroke(lines [][]pt, closed bool, e *elem) {
 // otherwise cost the whole rectangle it spans. The pieces are opaque, so
 // painting overlapping ones in two batches looks the same.
 func (r *raster) paintBatched(polys [][]pt, f fill) {
+	const ink = inkStroke
 	start := 0
 	var bb, sum float64
 	var box [4]float64
@@ -305,14 +457,14 @@ func (r *raster) paintBatched(polys [][]pt, f fill) {
 		nb := [4]float64{math.Min(box[0], pb[0]), math.Min(box[1], pb[1]), math.Max(box[2], pb[2]), math.Max(box[3], pb[3])}
 		bb = (nb[2] - nb[0] + 2) * (nb[3] - nb[1] + 2)
 		if bb > 3*(sum+area)+4096 {
-			r.paint(polys[start:i], f)
+			r.paint(polys[start:i], f, ink)
 			start, box, sum = i, pb, area
 			continue
 		}
 		box, sum = nb, sum+area
 	}
 	if start < len(polys) {
-		r.paint(polys[start:], f)
+		r.paint(polys[start:], f, ink)
 	}
 }
 
@@ -483,11 +635,28 @@ func (r *raster) text(e *elem) {
 	dr := font.Drawer{Dst: mask, Src: image.Opaque, Face: f,
 		Dot: fixed.Point26_6{X: fixed.Int26_6((x - float64(x0)) * 64), Y: fixed.Int26_6((y - float64(y0)) * 64)}}
 	dr.DrawString(e.text)
-	if halo > 0 {
-		grown := dilate(mask, halo)
-		draw.DrawMask(r.img, box, image.NewUniform(e.halo), image.Point{}, grown, image.Point{}, draw.Over)
+	// The box, and the masks with it, are cut to the picture: a label
+	// at the edge draws its part that shows.
+	vis := box.Intersect(r.img.Bounds())
+	if vis.Empty() {
+		return
 	}
-	draw.DrawMask(r.img, box, image.NewUniform(e.fill.c), image.Point{}, mask, image.Point{}, draw.Over)
+	cut := func(m *image.Alpha) []uint8 {
+		out := make([]uint8, 0, vis.Dx()*vis.Dy())
+		for y := vis.Min.Y; y < vis.Max.Y; y++ {
+			i := (y-box.Min.Y)*m.Stride + vis.Min.X - box.Min.X
+			out = append(out, m.Pix[i:i+vis.Dx()]...)
+		}
+		return out
+	}
+	if halo > 0 {
+		grown := cut(dilate(mask, halo))
+		r.keep(vis, grown, inkHalo)
+		r.composite(vis, grown, fill{c: e.halo})
+	}
+	glyphs := cut(mask)
+	r.keep(vis, glyphs, inkFill)
+	r.composite(vis, glyphs, e.fill)
 }
 
 // dilate returns m grown by rad pixels (a round brush), for text halos.
@@ -520,14 +689,79 @@ func dilate(m *image.Alpha, rad int) *image.Alpha {
 	return out
 }
 
+// colourTable counts the colours of a picture: an open-addressing hash
+// table from 24-bit colour to a count (and later a palette index), far
+// cheaper per pixel than a Go map. Keys are stored plus one, so that 0
+// marks an empty slot.
+type colourTable struct {
+	keys []uint32
+	vals []int32
+	n    int
+}
+
+var tablePool = sync.Pool{New: func() any { return &colourTable{keys: make([]uint32, 1<<15), vals: make([]int32, 1<<15)} }}
+
+func (t *colourTable) reset() {
+	clear(t.keys)
+	t.n = 0
+}
+
+// slot returns the index of c's slot, adding c with value 0 if absent.
+func (t *colourTable) slot(c uint32) int {
+	mask := uint32(len(t.keys) - 1)
+	k := c + 1
+	i := (c * 0x9E3779B1) >> 7 & mask
+	for {
+		switch t.keys[i] {
+		case k:
+			return int(i)
+		case 0:
+			if 4*(t.n+1) > 3*len(t.keys) {
+				t.grow()
+				return t.slot(c)
+			}
+			t.keys[i], t.vals[i] = k, 0
+			t.n++
+			return int(i)
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// find returns c's slot, or -1.
+func (t *colourTable) find(c uint32) int {
+	mask := uint32(len(t.keys) - 1)
+	k := c + 1
+	for i := (c * 0x9E3779B1) >> 7 & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			return int(i)
+		case 0:
+			return -1
+		}
+	}
+}
+
+func (t *colourTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.keys, t.vals, t.n = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys)), 0
+	for i, k := range keys {
+		if k != 0 {
+			t.vals[t.slot(k-1)] = vals[i]
+		}
+	}
+}
+
 // quantise turns img into a paletted image of its (at most) colours most used
 // colours, mapping every other colour, the odd antialiased edge pixel, to
 // the nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
 func quantise(img *image.RGBA, colours int) *image.Paletted {
-	counts := map[uint32]int{}
+	t := tablePool.Get().(*colourTable)
+	defer tablePool.Put(t)
+	t.reset()
 	pix := img.Pix
-	last, run := uint32(0), 0
+	last, run := uint32(0), int32(0)
 	for i := 0; i < len(pix); i += 4 {
 		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
 		if c == last && i > 0 {
@@ -535,22 +769,24 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 			continue
 		}
 		if i > 0 {
-			counts[last] += run
+			t.vals[t.slot(last)] += run
 		}
 		last, run = c, 1
 	}
-	counts[last] += run
+	t.vals[t.slot(last)] += run
 	type used struct {
 		c uint32
-		n int
+		n int32
 	}
-	all := make([]used, 0, len(counts))
-	for c, n := range counts {
-		all = append(all, used{c, n})
+	all := make([]used, 0, t.n)
+	for i, k := range t.keys {
+		if k != 0 {
+			all = append(all, used{k - 1, t.vals[i]})
+		}
 	}
 	slices.SortFunc(all, func(a, b used) int {
 		if a.n != b.n {
-			return b.n - a.n
+			return int(b.n - a.n)
 		}
 		return int(a.c) - int(b.c)
 	})
@@ -558,14 +794,16 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 		all = all[:colours]
 	}
 	cols := make([]uint32, len(all))
+	pal := make(color.Palette, len(all))
+	// The table now maps a palette colour to its index, and every other
+	// colour to -1.
+	for i := range t.vals {
+		t.vals[i] = -1
+	}
 	for i, u := range all {
 		cols[i] = u.c
-	}
-	pal := make(color.Palette, len(cols))
-	index := make(map[uint32]uint8, len(counts))
-	for i, c := range cols {
-		pal[i] = color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 0xff}
-		index[c] = uint8(i)
+		pal[i] = color.RGBA{uint8(u.c >> 16), uint8(u.c >> 8), uint8(u.c), 0xff}
+		t.vals[t.find(u.c)] = int32(i)
 	}
 	nearest := func(c uint32) uint8 {
 		r, g, b := int(c>>16), int(c>>8&0xff), int(c&0xff)
@@ -590,15 +828,15 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
 		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
 		if c != lastC {
-			idx, ok := index[c]
-			if !ok {
+			idx := t.vals[t.find(c)]
+			if idx < 0 {
 				cell := (c>>19&31)<<10 | (c>>11&31)<<5 | (c >> 3 & 31)
 				if cells[cell] < 0 {
 					cells[cell] = int16(nearest(c))
 				}
-				idx = uint8(cells[cell])
+				idx = int32(cells[cell])
 			}
-			lastC, lastI = c, idx
+			lastC, lastI = c, uint8(idx)
 		}
 		out.Pix[j] = lastI
 	}
