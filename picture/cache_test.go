@@ -2,6 +2,8 @@ package picture
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"testing"
 )
 
@@ -41,6 +43,29 @@ func TestBoardCacheSamePixels(t *testing.T) {
 				}
 			}
 			t.Errorf("%s: %d bytes differ from the picture drawn from scratch", s.name, n)
+		}
+	}
+}
+
+// TestPNGWeight: the PNG of every picture of the corpus (every board,
+// every phase its games make) weighs at most TargetPNGBytes with all its
+// colours: the palette was not cut to 64 or 16 to make it fit.
+func TestPNGWeight(t *testing.T) {
+	for _, s := range corpus(t) {
+		data := pngOf(t, s.pos, s.res)
+		if len(data) > TargetPNGBytes {
+			t.Errorf("%s: %d KB, want at most %d", s.name, len(data)>>10, TargetPNGBytes>>10)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := img.(*image.Paletted)
+		if !ok {
+			t.Fatalf("%s: not paletted", s.name)
+		}
+		if len(p.Palette) <= 64 {
+			t.Errorf("%s: a palette of %d colours: cut to fit", s.name, len(p.Palette))
 		}
 	}
 }

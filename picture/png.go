@@ -55,9 +55,18 @@ type raster struct {
 // its shape: kept from the first picture of a board, and laid again, in
 // the colours of the day, over every later one.
 type paintOp struct {
-	rect image.Rectangle
-	mask []uint8 // rect.Dx() by rect.Dy(); nil: the whole rectangle
-	ink  uint8   // which colour of the shape: inkFill, inkStroke, inkHalo
+	rect  image.Rectangle
+	full  bool   // the whole rectangle is covered, and spans is nil
+	spans []span // the covered runs of the mask, coverage rounded (coverLevel)
+	ink   uint8  // which colour of the shape: inkFill, inkStroke, inkHalo
+}
+
+// span is a run of covered pixels on row y, from x0 to x1 (exclusive),
+// with their coverage, or fully covered when cov is nil: a kept mask
+// stores only these, so laying it again skips the empty pixels for free.
+type span struct {
+	y, x0, x1 int32
+	cov       []uint8
 }
 
 const (
@@ -96,6 +105,12 @@ type faceKey struct {
 // every player of a game, each phase (gm.MaxMapBytes is this limit).
 const MaxPNGBytes = 200 << 10
 
+// TargetPNGBytes is what a picture of any board weighs at most with all
+// its colours (TestPNGWeight checks every board): a picture is
+// compressed harder before it goes over, and only a picture busier than
+// any board's games make comes near MaxPNGBytes.
+const TargetPNGBytes = 150 << 10
+
 // errTooBusy says that a picture would weigh more than its limit even
 // with the fewest colours.
 var errTooBusy = errors.New("picture: the PNG is too busy to weigh less than its limit, even with 16 colours")
@@ -116,21 +131,30 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encodePNG encodes img as a paletted PNG of at most limit bytes: should
-// a crowded picture weigh more, it is compressed harder, then with fewer
-// colours; one that weighs more still is errTooBusy.
+// encodePNG encodes img as a paletted PNG of at most limit bytes. It
+// compresses fast first; a picture that weighs more than TargetPNGBytes
+// so is compressed harder, and one that still weighs more than limit is
+// then tried with fewer colours; one that weighs more still is
+// errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	for _, try := range []struct {
 		colours int
 		level   png.CompressionLevel
-	}{{256, png.DefaultCompression}, {256, png.BestCompression}, {64, png.BestCompression}, {16, png.BestCompression}} {
+		within  int
+	}{
+		{256, png.BestSpeed, min(limit, TargetPNGBytes)},
+		{256, png.DefaultCompression, min(limit, TargetPNGBytes)},
+		{256, png.BestCompression, limit},
+		{64, png.BestCompression, limit},
+		{16, png.BestCompression, limit},
+	} {
 		out.Reset()
 		enc := png.Encoder{CompressionLevel: try.level}
 		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
 			return nil, err
 		}
-		if out.Len() <= limit {
+		if out.Len() <= try.within {
 			return out.Bytes(), nil
 		}
 	}
@@ -189,6 +213,39 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	return r.img, nil
 }
 
+// keep records a paint operation while a static shape is drawn.
+func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
+	if r.rec == nil {
+		return
+	}
+	op := paintOp{rect: rect, ink: ink, full: mask == nil}
+	w := rect.Dx()
+	for y := 0; mask != nil && y < rect.Dy(); y++ {
+		row := mask[y*w : y*w+w]
+		for x := 0; x < w; {
+			a := coverLevel[row[x]]
+			if a == 0 {
+				x++
+				continue
+			}
+			end := x + 1
+			for end < w && (coverLevel[row[end]] == 0xff) == (a == 0xff) && coverLevel[row[end]] != 0 {
+				end++
+			}
+			sp := span{y: int32(rect.Min.Y + y), x0: int32(rect.Min.X + x), x1: int32(rect.Min.X + end)}
+			if a != 0xff {
+				sp.cov = make([]uint8, end-x)
+				for i := range sp.cov {
+					sp.cov[i] = coverLevel[row[x+i]]
+				}
+			}
+			op.spans = append(op.spans, sp)
+			x = end
+		}
+	}
+	*r.rec = append(*r.rec, op)
+}
+
 // replay paints the kept operations of a static shape in e's colours.
 func (r *raster) replay(e *elem, ops []paintOp) {
 	for i := range ops {
@@ -200,20 +257,45 @@ func (r *raster) replay(e *elem, ops []paintOp) {
 		case inkHalo:
 			f = fill{c: e.halo}
 		}
-		r.composite(op.rect, op.mask, f)
+		if f.c.A == 0 {
+			continue
+		}
+		if op.full {
+			r.composite(op.rect, nil, f)
+			continue
+		}
+		for j := range op.spans {
+			r.paintSpan(&op.spans[j], f)
+		}
 	}
 }
 
-// keep records a paint operation while a static shape is drawn.
-func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
-	if r.rec == nil {
+// paintSpan lays f over one kept span, as composite would.
+func (r *raster) paintSpan(sp *span, f fill) {
+	row := r.img.Pix[int(sp.y)*r.img.Stride : int(sp.y+1)*r.img.Stride]
+	c := f.c
+	if sp.cov == nil && f.pattern == patSolid {
+		r.solidLine(c, int(sp.x1-sp.x0))
+		copy(row[4*sp.x0:4*sp.x1], r.line)
 		return
 	}
-	var m []uint8
-	if mask != nil {
-		m = slices.Clone(mask[:rect.Dx()*rect.Dy()])
+	for x := sp.x0; x < sp.x1; x++ {
+		col := c
+		if f.pattern != patSolid && patternInk(f.pattern, int(x), int(sp.y)) {
+			col = f.ink
+		}
+		d := row[x*4 : x*4+4 : x*4+4]
+		if sp.cov == nil {
+			d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+			continue
+		}
+		aa := uint32(sp.cov[x-sp.x0])
+		na := 255 - aa
+		d[0] = uint8((uint32(col.R)*aa + uint32(d[0])*na + 127) / 255)
+		d[1] = uint8((uint32(col.G)*aa + uint32(d[1])*na + 127) / 255)
+		d[2] = uint8((uint32(col.B)*aa + uint32(d[2])*na + 127) / 255)
+		d[3] = 0xff
 	}
-	*r.rec = append(*r.rec, paintOp{rect: rect, mask: m, ink: ink})
 }
 
 func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
@@ -342,15 +424,8 @@ func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
 	solid := f.pattern == patSolid
 	// line is a row of the solid colour, copied over runs of full
 	// coverage.
-	if solid && (r.lineC != c || len(r.line) < 4*w) {
-		if cap(r.line) < 4*w {
-			r.line = make([]uint8, 4*w)
-		}
-		r.line = r.line[:max(len(r.line), 4*w)]
-		for x := 0; x < len(r.line); x += 4 {
-			r.line[x], r.line[x+1], r.line[x+2], r.line[x+3] = c.R, c.G, c.B, 0xff
-		}
-		r.lineC = c
+	if solid {
+		r.solidLine(c, w)
 	}
 	for y := 0; y < h; y++ {
 		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4 : (rect.Min.Y+y)*r.img.Stride+rect.Max.X*4]
@@ -395,6 +470,21 @@ func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
 			d[3] = 0xff
 		}
 	}
+}
+
+// solidLine makes r.line at least w pixels of colour c.
+func (r *raster) solidLine(c color.NRGBA, w int) {
+	if r.lineC == c && len(r.line) >= 4*w {
+		return
+	}
+	if cap(r.line) < 4*w {
+		r.line = make([]uint8, 4*w)
+	}
+	r.line = r.line[:max(len(r.line), 4*w)]
+	for x := 0; x < len(r.line); x += 4 {
+		r.line[x], r.line[x+1], r.line[x+2], r.line[x+3] = c.R, c.G, c.B, 0xff
+	}
+	r.lineC = c
 }
 
 // coverLevel rounds a pixel's coverage to one of a few levels: an edge
