@@ -70,6 +70,27 @@ func (d *drawer) add(group string, e elem) {
 
 // build makes the scene of pos on board b, with the orders of res.
 func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
+	d := newDrawer(b, pos, res)
+	d.statics = true
+	d.board()
+	d.labels()
+	d.statics = false
+	d.sc.statics = d.nstatics
+	d.centres()
+	d.standoffs()
+	d.orders()
+	d.units()
+	d.legend()
+	// Shapes are made in the order that suits the drawing (moves before
+	// the supports that point at them) and drawn layer by layer.
+	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
+	d.sc.title, d.sc.desc = d.titleText(), d.descText()
+	return d.sc
+}
+
+// newDrawer is a drawer for pos on board b, with the orders of res, and
+// an empty scene.
+func newDrawer(b *board, pos *judge.Position, res *judge.Resolution) *drawer {
 	m := pos.Map
 	d := &drawer{b: b, m: m, pos: pos, res: res, ps: b.styles(), px: b.s,
 		sc: &scene{w: b.w, s: b.s, cache: &b.raster}, moved: map[judge.Loc][]pt{}}
@@ -97,21 +118,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 		}
 		d.unitAt[p] = at
 	}
-	d.statics = true
-	d.board()
-	d.labels()
-	d.statics = false
-	d.sc.statics = d.nstatics
-	d.centres()
-	d.standoffs()
-	d.orders()
-	d.units()
-	d.legend()
-	// Shapes are made in the order that suits the drawing (moves before
-	// the supports that point at them) and drawn layer by layer.
-	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
-	d.sc.title, d.sc.desc = d.titleText(), d.descText()
-	return d.sc
+	return d
 }
 
 func (d *drawer) valid(l judge.Loc) bool { return int(l) < d.m.NumLocs() }

@@ -117,15 +117,17 @@ func (d *drawer) move(r *judge.OrderResult) {
 	// target's point, at the edge of a unit that stands or would stand
 	// there (a stand-off is marked there too), and outside the target's
 	// label, so that the head covers neither.
-	path = trimStart(path, d.u*1.05)
 	tp := d.m.Province(o.Target)
 	short := d.u * 0.85 // an empty target: room for a stand-off mark
 	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
 		short = d.u * 1.15
 	}
-	path = trimEnd(path, short)
 	const moveW = 3.2 // the line's width in pixels
-	path = clearOfLabel(path, d.labelBox(tp).grow(d.px), 2*d.px, moveW*d.px)
+	lb := d.labelBox(tp).grow(d.px)
+	path = d.fit(path, func(p []pt) []pt {
+		p = trimEnd(trimStart(p, d.u*1.05), short)
+		return clearOfLabel(p, lb, 2*d.px, moveW*d.px)
+	}, arrowHeadLen*moveW*0.8)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -229,10 +231,11 @@ func (d *drawer) support(r *judge.OrderResult) {
 		}
 		class, title = "convoy-line", ""
 	}
-	path := trimStart([]pt{start, end}, d.u*1.05)
+	endGap := 0.0
 	if o.Kind == judge.SupportHold {
-		path = trimEnd(path, d.u*1.3)
+		endGap = d.u * 1.3
 	}
+	path := d.fit([]pt{start, end}, func(p []pt) []pt { return trimEnd(trimStart(p, d.u*1.05), endGap) }, 0)
 	if len(path) < 2 {
 		return
 	}
@@ -240,6 +243,41 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if failed {
 		d.outcomeMark(path, oc)
 	}
+}
+
+// minShaft is the shortest line, in pixels of the mailed picture, that
+// an order is drawn with (its head apart): a shorter one reads as a blot
+// on the unit, and two neighbours' units can stand closer than that.
+const minShaft = 24
+
+// fit returns the line of an order along the points way as drawn: cut by
+// trim (off the unit's symbol, short of the target) and, where that
+// leaves less than minShaft pixels of line besides a head headPx long,
+// bowed out to the left of its way, a little more at each try, until it
+// is long enough: a move between units that stand close together is a
+// visible arc, not an arrow head stuck on a unit.
+func (d *drawer) fit(way []pt, trim func([]pt) []pt, headPx float64) []pt {
+	want := (minShaft + headPx) * d.px
+	drawn := trim(way)
+	if pathLen(drawn) >= want || len(way) != 2 {
+		return drawn
+	}
+	a, b := way[0], way[1]
+	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
+	for h := 4 * d.px; h <= 200*d.px; h += 4 * d.px {
+		// A quadratic Bézier whose middle lies h off the chord.
+		c := a.lerp(b, 0.5).add(n.mul(2 * h))
+		const steps = 24
+		curve := make([]pt, steps+1)
+		for i := range curve {
+			t := float64(i) / steps
+			curve[i] = a.mul((1 - t) * (1 - t)).add(c.mul(2 * t * (1 - t))).add(b.mul(t * t))
+		}
+		if drawn = trim(curve); pathLen(drawn) >= want {
+			break
+		}
+	}
+	return drawn
 }
 
 // convoyMark draws a diamond round a convoying fleet at c, in its power's
