@@ -10,7 +10,6 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-
 // arrowCase is one order drawn alone on an empty board: a unit at from,
 // ordered kind to to.
 type arrowCase struct {

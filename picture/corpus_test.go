@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -32,6 +33,20 @@ func (r *lcg) intn(n int) int {
 // and outcomes its games produce.
 func corpus(t testing.TB) []shot {
 	t.Helper()
+	corpusOnce.Do(func() { corpusShots = playCorpus(t) })
+	if corpusShots == nil {
+		t.Fatal("the corpus could not be played")
+	}
+	return corpusShots
+}
+
+// The corpus is played once per test binary: its positions are only read.
+var (
+	corpusOnce  sync.Once
+	corpusShots []shot
+)
+
+func playCorpus(t testing.TB) []shot {
 	var out []shot
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)

@@ -283,6 +283,9 @@ func (d *drawer) centres() {
 	}
 	for _, pc := range pos.PendingCenters {
 		if d.valid(pc.Loc) {
+			if now, ok := d.spoiledNow(pc.Loc); ok {
+				pc = now // spoiled by an order of the phase drawn
+			}
 			title := fmt.Sprintf("centre under construction by %s in %s", m.PowerName(pc.Power), m.Locs[pc.Loc].FullName)
 			if pc.Spoiled {
 				title += ", spoiled by " + m.PowerName(pc.SpoiledBy)
@@ -290,6 +293,24 @@ func (d *drawer) centres() {
 			d.construction(pc.Loc, pc.Power, pc.Spoiled, title)
 		}
 	}
+}
+
+// spoiledNow returns the construction in province p that an order of
+// the phase drawn spoils (34-35-36 rule 5), as the phase leaves it.
+func (d *drawer) spoiledNow(p judge.Loc) (judge.PendingCenter, bool) {
+	if d.res == nil {
+		return judge.PendingCenter{}, false
+	}
+	var after []judge.PendingCenter
+	if d.res.Next != nil {
+		after = d.res.Next.PendingCenters
+	}
+	for _, pc := range append(after, d.res.Constructions...) {
+		if pc.Loc == p && pc.Spoiled && pc.SpoiledIn == d.pos.Phase {
+			return pc, true
+		}
+	}
+	return judge.PendingCenter{}, false
 }
 
 // construction marks a centre being raised: a dashed ring in the builder's
@@ -405,6 +426,13 @@ func (d *drawer) units() {
 			d.sc.elems[e].class += " dislodged"
 			d.sc.elems[e].title += ", dislodged"
 			d.dislodgedRing(d.unitAt[p])
+			if d.destroyed(u) {
+				// No retreat: it leaves the board now, struck out as a
+				// removal is, where one that may retreat is only ringed.
+				d.sc.elems[e].class += " destroyed"
+				d.sc.elems[e].title += ", destroyed: no retreat"
+				d.removalMark(d.unitAt[p], "destroyed", false, d.sc.elems[e].title)
+			}
 		}
 	}
 	for _, du := range pos.Dislodged {
@@ -422,6 +450,20 @@ func (d *drawer) units() {
 		d.unit(du.Unit, at, " dislodged")
 		d.dislodgedRing(at)
 	}
+}
+
+// destroyed reports whether u, dislodged in the movement drawn, has no
+// retreat and leaves the board.
+func (d *drawer) destroyed(u judge.Unit) bool {
+	if d.res == nil {
+		return false
+	}
+	for _, x := range d.res.Destroyed {
+		if x.Loc == u.Loc && x.Power == u.Power {
+			return true
+		}
+	}
+	return false
 }
 
 // dislodgedRing rings a dislodged unit drawn at c, dashed in red.
