@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -850,17 +851,20 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 	t := tablePool.Get().(*colourTable)
 	defer tablePool.Put(t)
 	t.reset()
+	// A pixel is read as one little-endian word, R | G<<8 | B<<16 |
+	// A<<24; every pixel is opaque, so the word is the colour's key
+	// once its alpha byte is dropped.
 	pix := img.Pix
-	last, run := uint32(0), int32(0)
-	for i := 0; i < len(pix); i += 4 {
-		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if c == last && i > 0 {
+	n := len(pix) / 4
+	word := func(i int) uint32 { return binary.LittleEndian.Uint32(pix[4*i:]) & 0xffffff }
+	last, run := word(0), int32(0)
+	for i := 0; i < n; i++ {
+		c := word(i)
+		if c == last {
 			run++
 			continue
 		}
-		if i > 0 {
-			t.vals[t.slot(last)] += run
-		}
+		t.vals[t.slot(last)] += run
 		last, run = c, 1
 	}
 	t.vals[t.slot(last)] += run
@@ -892,14 +896,14 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 	}
 	for i, u := range all {
 		cols[i] = u.c
-		pal[i] = color.RGBA{uint8(u.c >> 16), uint8(u.c >> 8), uint8(u.c), 0xff}
+		pal[i] = color.RGBA{uint8(u.c), uint8(u.c >> 8), uint8(u.c >> 16), 0xff}
 		t.vals[t.find(u.c)] = int32(i)
 	}
 	nearest := func(c uint32) uint8 {
-		r, g, b := int(c>>16), int(c>>8&0xff), int(c&0xff)
+		r, g, b := int(c&0xff), int(c>>8&0xff), int(c>>16)
 		best, bd := 0, math.MaxInt
 		for i, p := range cols {
-			dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
+			dr, dg, db := r-int(p&0xff), g-int(p>>8&0xff), b-int(p>>16)
 			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
 				best, bd = i, d
 			}
@@ -915,12 +919,12 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 	}
 	out := image.NewPaletted(img.Rect, pal)
 	lastC, lastI := uint32(1<<31), uint8(0)
-	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
-		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+	for i := 0; i < n; i++ {
+		c := word(i)
 		if c != lastC {
 			idx := t.vals[t.find(c)]
 			if idx < 0 {
-				cell := (c>>19&31)<<10 | (c>>11&31)<<5 | (c >> 3 & 31)
+				cell := (c>>3&31)<<10 | (c>>11&31)<<5 | (c >> 19 & 31)
 				if cells[cell] < 0 {
 					cells[cell] = int16(nearest(c))
 				}
@@ -928,7 +932,7 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 			}
 			lastC, lastI = c, uint8(idx)
 		}
-		out.Pix[j] = lastI
+		out.Pix[i] = lastI
 	}
 	return out
 }
