@@ -50,6 +50,7 @@ type raster struct {
 
 	line  []uint8     // scratch: a row of pixels of one solid colour (composite)
 	lineC color.NRGBA // its colour
+	lines map[color.NRGBA][]uint8
 }
 
 // A paintOp is one coverage mask laid over the picture in one colour of
@@ -132,6 +133,19 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
+// encoderBuffers keeps the PNG encoder's buffers (its compressor above
+// all, about a megabyte) from one picture to the next.
+var encoderBuffers = &encoderPool{}
+
+type encoderPool struct{ p sync.Pool }
+
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
 // encodePNG encodes img as a paletted PNG of at most limit bytes. It
 // compresses fast first; a picture that weighs more than TargetPNGBytes
 // so is compressed harder, and one that still weighs more than limit is
@@ -151,7 +165,7 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 		{16, png.BestCompression, limit},
 	} {
 		out.Reset()
-		enc := png.Encoder{CompressionLevel: try.level}
+		enc := png.Encoder{CompressionLevel: try.level, BufferPool: encoderBuffers}
 		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
 			return nil, err
 		}
@@ -276,6 +290,13 @@ func (r *raster) paintSpan(sp *span, f fill) {
 	row := r.img.Pix[int(sp.y)*r.img.Stride : int(sp.y+1)*r.img.Stride]
 	c := f.c
 	if sp.cov == nil && f.pattern == patSolid {
+		if sp.x1-sp.x0 <= 8 {
+			for x := sp.x0; x < sp.x1; x++ {
+				d := row[x*4 : x*4+4 : x*4+4]
+				d[0], d[1], d[2], d[3] = c.R, c.G, c.B, 0xff
+			}
+			return
+		}
 		r.solidLine(c, int(sp.x1-sp.x0))
 		copy(row[4*sp.x0:4*sp.x1], r.line)
 		return
@@ -473,19 +494,26 @@ func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
 	}
 }
 
-// solidLine makes r.line at least w pixels of colour c.
+// solidLine makes r.line at least w pixels of colour c. The rows of the
+// last colours used are kept, since the board's shapes alternate between
+// a few colours (a province's fill, its border).
 func (r *raster) solidLine(c color.NRGBA, w int) {
 	if r.lineC == c && len(r.line) >= 4*w {
 		return
 	}
-	if cap(r.line) < 4*w {
-		r.line = make([]uint8, 4*w)
+	if l, ok := r.lines[c]; ok && len(l) >= 4*w {
+		r.line, r.lineC = l, c
+		return
 	}
-	r.line = r.line[:max(len(r.line), 4*w)]
-	for x := 0; x < len(r.line); x += 4 {
-		r.line[x], r.line[x+1], r.line[x+2], r.line[x+3] = c.R, c.G, c.B, 0xff
+	l := make([]uint8, 4*max(w, outputWidth))
+	for x := 0; x < len(l); x += 4 {
+		l[x], l[x+1], l[x+2], l[x+3] = c.R, c.G, c.B, 0xff
 	}
-	r.lineC = c
+	if r.lines == nil {
+		r.lines = map[color.NRGBA][]uint8{}
+	}
+	r.lines[c] = l
+	r.line, r.lineC = l, c
 }
 
 // coverLevel rounds a pixel's coverage to one of a few levels: an edge
