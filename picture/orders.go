@@ -670,7 +670,7 @@ var keyEntries = []keyEntry{
 		d.add(gLegend, elem{kind: kCircle, class: "key-destroyed", c: pt{x + 8*d.px, y}, r: 8 * d.px, stroke: colFail, width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 		d.add(gLegend, elem{kind: kPath, class: "key-destroyed", rings: crossLines(pt{x + 8*d.px, y}, 7*d.px), stroke: colInk, width: 3 * d.px})
 	}},
-	{"remove", 20, "removed", func(d *drawer, x, y float64) {
+	{"remove", 20, "removed or disbanded", func(d *drawer, x, y float64) {
 		d.add(gLegend, elem{kind: kPath, class: "key-remove", rings: crossLines(pt{x + 7*d.px, y}, 7*d.px), stroke: colInk, width: 3 * d.px})
 	}},
 	{"build", 18, "built", func(d *drawer, x, y float64) {
