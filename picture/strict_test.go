@@ -130,11 +130,17 @@ func fixtureShots(t testing.TB) []shot {
 }
 
 // TestCorpusCoversMarks: the corpus that the whole-space tests walk
-// holds every kind of order and mark, on more than one board.
+// holds every kind of order and mark, on more than one board; and every
+// unit drawn in it carries its letter.
 func TestCorpusCoversMarks(t *testing.T) {
 	seen := map[string]map[string]bool{}
 	for _, s := range corpus(t) {
 		doc, _, _ := parseSVG(t, svgOf(t, s.pos, s.res))
+		// Every unit carries its power's letter, for those who cannot
+		// tell the colours apart.
+		if units, letters := count(doc, "unit"), count(doc, "unit-letter"); units != letters {
+			t.Errorf("%s: %d units, %d with a letter", s.name, units, letters)
+		}
 		for _, e := range doc {
 			for _, c := range e.class {
 				if seen[c] == nil {
