@@ -127,12 +127,9 @@ func (d *drawer) move(r *judge.OrderResult) {
 	}
 	const moveW = 3.2 // the line's width in pixels
 	lb := d.labelBox(tp).grow(d.px)
-	path = d.fit(path, func(p []pt) []pt {
-		p = trimEnd(trimStart(p, d.u*1.05), short)
-		if p = clearOfLabel(p, lb, 2*d.px, moveW*d.px); headCovers(p, lb, moveW*d.px) {
-			return nil // no good: the way must bow further
-		}
-		return p
+	path = d.fit(path, func(p []pt) ([]pt, bool) {
+		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
+		return p, !headCovers(p, lb, moveW*d.px) // else the way must bow further
 	}, arrowHeadLen*moveW*0.8)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
@@ -249,7 +246,7 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if o.Kind == judge.SupportHold {
 		endGap = d.u * 1.3
 	}
-	path := d.fit([]pt{start, end}, func(p []pt) []pt { return trimEnd(trimStart(p, d.u*1.05), endGap) }, 0)
+	path := d.fit([]pt{start, end}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, d.u*1.05), endGap), true }, 0)
 	if len(path) < 2 {
 		return
 	}
@@ -265,22 +262,17 @@ func (d *drawer) support(r *judge.OrderResult) {
 const minShaft = 24
 
 // fit returns the line of an order along the points way as drawn: cut by
-// trim (off the unit's symbol, short of the target) and, where that
+// trim (off the unit's symbol, short of the target; trim says too
+// whether the result will do, its head clear of the target's name) and, where that
 // leaves less than minShaft pixels of line besides a head headPx long,
 // bowed out to one side of its way or the other, a little more at each
 // try, until it is long enough and its head clear of every label: a move between units that stand close together is a
 // visible arc, not an arrow head stuck on a unit.
-func (d *drawer) fit(way []pt, trim func([]pt) []pt, headPx float64) []pt {
+func (d *drawer) fit(way []pt, trim func([]pt) ([]pt, bool), headPx float64) []pt {
 	want := (minShaft + headPx) * d.px
-	drawn := trim(way)
-	if pathLen(drawn) >= want || len(way) != 2 {
-		if drawn == nil {
-			drawn = way
-		}
+	drawn, ok := trim(way)
+	if (ok && pathLen(drawn) >= want) || len(way) != 2 {
 		return drawn
-	}
-	if drawn == nil {
-		drawn = way
 	}
 	a, b := way[0], way[1]
 	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
@@ -295,16 +287,13 @@ func (d *drawer) fit(way []pt, trim func([]pt) []pt, headPx float64) []pt {
 				t := float64(i) / steps
 				curve[i] = a.mul((1 - t) * (1 - t)).add(c.mul(2 * t * (1 - t))).add(b.mul(t * t))
 			}
-			p := trim(curve)
-			if pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
+			p, ok := trim(curve)
+			if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
 				return p
-			}
-			if p != nil {
-				drawn = p
 			}
 		}
 	}
-	return drawn
+	return drawn // no bow does: the straight line, as trimmed
 }
 
 // headOnLabel reports whether the head of an arrow w wide along path
