@@ -24,6 +24,7 @@ var legendKeys = map[string][][]string{
 	"standoff":     {{"standoff"}},
 	"dislodged":    {{"dislodged-ring"}},
 	"destroyed":    {{"destroyed"}},
+	"attacker":     {{"attacker"}},
 	"remove":       {{"order", "remove"}, {"order", "disband"}},
 	"build":        {{"build-badge"}},
 	"construction": {{"construction"}},

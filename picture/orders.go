@@ -655,6 +655,11 @@ var keyEntries = []keyEntry{
 	{"dislodged", 22, "dislodged", func(d *drawer, x, y float64) {
 		d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*d.px, y}, r: 8 * d.px, stroke: colFail, width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 	}},
+	{"attacker", 34, "attacked from", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kPath, class: "key-attacker", rings: [][]pt{{{x + 4*px, y}, {x + 28*px, y}}}, stroke: colFail, width: 1.5 * px, dash: []float64{2 * px, 2 * px}})
+		d.add(gLegend, elem{kind: kCircle, class: "key-attacker", c: pt{x + 4*px, y}, r: 4 * px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * px})
+	}},
 	{"destroyed", 22, "destroyed (no retreat)", func(d *drawer, x, y float64) {
 		d.add(gLegend, elem{kind: kCircle, class: "key-destroyed", c: pt{x + 8*d.px, y}, r: 8 * d.px, stroke: colFail, width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
 		d.add(gLegend, elem{kind: kPath, class: "key-destroyed", rings: crossLines(pt{x + 8*d.px, y}, 7*d.px), stroke: colInk, width: 3 * d.px})
@@ -720,6 +725,8 @@ func (d *drawer) usedMarks() map[string]bool {
 			used["dislodged"] = true
 		case has("destroyed"):
 			used["destroyed"] = true
+		case has("attacker"):
+			used["attacker"] = true
 		case has("order") && (has("remove") || has("disband")):
 			used["remove"] = true
 		case has("build-badge"):
