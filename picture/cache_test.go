@@ -9,11 +9,12 @@ import (
 
 // TestBoardCacheSamePixels: a picture painted from the board's kept
 // masks is pixel for pixel the picture drawn from scratch, on every
-// board, for every phase of the corpus, the masks kept from the board's
-// first picture (the start: other owners, other units).
+// board, for its start and its busiest movement, retreat and adjustment
+// of the corpus, the masks kept from the board's first picture (the
+// start: other owners, other units).
 func TestBoardCacheSamePixels(t *testing.T) {
 	caches := map[*board]*rasterCache{}
-	for _, s := range corpus(t) {
+	for _, s := range busiest(corpus(t)) {
 		b := boardFor(s.pos.Map)
 		c := caches[b]
 		if c == nil {
@@ -47,11 +48,12 @@ func TestBoardCacheSamePixels(t *testing.T) {
 	}
 }
 
-// TestPNGWeight: the PNG of every picture of the corpus (every board,
-// every phase its games make) weighs at most TargetPNGBytes with all its
-// colours: the palette was not cut to 64 or 16 to make it fit.
+// TestPNGWeight: the PNG of the start and of the busiest movement,
+// retreat and adjustment of every board in the corpus weighs at most
+// TargetPNGBytes with all its colours: the palette was not cut to 64 or
+// 16 to make it fit.
 func TestPNGWeight(t *testing.T) {
-	for _, s := range corpus(t) {
+	for _, s := range busiest(corpus(t)) {
 		data := pngOf(t, s.pos, s.res)
 		if len(data) > TargetPNGBytes {
 			t.Errorf("%s: %d KB, want at most %d", s.name, len(data)>>10, TargetPNGBytes>>10)

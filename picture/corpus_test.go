@@ -242,3 +242,32 @@ func reaches(m *judge.Map, nb []judge.Loc, target judge.Loc) bool {
 	}
 	return false
 }
+
+// busiest keeps, of each board's shots, the start and, for each kind of
+// phase, the phase with the most orders: every board and every kind of
+// picture, for the tests that rasterise, at a fraction of the corpus's
+// cost.
+func busiest(shots []shot) []shot {
+	type key struct {
+		m   *judge.Map
+		typ judge.PhaseType
+		res bool
+	}
+	best := map[key]int{}
+	var order []key
+	for i, s := range shots {
+		k := key{s.pos.Map, s.pos.Phase.Type, s.res != nil}
+		j, ok := best[k]
+		if !ok {
+			order = append(order, k)
+		}
+		if !ok || (s.res != nil && len(s.res.Results) > len(shots[j].res.Results)) {
+			best[k] = i
+		}
+	}
+	out := make([]shot, 0, len(order))
+	for _, k := range order {
+		out = append(out, shots[best[k]])
+	}
+	return out
+}
