@@ -38,9 +38,12 @@ func (n node) is(classes ...string) bool {
 }
 
 // parseSVG reads an SVG document with encoding/xml, failing on anything
-// that is not well-formed, and returns its elements in document order.
+// that is not well-formed (strictXML), and returns its elements in document order.
 func parseSVG(t testing.TB, data []byte) (doc []node, title, desc string) {
 	t.Helper()
+	if err := strictXML(data); err != nil {
+		t.Fatalf("SVG is not well-formed: %v", err)
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	var stack []int
 	for {
@@ -244,7 +247,7 @@ func TestPNGOnGeometry(t *testing.T) {
 	}
 	keep(t, "s1901-grid.png", b.Bytes())
 	img := checkPNG(t, b.Bytes())
-	styles := powerStyles([]byte("AEFGIRT"))
+	styles := powerStyles(m)
 	// A point of a square that no label, unit or marker covers: near its
 	// bottom left corner. The geometry is 2000 units wide: 2 per pixel.
 	pixel := func(name string) color.Color {
@@ -463,11 +466,13 @@ func BenchmarkSVG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := SVG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPNG(b *testing.B) {
@@ -476,11 +481,13 @@ func BenchmarkPNG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := PNG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkPNGFixture rasterises the opening on the fixture geometry, whose

@@ -113,11 +113,16 @@ func TestDemo(t *testing.T) {
 		}
 	}
 
-	// The results carry the map of the phase after their text.
-	if atts := attachments(t, results.Raw); len(atts) != 1 || atts[0].name != "S1901M.png" || atts[0].typ != "image/png" {
-		t.Errorf("the results carry %+v, want S1901M.png", atts)
-	} else if _, err := imagepng.Decode(bytes.NewReader(atts[0].data)); err != nil {
-		t.Errorf("S1901M.png is no PNG: %v", err)
+	// The results carry the map of the phase after their text, then
+	// the board after it.
+	if atts := attachments(t, results.Raw); len(atts) != 2 || atts[0].name != "S1901M.png" || atts[1].name != "S1901M-after.png" {
+		t.Errorf("the results carry %d attachments, want S1901M.png and S1901M-after.png", len(atts))
+	} else {
+		for _, a := range atts {
+			if _, err := imagepng.Decode(bytes.NewReader(a.data)); err != nil || a.typ != "image/png" {
+				t.Errorf("%s (%s) is no PNG: %v", a.name, a.typ, err)
+			}
+		}
 	}
 
 	select {
