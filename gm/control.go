@@ -498,7 +498,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		st.Reminder = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
-		change := fmt.Sprintf("Reminders now go out %s before the deadline.", spellLength(d))
+		change := fmt.Sprintf("Reminders now go out %s.", remindersText(st))
 		if d == 0 {
 			change = "No more reminders are sent before the deadline."
 		}

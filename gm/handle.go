@@ -112,6 +112,13 @@ type replyData struct {
 // (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
 // was done and the mail may be tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
+	_, err := m.handle(in, now)
+	return err
+}
+
+// handle is Handle, and reports whether the mail had been handled before
+// (it is in the ledger), in which case nothing was done.
+func (m *Master) handle(in *Mail, now time.Time) (before bool, err error) {
 	if fault := senderFault(in.From); fault != "" || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
@@ -126,15 +133,15 @@ func (m *Master) Handle(in *Mail, now time.Time) error {
 	now = now.UTC()
 	work := &bcryptWork{}
 	for {
-		err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+		before, err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 			return m.apply(tx, in, now, work)
 		})
 		if !errors.Is(err, errBcryptNeeded) {
-			return err
+			return before, err
 		}
 		// No lock is held here: the transaction was abandoned.
 		if err := work.do(m.cfg.PasswordCost); err != nil {
-			return err
+			return false, err
 		}
 	}
 }
@@ -148,6 +155,9 @@ func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time, work *bcryptWork) 
 	s := &session{m: m, tx: tx, now: now, in: in, work: work}
 	s.reply.limit = m.cfg.MaxReplySize
 	if err := s.run(parser.ParseMail(in.Body)); err != nil {
+		return err
+	}
+	if err := s.announceChanges(); err != nil {
 		return err
 	}
 	if s.game != nil && s.dirty {

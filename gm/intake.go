@@ -24,7 +24,7 @@ type refusedData struct {
 // is the judge's own address; the mail is only recorded. The caller must
 // not Refuse a mail that may not be answered at all (a bounce, an
 // auto-reply): Ignore is for those.
-func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, now time.Time) error {
+func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, now time.Time) (before bool, err error) {
 	now = now.UTC()
 	// The reason (with the mail's size in it) stands for the body that
 	// was not read.
@@ -48,25 +48,29 @@ func (m *Master) Refuse(from, subject, messageID, reason string, keys []string, 
 // lists, its own mail coming back), so that it is not offered again.
 // Such a mail is recorded under its keys and under its Message-ID alone,
 // as an ignored mail: that key never matches a mail Handle applies.
-func (m *Master) Ignore(messageID string, keys []string, now time.Time) error {
+// before reports that the mail was recorded already.
+func (m *Master) Ignore(messageID string, keys []string, now time.Time) (before bool, err error) {
 	return m.recordMail(messageID, mailKey("", messageID), keys, now.UTC(), nil)
 }
 
 // recordMail runs fn, then records the mail's key (mailKey; none if "")
 // and its extra keys in the ledger, all in one transaction. If any of
 // them is already recorded, or the mail's Message-ID under legacyKey,
-// the mail was seen before and nothing happens.
-func (m *Master) recordMail(messageID, key string, extra []string, now time.Time, fn func(*state.Tx) error) error {
+// the mail was seen before and nothing happens: seen says so, so that the
+// log after a crash can tell a mail offered again from a new one.
+func (m *Master) recordMail(messageID, key string, extra []string, now time.Time, fn func(*state.Tx) error) (seen bool, err error) {
 	all := make([]string, 0, len(extra)+1)
 	for _, k := range append([]string{key}, extra...) {
 		if k != "" {
 			all = append(all, k)
 		}
 	}
-	return m.db.Update(func(tx *state.Tx) error {
+	err = m.db.Update(func(tx *state.Tx) error {
+		seen = false // a try before a retry of the transaction may have set it
 		for _, k := range append([]string{legacyKey(messageID)}, all...) {
-			seen, err := tx.Seen(k)
-			if err != nil || seen {
+			s, err := tx.Seen(k)
+			if err != nil || s {
+				seen = s
 				return err
 			}
 		}
@@ -82,4 +86,5 @@ func (m *Master) recordMail(messageID, key string, extra []string, now time.Time
 		}
 		return nil
 	})
+	return seen && err == nil, err
 }

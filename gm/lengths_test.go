@@ -40,7 +40,7 @@ func TestLengthBounds(t *testing.T) {
 	}
 	for _, l := range lengthLimits {
 		for _, word := range words[l.Setting] {
-			bad := []string{"1ns", fmt.Sprintf("%ds", int((l.Min - time.Second).Seconds())), fmt.Sprintf("%dm", int((l.Max + time.Minute).Minutes()))}
+			bad := []string{"1s", fmt.Sprintf("%ds", int((l.Min - time.Second).Seconds())), fmt.Sprintf("%dm", int((l.Max + time.Minute).Minutes()))}
 			if !l.Off {
 				bad = append(bad, "0")
 			}

@@ -65,10 +65,14 @@ func TestResultsCarryMap(t *testing.T) {
 	if !strings.Contains(m.Subject, "S1901M") || len(m.To) != 8 {
 		t.Errorf("results %q to %v, want S1901M to the seven players and the master", m.Subject, m.To)
 	}
-	if len(m.Maps) != 1 {
-		t.Fatalf("results carry maps %+v, want one", m.Maps)
+	if len(m.Maps) != 2 || m.Maps[0].After || !m.Maps[1].After {
+		t.Fatalf("results carry maps %+v, want the phase's and the board after it", m.Maps)
 	}
 	ref := m.Maps[0]
+	if after := m.Maps[1]; !sameRef(after, state.MapRef{Game: ref.Game, Turn: ref.Turn, Phase: ref.Phase, Processed: ref.Processed, Digest: ref.Digest, After: true}) ||
+		ref.Name() != "S1901M.png" || after.Name() != "S1901M-after.png" {
+		t.Errorf("maps %+v, %+v: want one phase's two pictures, S1901M.png and S1901M-after.png", ref, after)
+	}
 	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) || len(ref.Digest) != 16 {
 		t.Errorf("map %+v, want dt turn 1 S1901M processed %v, with a digest", ref, h.now)
 	}
@@ -107,6 +111,25 @@ func TestResultsCarryMap(t *testing.T) {
 	if want := []string{"A par - bur", "F edi - nwg", "F lon - nth"}; !slices.Equal(moved, want) {
 		t.Errorf("orders drawn as succeeded %q, want %q", moved, want)
 	}
+
+	// The board after the phase: the next position, without orders,
+	// its units where they moved.
+	if _, err := r.PNG(m.Maps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.pos) != 2 || d.res[1] != nil || d.pos[1].Phase.String() != "F1901M" {
+		t.Fatalf("the board after: drew %d pictures, the last of %v with %v; want F1901M without orders", len(d.pos), d.pos[len(d.pos)-1].Phase, d.res[len(d.res)-1])
+	}
+	var at []string
+	for _, p := range mp.Provinces() {
+		if u, ok := d.pos[1].UnitAt(p); ok && (u.Power == 1 || u.Power == 2) {
+			at = append(at, mp.LocName(u.Loc))
+		}
+	}
+	slices.Sort(at)
+	if want := []string{"bre", "bur", "lvp", "mar", "nth", "nwg"}; !slices.Equal(at, want) {
+		t.Errorf("England's and France's units after S1901M at %q, want %q", at, want)
+	}
 }
 
 // TestSetNoMap: a player's SET NOMAP sends them the results without the
@@ -128,7 +151,7 @@ func TestSetNoMap(t *testing.T) {
 		t.Errorf("England's results: to %v with maps %+v, want England alone, without", eng.To, eng.Maps)
 	}
 	fra := onlyTo(t, got, "france@example.org")
-	if len(fra.Maps) != 1 || slices.Contains(fra.To, "england@example.org") {
+	if len(fra.Maps) != 2 || slices.Contains(fra.To, "england@example.org") {
 		t.Errorf("France's results: to %v with maps %+v, want the map, England not among them", fra.To, fra.Maps)
 	}
 	if eng.Body != fra.Body || eng.Subject != fra.Subject {
@@ -148,8 +171,8 @@ func TestSetNoMap(t *testing.T) {
 	}
 	h.orders("dt", "E", "")
 	got = resultsMails(h.processNow("dt"))
-	if len(got) != 1 || len(got[0].Maps) != 1 {
-		t.Errorf("after SET MAP: %d results mails, want one with the map", len(got))
+	if len(got) != 1 || len(got[0].Maps) != 2 {
+		t.Errorf("after SET MAP: %d results mails, want one with the maps", len(got))
 	}
 
 	// A word after it is a mistake.
@@ -191,8 +214,8 @@ func TestSetMapOff(t *testing.T) {
 	r = replyTo(t, h.mail(testMaster, "maps", "SIGNON Mdt "+testMasterPass+"\nSET MAP sideways"), testMaster)
 	mustContain(t, r.Body, "Use: SET MAP ON or SET MAP OFF")
 	got = resultsMails(h.processNow("dt"))
-	if len(got) != 1 || len(got[0].Maps) != 1 {
-		t.Fatalf("after SET MAP ON: %d results mails; want one with the map", len(got))
+	if len(got) != 1 || len(got[0].Maps) != 2 {
+		t.Fatalf("after SET MAP ON: %d results mails; want one with the maps", len(got))
 	}
 }
 
@@ -210,7 +233,7 @@ func TestGunboatMaps(t *testing.T) {
 		t.Fatalf("%d results mails, want one per address", len(got))
 	}
 	for _, m := range got {
-		want := 1
+		want := 2 // the phase's picture and the board after it
 		if m.To[0] == "turkey@example.org" {
 			want = 0
 		}

@@ -156,6 +156,7 @@ type session struct {
 	errors     int            // errors reported in the reply
 	dirty      bool           // s.game changed and must be written back
 	orderLines int            // lines of orders read so far (maxOrderLines)
+	changes    []string       // the settings the master changed, for the one notice (announceChanges)
 
 	work *bcryptWork // the mail's bcrypt work, done outside the transaction
 
@@ -239,10 +240,14 @@ func (m *Master) sendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 	return nil
 }
 
-// sendResults is sendGame for a phase's results, which carry the
-// picture of the phase, ref, to the addresses that want it (wantsMap):
-// those that do not get the same mail without it, as a mail of its own.
+// sendResults is sendGame for a phase's results, which carry two
+// pictures to the addresses that want them (wantsMap): the phase with
+// its orders and their outcomes, ref, and the board after it, so that a
+// player plans on the board as it now stands; those that do not want
+// them get the same mail without, as a mail of its own.
 func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data any, to []string, ref state.MapRef) error {
+	after := ref
+	after.After = true
 	var with, without []string
 	for _, a := range to {
 		if wantsMap(g, a) {
@@ -254,7 +259,7 @@ func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	for _, group := range []struct {
 		to   []string
 		maps []state.MapRef
-	}{{with, []state.MapRef{ref}}, {without, nil}} {
+	}{{with, []state.MapRef{ref, after}}, {without, nil}} {
 		if len(group.to) == 0 {
 			continue
 		}

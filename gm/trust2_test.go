@@ -105,7 +105,7 @@ func TestHostileSendersNotAnswered(t *testing.T) {
 			}
 		}
 		before := h.lastID()
-		if err := h.m.Refuse(from, "big", fmt.Sprintf("<refused.%d@example.net>", i), "It is too large.", nil, h.now); err != nil {
+		if _, err := h.m.Refuse(from, "big", fmt.Sprintf("<refused.%d@example.net>", i), "It is too large.", nil, h.now); err != nil {
 			t.Fatal(err)
 		}
 		if got := h.since(before); len(got) != 0 {
@@ -160,7 +160,7 @@ func TestNoControlCharactersEchoed(t *testing.T) {
 		"EJECT "+x+"\n"+
 		"BECOME "+x+"\n")
 	h.mail("newbie@example.org", "new"+x, "SIGNON ?dt"+x+" pw\nOBSERVE dt"+x+" pw\nCREATE ?x"+x+" pw\nLIST dt"+x+"\nHISTORY dt"+x+"\nHELP "+x+"\n")
-	if err := h.m.Refuse("stranger@example.org", "too big"+x, "<big@example.org>", "It is too large.", nil, h.now); err != nil {
+	if _, err := h.m.Refuse("stranger@example.org", "too big"+x, "<big@example.org>", "It is too large.", nil, h.now); err != nil {
 		t.Fatal(err)
 	}
 	h.advance(80 * time.Hour)

@@ -326,4 +326,17 @@ type MapRef struct {
 	// Digest is the record's PhaseRecord.Digest; "" in the references
 	// queued before it existed, which Processed alone identifies.
 	Digest string `json:"digest,omitempty"`
+	// After names the board after the phase (its units where they now
+	// stand, its centres as now owned) rather than the phase with its
+	// orders: the attachment is S1901M-after.png.
+	After bool `json:"after,omitempty"`
+}
+
+// Name is the file name of the picture ref names: "S1901M.png", or
+// "S1901M-after.png" for the board after the phase.
+func (r MapRef) Name() string {
+	if r.After {
+		return r.Phase + "-after.png"
+	}
+	return r.Phase + ".png"
 }
