@@ -110,18 +110,21 @@ type replyData struct {
 // mail's passwords is done outside the transaction, with no lock held
 // (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
 // was done and the mail may be tried again.
-func (m *Master) Handle(in *Mail, now time.Time) error {
+func (m *Master) Handle(in *Mail, now time.Time) error { return m.handle(m.db.Update, in, now) }
+
+// handle is Handle, its transactions run by update.
+func (m *Master) handle(update updater, in *Mail, now time.Time) error {
 	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
 		// not a plain address (a CR LF and a Bcc in it) is nobody to
 		// write to.
-		return m.Ignore(in.MessageID, in.Ledger, now)
+		return m.ignore(update, in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
 	work := &bcryptWork{}
 	for {
-		err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+		err := m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 			return m.apply(tx, in, now, work)
 		})
 		if !errors.Is(err, errBcryptNeeded) {

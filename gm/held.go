@@ -58,11 +58,16 @@ func JudgesFault(err error) bool {
 //   - an error wrapping ErrNotHeld when it failed for a reason of its
 //     own and could not even be held.
 func (m *Master) Take(in *Mail, now time.Time) (held uint64, cause, err error) {
-	err = m.guarded(func() error { return m.Handle(in, now) })
+	return m.take(m.db.Update, in, now)
+}
+
+// take is Take, its transactions run by update.
+func (m *Master) take(update updater, in *Mail, now time.Time) (held uint64, cause, err error) {
+	err = m.guarded(func() error { return m.handle(update, in, now) })
 	if err == nil || JudgesFault(err) {
 		return 0, nil, err
 	}
-	held, herr := m.hold(in, err, now.UTC())
+	held, herr := m.hold(update, in, err, now.UTC())
 	switch {
 	case herr == nil:
 		return held, err, nil
@@ -96,9 +101,9 @@ type heldData struct {
 // ledger keys, and tells its sender, all in one transaction. A mail
 // whose keys are recorded already was taken in before: nothing is done,
 // and 0 is returned.
-func (m *Master) hold(in *Mail, cause error, now time.Time) (uint64, error) {
+func (m *Master) hold(update updater, in *Mail, cause error, now time.Time) (uint64, error) {
 	var id uint64
-	err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+	err := m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 		h := &state.HeldMail{
 			From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID, Ledger: in.Ledger,
 			Held: now, Tries: 1, LastTry: now, Error: adminError(cause),
