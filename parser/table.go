@@ -21,7 +21,7 @@ const (
 	Master
 )
 
-// String names w as HELP and the README do: "anyone", "player", "master".
+// String names w as HELP and docs/players.md do: "anyone", "player", "master".
 func (w Who) String() string {
 	switch w {
 	case Anyone:

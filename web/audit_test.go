@@ -17,7 +17,7 @@ import (
 )
 
 // The tests of what a hostile reader may try: each holds one fix of the
-// pages' audit (README, "Web pages").
+// pages' audit (docs/security.md, "Web requests").
 
 // from asks the fixture's server for path as the peer remote, with
 // headers.
