@@ -20,7 +20,9 @@ import (
 // later mail still corrects an earlier one. The outbox sends
 // round-robin by recipient in the same way (Sender). Mails from
 // different senders that arrive close together were in no dependable
-// order anyway: a judge that polls sees them together.
+// order anyway: a judge that polls sees them together. A reply queued
+// while a burst is being sent waits for at most yieldAfter mails of the
+// pass under way, then one mail to each address ahead of it.
 //
 // A burst does not delay what comes in after it either: between two
 // batches the poller looks for new mail as soon as the server says some

@@ -242,11 +242,19 @@ type passResult struct {
 	stalled  bool      // no session could be had: no mail can go for now
 }
 
+// yieldAfter is how many mails a pass of Run sends at least before it
+// makes way for a new pass, which reads the whole outbox again: during a
+// burst the intake kicks the Sender after every batch, and reading a
+// queue of thousands of mails after each mail sent would cost more than
+// sending them.
+const yieldAfter = 50
+
 // pass sends the mails that are due, over one session as far as it will
 // go, round-robin by recipient (fairOutbox). With yield it stops early,
 // leaving the rest for the next pass, once a Kick says that new mail was
-// queued: the next pass orders it with the rest, so that a reply queued
-// behind a burst to another address waits for one mail, not the burst.
+// queued and it has sent yieldAfter mails: the next pass orders the new
+// mail with the rest, so that a reply queued behind a burst to another
+// address waits for at most yieldAfter mails, not the burst.
 // Its error is the database's; what goes wrong with the server is
 // recorded in the outbox and in res.
 func (s *Sender) pass(ctx context.Context, yield bool) (res passResult, err error) {
@@ -338,7 +346,7 @@ func (b *batch) send(due, waiting []*state.OutMail) error {
 		if b.ctx.Err() != nil {
 			return nil // the rest stay as they are
 		}
-		if b.yield && i > 0 && len(b.s.kick) > 0 {
+		if b.yield && i >= yieldAfter && len(b.s.kick) > 0 {
 			// New mail: Run starts a pass at once (the Kick stays
 			// for it), which orders it with what is left here.
 			break
