@@ -138,6 +138,9 @@ func (r *groupRecorder) handle(_ context.Context, d *Delivery) error {
 }
 
 func (r *groupRecorder) commit() error {
+	if len(r.pending) == 0 {
+		return r.g.Commit() // nothing to write
+	}
 	r.commits++
 	flags := r.ts.flags("INBOX")
 	for _, uid := range r.pending {

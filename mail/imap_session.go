@@ -462,10 +462,20 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 	var handled []imap.UID // handled, so to flag \Seen
 	var done []imap.UID    // handled, or passed over as too old
 	last := s.lastUID      // the highest UID reached
+	lost := false          // a commit failed: nothing of the batch is surely on disk
+	// flush commits what the handler did so far, if it commits in
+	// groups: at the end, and before the server is asked for more, as
+	// the open group holds the database's write lock, which must not
+	// wait on the network.
+	flush := func() bool {
+		lost = lost || !s.commit(handled)
+		return !lost
+	}
 	defer func() {
-		if !s.commit(handled) {
-			// Nothing the handler did in this batch is on disk:
-			// none of it is done, and all is offered again.
+		if !flush() {
+			// Not all the handler did in this batch is on disk:
+			// none of it counts as done, and all is offered again
+			// (the ledger turns away what was written).
 			for _, uid := range handled {
 				s.todo[uid] = true
 			}
@@ -501,6 +511,9 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 		group := uids[:n]
 		uids = uids[n:]
 
+		if !flush() {
+			return false, nil
+		}
 		bodies, err := s.fetchBodies(small, &imap.FetchItemBodySection{Peek: true})
 		if err != nil {
 			return false, err
@@ -522,6 +535,9 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 			case ok && s.tooLarge(m.size):
 				hdr := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
 				var h map[imap.UID][]byte
+				if !flush() {
+					return false, nil
+				}
 				if h, err = s.fetchBodies([]imap.UID{uid}, hdr); err != nil {
 					return false, err
 				}
