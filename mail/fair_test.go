@@ -275,3 +275,49 @@ func TestRunFairKick(t *testing.T) {
 		t.Errorf("the mail queued during the burst went %d-th, want %d-th", i+1, yieldAfter+2)
 	}
 }
+
+// TestPollerFairFlagLost: the connection fails as the poller flags a
+// batch handled out of UID order (the other sender's mail, above the
+// place, among them). The next session offers the batch again, and
+// every message ends flagged \Seen, each applied once: none is taken
+// for flagged when it was not.
+func TestPollerFairFlagLost(t *testing.T) {
+	n := batchCount + 10
+	ts := newTestServer(t, nil)
+	for i := 1; i < n; i++ {
+		ts.deliver("INBOX", mailFrom(i, "burst@example.org"))
+	}
+	ts.deliver("INBOX", mailFrom(n, "other@example.org"))
+	db := openDB(t)
+	r := newRecorder(db)
+	var once sync.Once
+	addr := ts.address()
+	r.after = func(d *Delivery) {
+		// The last of the first batch: the server goes away before the
+		// batch is flagged, and comes back a moment later.
+		if d.UID == batchCount-1 {
+			once.Do(func() {
+				ts.stop()
+				go func() {
+					time.Sleep(50 * time.Millisecond)
+					ts.start(addr)
+				}()
+			})
+		}
+	}
+	p := newTestPoller(t, ts, db, r.handle, nil)
+	start(t, p)
+	r.waitApplied(t, n)
+	waitLong(t, "every message flagged", 30*time.Second, func() bool {
+		flags := ts.flags("INBOX")
+		for uid := 1; uid <= n; uid++ {
+			if !slices.Contains(flags[imap.UID(uid)], imap.FlagSeen) {
+				return false
+			}
+		}
+		return true
+	})
+	if _, applied := r.snapshot(); len(applied) != n {
+		t.Errorf("%d applied, want %d: each once", len(applied), n)
+	}
+}

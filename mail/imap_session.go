@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"runtime/debug"
 	"slices"
@@ -486,7 +487,17 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 		for _, uid := range done {
 			delete(s.p.senders, uid)
 		}
-		if ferr := s.finish(handled, s.p.settle(last, done, s.below())); err == nil {
+		// The messages done above the place are noted as done
+		// (doneAbove) only once they are flagged: should the
+		// connection fail first, the next session must offer them
+		// again, for the ledger to turn away and the flag to be set.
+		// With the fair order many are above the place at any time.
+		before := maps.Clone(s.p.doneAbove)
+		ferr := s.finish(handled, s.p.settle(last, done, s.below()))
+		if ferr != nil {
+			s.p.doneAbove = before
+		}
+		if err == nil {
 			err = ferr
 		}
 	}()
