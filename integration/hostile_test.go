@@ -123,12 +123,12 @@ type hostileMail struct {
 // hostileMix is the hostile mail of one soak run.
 type hostileMix struct {
 	mails     []*hostileMail
-	abandoned *abandonedGame
-	games    []string           // the soak's normal games, which hostile mails use too
-	damaged  string             // the game whose record is damaged before the daemon starts
-	longFrom string             // the From of kindLongFrom
-	creates  []string           // the games the long From asks to create
-	forged   map[string]*letter // the forged addresses' OBSERVE mails, by address
+	abandoned *abandonedGame     // the game of issue 18's attacks
+	games     []string           // the soak's normal games, which hostile mails use too
+	damaged   string             // the game whose record is damaged before the daemon starts
+	longFrom  string             // the From of kindLongFrom
+	creates   []string           // the games the long From asks to create
+	forged    map[string]*letter // the forged addresses' OBSERVE mails, by address
 }
 
 // newHostileMix makes sets sets of hostile mails about the games and the
