@@ -2,6 +2,7 @@ package state
 
 import (
 	"errors"
+	"fmt"
 	"runtime/debug"
 
 	"go.etcd.io/bbolt"
@@ -64,6 +65,19 @@ type groupEnd struct {
 	panicked bool
 }
 
+// GroupPanic is what Group.Update and Commit raise for a panic of a
+// change, which ran in the group's own goroutine: the value raised, and
+// the stack where it was raised, for whoever fixes the bug.
+type GroupPanic struct {
+	Value any
+	Stack []byte
+}
+
+// Error says what was raised, and where.
+func (p *GroupPanic) Error() string {
+	return fmt.Sprintf("%v (raised in a group commit's transaction at:\n%s)", p.Value, p.Stack)
+}
+
 // NewGroup returns an empty group commit on db.
 func (db *DB) NewGroup() *Group { return &Group{db: db} }
 
@@ -81,9 +95,9 @@ func (g *Group) Pending() int { return len(g.done) }
 // Update runs fn as a change of the group, in the group's open
 // transaction (beginning one if needed). If fn fails it is undone alone
 // (see Group), and its error is returned; a damaged page is a
-// *DamageError as with DB.Update, and any other panic is raised again
-// once the group is made whole. A nil error means fn is made, not yet
-// committed.
+// *DamageError as with DB.Update, and any other panic is raised again,
+// as a *GroupPanic, once the group is made whole. A nil error means fn
+// is made, not yet committed.
 func (g *Group) Update(fn func(*Tx) error) error {
 	if e := g.db.wedged.Load(); e != nil {
 		return e
@@ -132,9 +146,10 @@ func (db *DB) beginGroupTx() *groupTx {
 		func() {
 			defer func() {
 				// What guard let through is no damaged page's: the
-				// caller raises it again.
+				// caller raises it again, with the stack it came
+				// from, which is this goroutine's.
 				if v := recover(); v != nil {
-					end.raised, end.panicked = v, true
+					end.raised, end.panicked = &GroupPanic{Value: v, Stack: debug.Stack()}, true
 				}
 			}()
 			defer db.guard(&end.err)

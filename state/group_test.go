@@ -3,6 +3,7 @@ package state
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -95,8 +96,13 @@ func TestGroupFailureUndoesOnlyItself(t *testing.T) {
 			}
 			func() {
 				defer func() {
-					if v := recover(); how == "panic" && v != boom {
-						t.Errorf("recovered %v, want the change's own panic", v)
+					v := recover()
+					if how != "panic" {
+						return
+					}
+					gp, ok := v.(*GroupPanic)
+					if !ok || gp.Value != boom || !strings.Contains(string(gp.Stack), "TestGroupFailureUndoesOnlyItself") {
+						t.Errorf("recovered %v, want the change's own panic with the stack it came from", v)
 					}
 				}()
 				if err := g.Update(bad); how == "error" && err != boom {
