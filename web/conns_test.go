@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -201,4 +202,44 @@ func TestConnTableBusyClient(t *testing.T) {
 		t.Errorf("the client's third connection was not closed: %v", err)
 	}
 	_ = other
+}
+
+// TestConnTableTrustedProxy: a trusted proxy speaks for many clients,
+// so its connections are not held to one client's share.
+func TestConnTableTrustedProxy(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := newConnTable(inner, 8, 1, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
+	defer ln.Close()
+	accepted := make(chan net.Conn, 8)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				close(accepted)
+				return
+			}
+			ln.state(c, http.StateActive)
+			accepted <- c
+		}
+	}()
+	for range 3 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	for i := range 3 {
+		select {
+		case c := <-accepted:
+			if c == nil {
+				t.Fatalf("the proxy's connection %d was not accepted", i+1)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the proxy's connection %d was not accepted: held to one client's share", i+1)
+		}
+	}
 }
