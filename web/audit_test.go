@@ -341,19 +341,7 @@ func TestConnTableBusy(t *testing.T) {
 	}
 	ln := newConnTable(inner, 1, 2, nil)
 	defer ln.Close()
-	accepted := make(chan net.Conn, 2)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				close(accepted)
-				return
-			}
-			// Busy at once, as a connection reading a request.
-			ln.state(c, http.StateActive)
-			accepted <- c
-		}
-	}()
+	accepted := acceptBusy(ln)
 	for range 2 {
 		c, err := net.Dial("tcp", inner.Addr().String())
 		if err != nil {

@@ -155,16 +155,10 @@ func TestManyClientsCannotHoldEveryConnection(t *testing.T) {
 	}
 }
 
-// TestConnTableBusyClient: a client whose connections are all busy with
-// requests gets no more than its share; its next connection is closed at
-// once, while another client's is served.
-func TestConnTableBusyClient(t *testing.T) {
-	inner, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln := newConnTable(inner, 8, 2, nil)
-	defer ln.Close()
+// acceptBusy accepts ln's connections in a goroutine of its own, each
+// busy with a request at once, and hands them over on the channel, which
+// is closed once ln is.
+func acceptBusy(ln *connTable) <-chan net.Conn {
 	accepted := make(chan net.Conn, 8)
 	go func() {
 		for {
@@ -177,6 +171,20 @@ func TestConnTableBusyClient(t *testing.T) {
 			accepted <- c
 		}
 	}()
+	return accepted
+}
+
+// TestConnTableBusyClient: a client whose connections are all busy with
+// requests gets no more than its share; its next connection is closed at
+// once, while another client's is served.
+func TestConnTableBusyClient(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := newConnTable(inner, 8, 2, nil)
+	defer ln.Close()
+	accepted := acceptBusy(ln)
 	dial := func(from string) net.Conn {
 		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 		c, err := d.Dial("tcp", inner.Addr().String())
@@ -213,18 +221,7 @@ func TestConnTableTrustedProxy(t *testing.T) {
 	}
 	ln := newConnTable(inner, 8, 1, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 	defer ln.Close()
-	accepted := make(chan net.Conn, 8)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				close(accepted)
-				return
-			}
-			ln.state(c, http.StateActive)
-			accepted <- c
-		}
-	}()
+	accepted := acceptBusy(ln)
 	for range 3 {
 		c, err := net.Dial("tcp", inner.Addr().String())
 		if err != nil {
