@@ -60,6 +60,7 @@ var commands = map[string]command{
 	"TERMINATE": {run: (*session).cmdTerminate, mails: true},
 	"EJECT":     {run: (*session).cmdEject, mails: true},
 	"REVEAL":    {run: (*session).cmdReveal, mails: true},
+	"ADMIT":     {run: (*session).cmdAdmit},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 
@@ -114,11 +115,15 @@ func (m *Master) Handle(in *Mail, now time.Time) error { return m.handle(m.db.Up
 
 // handle is Handle, its transactions run by update.
 func (m *Master) handle(update updater, in *Mail, now time.Time) error {
-	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
+	if fault := senderFault(in.From); fault != "" || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
-		// not a plain address (a CR LF and a Bcc in it) is nobody to
-		// write to.
+		// not a plain address (a CR LF and a Bcc in it, an IP address
+		// for a domain) is nobody to write to.
+		if fault == "" {
+			fault = "the judge's own address"
+		}
+		m.cfg.Log.Info("mail ignored: the sender is not answered", "from", in.From, "why", fault, "message_id", in.MessageID)
 		return m.ignore(update, in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()

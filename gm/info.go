@@ -491,6 +491,7 @@ type helpData struct {
 	Commands []helpCommand // the commands of the command table for anyone and for players, in its order
 	Master   []helpCommand // those for the game's master
 	Variants []string      // the variants CREATE takes
+	Lengths  string        // the bounds of the master's lengths of time, a line each (lengthHelp)
 }
 
 // helpCommand is one command of the command table, as HELP shows it.
@@ -510,7 +511,7 @@ const helpColumn = 34
 
 // newHelpData returns the data of help.tmpl, from the command table.
 func newHelpData(judgeName, addr string) helpData {
-	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names()}
+	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names(), Lengths: lengthHelp()}
 	for _, c := range parser.Commands() {
 		h := helpCommand{Name: c.Name, Forms: c.Forms, Also: c.Synonyms}
 		var b strings.Builder

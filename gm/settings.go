@@ -37,6 +37,72 @@ const (
 	maxAbsence  = 15 * 24 * time.Hour
 )
 
+// lengthLimits are the bounds of every length of time a master may set,
+// the one table that SET and HELP read. Without them SET MOVEMENT 1ns was
+// taken, and an NMR game then processed a phase, and mailed its results
+// to everyone, at every run of the clock, for ever. The floors are what a
+// fast game by mail still needs (a phase a player can read and answer);
+// the ceilings keep a game from being parked for months by one setting.
+// A grace or a reminder of 0 turns it off, which is no risk.
+var lengthLimits = []lengthLimit{
+	{Setting: "MOVEMENT", What: "a movement phase", Min: time.Hour, Max: 30 * 24 * time.Hour},
+	{Setting: "RETREAT", What: "a retreat phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
+	{Setting: "ADJUSTMENT", What: "an adjustment phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
+	{Setting: "GRACE", What: "the grace", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour, Off: true},
+	{Setting: "REMINDER", What: "the reminder", Min: 15 * time.Minute, Max: 7 * 24 * time.Hour, Off: true},
+}
+
+// lengthLimit is one row of lengthLimits.
+type lengthLimit struct {
+	Setting  string // the SET word: "MOVEMENT"
+	What     string // the setting in a sentence: "a movement phase"
+	Min, Max time.Duration
+	Off      bool // 0 is allowed too, and means none
+}
+
+// lengthLimitOf returns the row of lengthLimits for setting.
+func lengthLimitOf(setting string) lengthLimit {
+	for _, l := range lengthLimits {
+		if l.Setting == setting {
+			return l
+		}
+	}
+	panic("gm: no length limit for " + setting)
+}
+
+// refuse returns why d cannot be set, naming the bound it is past, or "".
+func (l lengthLimit) refuse(d time.Duration) string {
+	switch {
+	case d == 0 && l.Off:
+		return ""
+	case d < l.Min:
+		return fmt.Sprintf("%s lasts at least %s: %s is too short (%s)", capitalize(l.What), spellLength(l.Min), spellLength(d), l.bounds())
+	case d > l.Max:
+		return fmt.Sprintf("%s lasts at most %s: %s is too long (%s)", capitalize(l.What), spellLength(l.Max), spellLength(d), l.bounds())
+	}
+	return ""
+}
+
+// bounds writes the range: "1 hour to 30 days", "0 (none), or 15
+// minutes to 14 days".
+func (l lengthLimit) bounds() string {
+	s := spellLength(l.Min) + " to " + spellLength(l.Max)
+	if l.Off {
+		s = "0 (none), or " + s
+	}
+	return s
+}
+
+// lengthHelp writes every bound of lengthLimits for HELP, one setting
+// a line: "  SET MOVEMENT  1 hour to 30 days".
+func lengthHelp() string {
+	var b strings.Builder
+	for _, l := range lengthLimits {
+		fmt.Fprintf(&b, "  SET %-11s %s\n", l.Setting, l.bounds())
+	}
+	return b.String()
+}
+
 // gameSettings are a game's settings written out for templates and
 // listings.
 type gameSettings struct {

@@ -305,7 +305,14 @@ func (p *Poller) Run(ctx context.Context) error {
 		// Jitter, so that many judges on one server do not all come
 		// back at once after it restarts.
 		wait := backoff/2 + rand.N(backoff/2+1)
-		p.log.Warn("imap connection failed; retrying", "err", err, "after", wait.Round(time.Millisecond))
+		msg := "imap connection failed; retrying"
+		if errors.Is(err, state.ErrDamaged) {
+			// The session ended on the database (storing its place in
+			// the mailbox), not on the server: say so. A damage that
+			// stops the writing stops the daemon (state.DB.Broken).
+			msg = "the database failed; reading mail again after a pause"
+		}
+		p.log.Warn(msg, "err", err, "after", wait.Round(time.Millisecond))
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():

@@ -19,7 +19,7 @@ import (
 // transaction, into plain values that the templates render after it.
 // The one rule: read only what a game's observer is mailed. Nothing
 // here reads Game.Orders, Game.Written, the passwords, ConfirmKey,
-// FailedSignons, SignonLocks, Barred, PressSent or any address.
+// FailedSignons, CodesUsed, Barred, PressSent or any address.
 
 // errNoGame is a page of a game or phase that is not there: a 404.
 var errNoGame = errors.New("web: no such game or phase")

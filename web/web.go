@@ -181,7 +181,7 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 	if s, ok := h.(*Server); ok {
 		trusted = s.cfg.TrustedProxies
 	}
-	table := newConnTable(ln, maxConns, maxConnsPerClient, trusted)
+	table := newConnTable(headersListener{ln}, maxConns, maxConnsPerClient, trusted)
 	// A request has 10 seconds to send its head (no page takes a body),
 	// an answer a minute to be read; a connection kept alive is closed
 	// after idleTimeout without a request.
@@ -191,8 +191,12 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logge
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    16 << 10,
-		ConnState:         table.state,
+		MaxHeaderBytes:    maxHeadBytes - headerSlop,
+		// "OPTIONS *" reaches ServeHTTP, which answers it as any other
+		// method it does not serve, with the security headers; net/http's
+		// own answer to it has none.
+		DisableGeneralOptionsHandler: true,
+		ConnState:                    table.state,
 	}
 	ln = table
 	if log != nil {

@@ -47,7 +47,8 @@ own (a full disk, say) stops the reading of mail until it passes, and
 loses nothing: the mail is tried again, in order.
 
 The first gmd run with no database file makes a new judge; an empty
-(0-byte) or damaged file is refused.
+(0-byte) or damaged file is refused: every page is checked, as gmd check
+does, before a mail is read.
 
 The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
 It needs db, imap and smtp; see judge.conf.example.
@@ -160,6 +161,9 @@ type daemonOptions struct {
 	// caller (gmd demo, on a port of its choosing); nil listens on the
 	// http block's address, if judge.conf has one.
 	httpListener net.Listener
+	// noPageCheck takes the database as it is, without the page check
+	// at start: for the tests of a damage met while the daemon runs.
+	noPageCheck bool
 }
 
 // daemon is the running judge: the game master between a mailbox, an
@@ -199,6 +203,14 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	j, err := openJudge(cfg, state.Open, log)
 	if err != nil {
 		return err
+	}
+	// A damaged page found before any mail is taken stops the judge
+	// here, rather than fail mail after mail, or a commit halfway (see
+	// state.DB.CheckPages): it reads every page once.
+	if err := j.db.CheckPages(); err != nil && !opt.noPageCheck {
+		j.db.Close()
+		return fmt.Errorf("refusing to start: %w\n(restore the latest backup that gmd check finds sound; "+
+			"if only a meta page is damaged, gmd backup -db makes a sound copy as of the transaction bbolt fell back to)", err)
 	}
 	// Closed only once every part below has returned: none of them may
 	// be in a transaction by then.
@@ -310,12 +322,14 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		return nil, err
 	}
 	m := gm.New(db, gm.Config{
-		JudgeName:     cfg.JudgeName,
-		JudgeAddr:     cfg.JudgeAddr,
-		Admins:        cfg.Admins,
-		Templates:     set,
-		PasswordCost:  cfg.PasswordCost,
-		MaxLineLength: cfg.Limits.MaxLineLength,
+		JudgeName: cfg.JudgeName,
+		JudgeAddr: cfg.JudgeAddr,
+		Admins:    cfg.Admins,
+		// authenticate drops every mail that fails before Handle.
+		SendersAuthenticated: cfg.SenderAuth.Require != "" && cfg.SenderAuth.Require != config.SenderAuthNone,
+		Templates:            set,
+		PasswordCost:         cfg.PasswordCost,
+		MaxLineLength:        cfg.Limits.MaxLineLength,
 
 		MaxObservers:      cfg.Limits.MaxObservers,
 		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
