@@ -112,13 +112,14 @@ type replyData struct {
 // (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
 // was done and the mail may be tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
-	_, err := m.handle(in, now)
+	_, err := m.handle(m.db.Update, in, now)
 	return err
 }
 
-// handle is Handle, and reports whether the mail had been handled before
-// (it is in the ledger), in which case nothing was done.
-func (m *Master) handle(in *Mail, now time.Time) (before bool, err error) {
+// handle is Handle, its transactions run by update, and reports whether
+// the mail had been handled before (it is in the ledger), in which case
+// nothing was done.
+func (m *Master) handle(update updater, in *Mail, now time.Time) (before bool, err error) {
 	if fault := senderFault(in.From); fault != "" || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
@@ -128,12 +129,12 @@ func (m *Master) handle(in *Mail, now time.Time) (before bool, err error) {
 			fault = "the judge's own address"
 		}
 		m.cfg.Log.Info("mail ignored: the sender is not answered", "from", in.From, "why", fault, "message_id", in.MessageID)
-		return m.Ignore(in.MessageID, in.Ledger, now)
+		return m.ignore(update, in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
 	work := &bcryptWork{}
 	for {
-		before, err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+		before, err := m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 			return m.apply(tx, in, now, work)
 		})
 		if !errors.Is(err, errBcryptNeeded) {
@@ -155,9 +156,6 @@ func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time, work *bcryptWork) 
 	s := &session{m: m, tx: tx, now: now, in: in, work: work}
 	s.reply.limit = m.cfg.MaxReplySize
 	if err := s.run(parser.ParseMail(in.Body)); err != nil {
-		return err
-	}
-	if err := s.announceChanges(); err != nil {
 		return err
 	}
 	if s.game != nil && s.dirty {

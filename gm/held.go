@@ -69,15 +69,20 @@ type Taken struct {
 //   - an error wrapping ErrNotHeld when it failed for a reason of its
 //     own and could not even be held.
 func (m *Master) Take(in *Mail, now time.Time) (Taken, error) {
+	return m.take(m.db.Update, in, now)
+}
+
+// take is Take, its transactions run by update.
+func (m *Master) take(update updater, in *Mail, now time.Time) (Taken, error) {
 	var before bool
 	err := m.guarded(func() (err error) {
-		before, err = m.handle(in, now)
+		before, err = m.handle(update, in, now)
 		return err
 	})
 	if err == nil || JudgesFault(err) {
 		return Taken{Before: before && err == nil}, err
 	}
-	held, before, herr := m.hold(in, err, now.UTC())
+	held, before, herr := m.hold(update, in, err, now.UTC())
 	switch {
 	case herr == nil:
 		return Taken{Held: held, Cause: err, Before: before}, nil
@@ -111,8 +116,8 @@ type heldData struct {
 // ledger keys, and tells its sender, all in one transaction. A mail
 // whose keys are recorded already was taken in before: nothing is done,
 // and 0 and before are returned.
-func (m *Master) hold(in *Mail, cause error, now time.Time) (id uint64, before bool, err error) {
-	before, err = m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+func (m *Master) hold(update updater, in *Mail, cause error, now time.Time) (id uint64, before bool, err error) {
+	before, err = m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 		h := &state.HeldMail{
 			From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID, Ledger: in.Ledger,
 			Held: now, Tries: 1, LastTry: now, Error: adminError(cause),

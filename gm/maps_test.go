@@ -250,7 +250,7 @@ func TestHistoryMap(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
 	h.processNow("dt")
-	const anyone = "someone@example.org"
+	const anyone = "france@example.org" // a player: strangers get no map (TestHistoryMapForged)
 	r := replyTo(t, h.mail(anyone, "history", "HISTORY dt S1901M"), anyone)
 	mustContain(t, r.Body, "The map of S1901M is attached: S1901M.png.")
 	if len(r.Maps) != 1 || r.Maps[0].Phase != "S1901M" || r.Maps[0].Turn != 1 {
@@ -277,6 +277,56 @@ func TestHistoryMap(t *testing.T) {
 	r = replyTo(t, h.orders("dt", "E", "SET NOMAP\nHISTORY dt S1901M"), "england@example.org")
 	if len(r.Maps) != 0 || strings.Contains(r.Body, "is attached") {
 		t.Errorf("HISTORY after SET NOMAP carries maps %+v", r.Maps)
+	}
+}
+
+// TestHistoryMapForged performs the attack of a HISTORY mail with a
+// forged From: three lines asking for maps made a reply of 417 KB to an
+// address that never asked for anything. Every phase of a played game,
+// asked for by every kind of sender: only the game's players, observers
+// and master get maps, and what goes to anyone else, attachments
+// included, stays within Config.MaxReplySize.
+func TestHistoryMapForged(t *testing.T) {
+	h := newHarness(t)
+	h.m.cfg.MaxReplySize = 64 << 10
+	h.startStandard("dt")
+	h.observe("watcher@example.org", "dt", "pw-w", "")
+	var phases []string
+	for range 5 {
+		for _, m := range h.processNow("dt") {
+			for _, ref := range m.Maps {
+				if !slices.Contains(phases, ref.Phase) {
+					phases = append(phases, ref.Phase)
+				}
+			}
+		}
+	}
+	// France resigns: the seat's address no longer gets the game's mail.
+	h.orders("dt", "F", "RESIGN")
+	if len(phases) < 5 {
+		t.Fatalf("played phases %q, want at least 5", phases)
+	}
+	members := []string{"england@example.org", "watcher@example.org", testMaster}
+	strangers := []string{"victim@example.net", "france@example.org", "postmaster@example.org"}
+	for _, from := range append(members, strangers...) {
+		member := slices.Contains(members, from)
+		for i := 0; i+3 <= len(phases); i++ {
+			body := ""
+			for _, ph := range phases[i : i+3] {
+				body += "HISTORY dt " + ph + "\n"
+			}
+			r := replyTo(t, h.mail(from, "history", body), from)
+			if !member {
+				// The judge's worst case: every map at its largest.
+				if size := len(r.Body) + len(r.Maps)*picture.MaxPNGBytes; len(r.Maps) != 0 || size > h.m.cfg.MaxReplySize {
+					t.Errorf("forged HISTORY from %s: %d maps, up to %d bytes, want none and at most %d",
+						from, len(r.Maps), size, h.m.cfg.MaxReplySize)
+				}
+				mustContain(t, r.Body, "No map of "+phases[i]+": maps go only to the addresses that get the game's mail")
+			} else if len(r.Maps) != 3 {
+				t.Errorf("HISTORY of %q from %s carries %d maps, want 3", phases[i:i+3], from, len(r.Maps))
+			}
+		}
 	}
 }
 

@@ -34,8 +34,7 @@ type intake struct {
 // one again before any other); one wrapping mail.ErrSetAside means this
 // mail is at fault but could not even be held (try the others
 // meanwhile). Everything else is done for good, held mails included.
-func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
-	m := j.master
+func (j *judgeEnv) take(m taker, d *mail.Delivery, now time.Time) (intake, error) {
 	in := d.In
 	authOK, why := true, ""
 	if in != nil && !in.AutoReply {
@@ -117,6 +116,15 @@ func (j *judgeEnv) take(d *mail.Delivery, now time.Time) (intake, error) {
 	// Ignore or Refuse failed for a reason of this mail's own: leave it
 	// for a later try, and go on with the others.
 	return res, fmt.Errorf("%w: %w", mail.ErrSetAside, err)
+}
+
+// taker takes mails in: the game master itself, each mail in a
+// transaction of its own (gmd process), or a gm.Intake, the mails of a
+// batch in one group commit (gmd run).
+type taker interface {
+	Take(in *gm.Mail, now time.Time) (gm.Taken, error)
+	Refuse(from, subject, messageID, reason string, keys []string, now time.Time) (before bool, err error)
+	Ignore(messageID string, keys []string, now time.Time) (before bool, err error)
 }
 
 // alreadyTaken is the log's message for a mail offered again that the

@@ -61,12 +61,12 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 			return d
 		}
 		now := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
-		res, err := j.take(d(), now)
+		res, err := j.take(j.master, d(), now)
 		if err != nil || res.msg != m.first {
 			t.Errorf("%s: first time %q, %v; want %q", name, res.msg, err, m.first)
 		}
 		queued := outboxLen(t, j)
-		res, err = j.take(d(), now.Add(time.Minute))
+		res, err = j.take(j.master, d(), now.Add(time.Minute))
 		if err != nil || res.msg != alreadyTaken || !res.routine {
 			t.Errorf("%s: again %+v, %v; want %q", name, res, err, alreadyTaken)
 		}
