@@ -158,6 +158,9 @@ func (m *Master) apply(tx *state.Tx, in *Mail, now time.Time, work *bcryptWork) 
 	if err := s.run(parser.ParseMail(in.Body)); err != nil {
 		return err
 	}
+	if err := s.announceChanges(); err != nil {
+		return err
+	}
 	if s.game != nil && s.dirty {
 		if err := tx.PutGame(s.game); err != nil {
 			return err
