@@ -216,16 +216,16 @@ type Poller struct {
 	handler Handler
 	log     *slog.Logger
 
-	// held are the messages whose handling failed for a reason of their
-	// own, by UID under the UIDVALIDITY heldValidity, each waiting for
-	// its next try. doneAbove are those handled above the lowest held
-	// one: the stored last UID cannot pass a held message, so these are
+	// setAside are the messages whose handling failed for a reason of their
+	// own, by UID under the UIDVALIDITY setAsideValidity, each waiting for
+	// its next try. doneAbove are those handled above the lowest set-aside
+	// one: the stored last UID cannot pass a message set aside, so these are
 	// remembered here instead and not offered again while the process
 	// runs (after a restart they are, once, and the ledger turns them
 	// away). Only Run's goroutine touches them.
-	held         map[imap.UID]*held
-	doneAbove    map[imap.UID]bool
-	heldValidity uint32
+	setAside         map[imap.UID]*setAside
+	doneAbove        map[imap.UID]bool
+	setAsideValidity uint32
 	// senders are the From addresses of the new messages, by UID, for
 	// the fair order of fair.go: learned once, forgotten once done.
 	senders map[imap.UID]string

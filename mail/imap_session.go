@@ -221,7 +221,7 @@ func (s *session) open() error {
 	if err := s.loadPlace(); err != nil {
 		return err
 	}
-	s.p.resetHeld(s.uidValidity)
+	s.p.resetSetAside(s.uidValidity)
 	return nil
 }
 
@@ -562,7 +562,7 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 				// UID FETCH passes over expunged messages in silence
 				// (RFC 3501 §6.4.8): another client deleted it.
 				s.p.log.Warn("a new message vanished before it could be read", "uid", uid)
-				delete(s.p.held, uid)
+				delete(s.p.setAside, uid)
 				delete(s.p.senders, uid)
 				last = max(last, uid)
 				s.reached(uid)
@@ -572,7 +572,7 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 			err := s.handle(ctx, d)
 			switch {
 			case err == nil:
-				delete(s.p.held, uid)
+				delete(s.p.setAside, uid)
 				handled = append(handled, uid)
 				done = append(done, uid)
 				last = max(last, uid)
@@ -580,7 +580,7 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 			case ownFault(err):
 				wait := s.p.hold(uid, time.Now())
 				s.p.log.Error("handling a message failed for a reason of its own; it stays new and will be tried again later, and the messages after it go on",
-					append(deliveryAttrs(d), "err", err, "tries", s.p.held[uid].tries, "retry_in", wait)...)
+					append(deliveryAttrs(d), "err", err, "tries", s.p.setAside[uid].tries, "retry_in", wait)...)
 				last = max(last, uid) // settle keeps the stored place below it
 				s.reached(uid)
 			default:
