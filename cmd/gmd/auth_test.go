@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-msgauth/dkim"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -94,7 +95,7 @@ func TestProcessSenderAuth(t *testing.T) {
 				}
 				return
 			}
-			want := "gmd process: " + refusedAuth + ": from alice@example.org: " + tt.stderr
+			want := "gmd process: " + daemon.RefusedAuth + ": from alice@example.org: " + tt.stderr
 			if len(q) != 0 || !strings.HasPrefix(errs, want) {
 				t.Errorf("%d mails queued, stderr %q; want none, %q", len(q), errs, want)
 			}
@@ -118,7 +119,7 @@ func TestDaemonSenderAuth(t *testing.T) {
 	defer j.db.Close()
 	var logBuf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logBuf, nil))
-	d := &daemon{judgeEnv: j, log: log, sender: mail.NewSender(smtpConfig(cfg), j.db, log)}
+	d := &running{judgeEnv: j, log: log, sender: mail.NewSender(smtpConfig(cfg), j.db, log)}
 
 	deliver := func(raw, key string) {
 		t.Helper()
@@ -162,7 +163,7 @@ func TestDaemonSenderAuth(t *testing.T) {
 	if !seen("imap/judge/INBOX/1/1") || seen("msgid:<a1@example.org>") {
 		t.Errorf("ledger: IMAP key %v, Message-ID %v; want true, false", seen("imap/judge/INBOX/1/1"), seen("msgid:<a1@example.org>"))
 	}
-	if l := logBuf.String(); !strings.Contains(l, "level=WARN msg=\""+refusedAuth+"\" from=alice@example.org reason=\"no DKIM signature\"") {
+	if l := logBuf.String(); !strings.Contains(l, "level=WARN msg=\""+daemon.RefusedAuth+"\" from=alice@example.org reason=\"no DKIM signature\"") {
 		t.Errorf("log:\n%s", l)
 	}
 	// The real mail, with the same Message-ID, is then handled.

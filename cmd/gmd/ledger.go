@@ -34,7 +34,7 @@ func retention(cfg *config.Config) time.Duration {
 // safe are at config.DefaultLedgerRetention: with the poller's MaxAge,
 // no mail whose entry is gone can be applied again. A failure is logged
 // and the next run tries again; a ledger not pruned only grows.
-func (d *daemon) pruneLedger(ctx context.Context, every time.Duration) error {
+func (d *running) pruneLedger(ctx context.Context, every time.Duration) error {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {

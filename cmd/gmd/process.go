@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
@@ -103,17 +104,17 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "gmd process: reading the mail: %v\n", err)
 		return exitTempFail
 	}
-	res, err := j.take(j.master, mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
+	res, err := j.intakeChecks().Take(j.master, mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
 	if err != nil {
 		// The judge's trouble, or a mail it could not even hold: the
 		// mail server keeps the mail and brings it again later.
 		fmt.Fprintf(stderr, "gmd process: %v\n", err)
 		return exitTempFail
 	}
-	if !res.routine {
-		fmt.Fprintf(stderr, "gmd process: %s\n", res.line)
+	if !res.Routine {
+		fmt.Fprintf(stderr, "gmd process: %s\n", res.Line)
 	}
-	if res.unreadable {
+	if res.Unreadable {
 		return exitDataErr
 	}
 	if err := j.deliver(&f, stdout, stderr, "gmd process"); err != nil {
@@ -188,6 +189,11 @@ type judgeEnv struct {
 	db     *state.DB
 	master *gm.Master
 	maps   *gm.MapRenderer // draws the maps that mails carry
+}
+
+// intakeChecks is the intake of j's config (daemon.Intake.Take).
+func (j *judgeEnv) intakeChecks() daemon.Intake {
+	return daemon.Intake{Config: j.cfg, LookupTXT: dkimLookup}
 }
 
 // open reads the configuration and opens the database and the master.
@@ -326,15 +332,4 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// size writes a byte count the way an operator wrote it: 1 MB, 512 KB.
-func size(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
@@ -166,9 +167,9 @@ type daemonOptions struct {
 	noPageCheck bool
 }
 
-// daemon is the running judge: the game master between a mailbox, an
-// outbox and a clock.
-type daemon struct {
+// running is the judge that gmd run runs: the game master between a
+// mailbox, an outbox and a clock.
+type running struct {
 	*judgeEnv
 	log    *slog.Logger
 	sender *mail.Sender
@@ -216,7 +217,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	// be in a transaction by then.
 	defer j.db.Close()
 
-	d := &daemon{judgeEnv: j, log: log, stats: new(web.Stats)}
+	d := &running{judgeEnv: j, log: log, stats: new(web.Stats)}
 	d.sender = mail.NewSender(smtpConfig(cfg), j.db, log.With("smtp", cfg.SMTP.Addr))
 	d.sender.Attach = j.attach
 	d.stats.Sent = d.sender.Sent
@@ -358,29 +359,6 @@ func imapConfig(cfg *config.Config) mail.IMAPConfig {
 // system's resolver. Tests replace it, and never touch the network.
 var dkimLookup func(name string) ([]string, error)
 
-// refusedAuth is what the log says of a mail that fails the sender
-// authentication of judge.conf's require-sender-auth.
-const refusedAuth = "not answering a mail that fails sender authentication: its From may be forged"
-
-// authenticate reports whether raw, a whole message, passes the sender
-// authentication cfg requires, and if not, why.
-//
-// A mail that fails is recorded and logged, and never answered: its From
-// may name someone who did not write it, and the answer would be
-// backscatter, mail to whomever the forger chose. Even a warning to the
-// player impersonated would let anyone make the judge mail anyone. The
-// log tells the admin.
-func authenticate(cfg *config.Config, raw []byte) (ok bool, why string) {
-	if !cfg.SenderAuth.Require.Checks() {
-		return true, ""
-	}
-	return mail.Authenticate(raw, mail.AuthPolicy{
-		Require:    cfg.SenderAuth.Require,
-		AuthServID: cfg.SenderAuth.AuthServID,
-		LookupTXT:  dkimLookup,
-	})
-}
-
 // smtpConfig is the sender's view of cfg.
 func smtpConfig(cfg *config.Config) mail.SMTPConfig {
 	c := cfg.SMTP
@@ -405,26 +383,26 @@ func domainOf(addr string) string {
 // which records it in the ledger, applies it (or holds it) and queues
 // the replies in one transaction, part of the group that commit writes.
 // An error leaves the mail new, to be tried again (the poller logs it).
-func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
+func (d *running) handle(_ context.Context, dl *mail.Delivery) error {
 	// The handler finishes what it began even when the daemon is
 	// stopping: the transaction is short, and the poller waits for it.
 	start := time.Now()
-	var t taker = d.master
+	var t daemon.Taker = d.master
 	if d.intake != nil {
 		t = d.intake
 	}
-	res, err := d.take(t, dl, start.UTC())
+	res, err := d.intakeChecks().Take(t, dl, start.UTC())
 	if err != nil {
 		return err
 	}
 	took := time.Since(start)
-	attrs := append(res.attrs, "uid", dl.UID)
+	attrs := append(res.Attrs, "uid", dl.UID)
 	if dl.In != nil {
 		attrs = append(attrs, "message_id", dl.In.MessageID)
 	}
 	done := func() {
 		d.stats.MailHandled(took)
-		d.log.Log(context.Background(), res.level, res.msg, attrs...)
+		d.log.Log(context.Background(), res.Level, res.Msg, attrs...)
 	}
 	if d.intake == nil {
 		done()
@@ -439,7 +417,7 @@ func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 // last commit to disk in one transaction, then logs them and has their
 // replies sent. If it fails, none of them was taken in: the poller
 // offers them again.
-func (d *daemon) commit() error {
+func (d *running) commit() error {
 	done := d.committed
 	d.committed = nil
 	if err := d.intake.Commit(); err != nil {
@@ -456,7 +434,7 @@ func (d *daemon) commit() error {
 
 // retryHeld runs the held mail id again, for gmd held retry through the
 // control socket, and has its answer sent at once.
-func (d *daemon) retryHeld(id uint64) (cause, err error) {
+func (d *running) retryHeld(id uint64) (cause, err error) {
 	cause, err = d.master.RetryHeld(id, time.Now().UTC())
 	switch {
 	case err != nil:
@@ -470,22 +448,11 @@ func (d *daemon) retryHeld(id uint64) (cause, err error) {
 	return cause, err
 }
 
-// approxSize writes a byte count for a reader: 3.2 MB, 712 KB.
-func approxSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%d KB", (n+1<<9)>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
 // clock runs the games' clocks now and every interval until ctx ends:
 // reminders, deadlines, grace, and the phases whose orders are all in.
 // A failing game is logged and tried again at the next run; the others
 // go on.
-func (d *daemon) clock(ctx context.Context, every time.Duration) error {
+func (d *running) clock(ctx context.Context, every time.Duration) error {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {

@@ -14,7 +14,7 @@ import (
 // pages on ln, or on the http block's address when ln is nil; a part
 // that does nothing when there is neither. The address is taken now, so
 // that one already in use stops gmd run at its start, not later.
-func (d *daemon) webPages(ln net.Listener) (func(context.Context) error, error) {
+func (d *running) webPages(ln net.Listener) (func(context.Context) error, error) {
 	h := d.cfg.HTTP
 	if ln == nil && h == nil {
 		return func(context.Context) error { return nil }, nil

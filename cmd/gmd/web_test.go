@@ -31,7 +31,7 @@ func TestDaemonWebPages(t *testing.T) {
 	}
 	defer j.db.Close()
 	var logs syncBuffer
-	d := &daemon{judgeEnv: j, log: slog.New(slog.NewTextHandler(&logs, nil)), stats: new(web.Stats)}
+	d := &running{judgeEnv: j, log: slog.New(slog.NewTextHandler(&logs, nil)), stats: new(web.Stats)}
 	part, err := d.webPages(nil)
 	if err != nil {
 		t.Fatal(err)

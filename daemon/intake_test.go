@@ -1,4 +1,4 @@
-package main
+package daemon
 
 import (
 	"fmt"
@@ -10,8 +10,10 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/templates"
 )
 
 // A hostile From of 33,000 characters costs the log a few hundred bytes,
@@ -37,11 +39,7 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 	cfg.DB = filepath.Join(t.TempDir(), "gmd.db")
 	cfg.PasswordCost = bcrypt.MinCost
 	cfg.Limits.MaxMailSize = 4 << 10
-	j, err := openJudge(cfg, state.Open, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.db.Close()
+	j := openJudge(t, cfg)
 	mails := map[string]struct {
 		raw   string
 		first string // the log message the first time
@@ -61,14 +59,14 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 			return d
 		}
 		now := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
-		res, err := j.take(j.master, d(), now)
-		if err != nil || res.msg != m.first {
-			t.Errorf("%s: first time %q, %v; want %q", name, res.msg, err, m.first)
+		res, err := j.Take(j.master, d(), now)
+		if err != nil || res.Msg != m.first {
+			t.Errorf("%s: first time %q, %v; want %q", name, res.Msg, err, m.first)
 		}
 		queued := outboxLen(t, j)
-		res, err = j.take(j.master, d(), now.Add(time.Minute))
-		if err != nil || res.msg != alreadyTaken || !res.routine {
-			t.Errorf("%s: again %+v, %v; want %q", name, res, err, alreadyTaken)
+		res, err = j.Take(j.master, d(), now.Add(time.Minute))
+		if err != nil || res.Msg != AlreadyTaken || !res.Routine {
+			t.Errorf("%s: again %+v, %v; want %q", name, res, err, AlreadyTaken)
 		}
 		if n := outboxLen(t, j); n != queued {
 			t.Errorf("%s: taken again, the outbox went from %d to %d mails", name, queued, n)
@@ -76,8 +74,39 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 	}
 }
 
+// testJudge is a game master over a new database, with the intake of
+// the config it was made with.
+type testJudge struct {
+	Intake
+	db     *state.DB
+	master *gm.Master
+}
+
+// openJudge makes a judge of cfg in a new database, closed when t ends.
+func openJudge(t *testing.T, cfg *config.Config) *testJudge {
+	t.Helper()
+	set, err := templates.Load(cfg.Templates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := state.Open(cfg.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	m := gm.New(db, gm.Config{
+		JudgeName:    cfg.JudgeName,
+		JudgeAddr:    cfg.JudgeAddr,
+		Admins:       cfg.Admins,
+		Templates:    set,
+		PasswordCost: cfg.PasswordCost,
+		Limits:       cfg.Limits,
+	})
+	return &testJudge{Intake: Intake{Config: cfg}, db: db, master: m}
+}
+
 // outboxLen is how many mails wait in j's outbox.
-func outboxLen(t *testing.T, j *judgeEnv) int {
+func outboxLen(t *testing.T, j *testJudge) int {
 	t.Helper()
 	var n int
 	err := j.db.View(func(tx *state.Tx) error {
