@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -105,7 +106,7 @@ func equalMaps(a, b map[string]bool) bool {
 	return true
 }
 
-// The daemon prunes the ledger again every pruneEvery, not only at start.
+// The daemon prunes the ledger again every daemon.PruneEvery, not only at start.
 func TestDaemonPrunesPeriodically(t *testing.T) {
 	srv, err := demo.Start("127.0.0.1:0", "127.0.0.1:0", demo.Accounts())
 	if err != nil {
@@ -152,7 +153,7 @@ func TestIMAPMaxAge(t *testing.T) {
 		t.Errorf("MaxAge %v with a retention of 10 days", got)
 	}
 	cfg.LedgerRetention = 0 // a Config not made by config.Defaults
-	if got := retention(cfg); got != config.DefaultLedgerRetention {
+	if got := daemon.Retention(cfg); got != config.DefaultLedgerRetention {
 		t.Errorf("retention %v of a zero Config", got)
 	}
 }
@@ -188,7 +189,7 @@ func TestTickPrunesLedgerDaily(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = db.Update(func(tx *state.Tx) error {
-		return tx.PutMeta(prunedMeta, []byte(later.Add(-time.Hour).Format(time.RFC3339)))
+		return tx.PutMeta(daemon.PrunedMeta, []byte(later.Add(-time.Hour).Format(time.RFC3339)))
 	})
 	db.Close()
 	if err != nil {
@@ -201,7 +202,7 @@ func TestTickPrunesLedgerDaily(t *testing.T) {
 		t.Error("the month-old entry went although no prune was due")
 	}
 	// A day after the last prune, it goes.
-	if errs := tick(later.Add(pruneEvery)); !strings.Contains(errs, "1 ledger entry older than the retention removed") {
+	if errs := tick(later.Add(daemon.PruneEvery)); !strings.Contains(errs, "1 ledger entry older than the retention removed") {
 		t.Errorf("a tick a day after the last prune: stderr %q, want one entry removed", errs)
 	}
 	if got := seen(t, path, "msgid:<month@x>"); got["msgid:<month@x>"] {

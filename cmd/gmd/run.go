@@ -157,7 +157,7 @@ func printConfigError(w io.Writer, cmd string, err error) {
 // have: gmd demo turns them for a demo that moves at once.
 type daemonOptions struct {
 	clockEvery time.Duration // between clock runs; clockEvery when zero
-	pruneEvery time.Duration // between prunings of the ledger; pruneEvery when zero
+	pruneEvery time.Duration // between prunings of the ledger; daemon.PruneEvery when zero
 	// httpListener is where to serve the web pages, opened by the
 	// caller (gmd demo, on a port of its choosing); nil listens on the
 	// http block's address, if judge.conf has one.
@@ -197,7 +197,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 		opt.clockEvery = clockEvery
 	}
 	if opt.pruneEvery <= 0 {
-		opt.pruneEvery = pruneEvery
+		opt.pruneEvery = daemon.PruneEvery
 	}
 	// The first gmd run, with no database file at all, makes a new
 	// judge; an empty or damaged file is refused.
@@ -234,7 +234,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 		"judge", j.from(),
 		"imap", cfg.IMAP.Addr, "mailbox", cfg.IMAP.Mailbox,
 		"smtp", cfg.SMTP.Addr,
-		"db", cfg.DB, "socket", socket, "ledger_retention", retention(cfg))
+		"db", cfg.DB, "socket", socket, "ledger_retention", daemon.Retention(cfg))
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -245,7 +245,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 			poller.Run,
 			d.sender.Run,
 			func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
-			func(ctx context.Context) error { return d.pruneLedger(ctx, opt.pruneEvery) },
+			func(ctx context.Context) error { return daemon.PruneLedger(ctx, j.db, cfg, log, opt.pruneEvery) },
 			// A mail the admin puts back in the queue goes out at once,
 			// and so does the answer to a held mail run again.
 			func(ctx context.Context) error {
@@ -351,7 +351,7 @@ func imapConfig(cfg *config.Config) mail.IMAPConfig {
 		MaxSize:          cfg.Limits.MaxMailSize,
 		// A mail older than the ledger's memory may have been handled
 		// already (see config.DefaultLedgerRetention).
-		MaxAge: retention(cfg) - ledgerSkew,
+		MaxAge: daemon.Retention(cfg) - daemon.LedgerSkew,
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/gmdjudge/gmd/daemon"
 )
 
 func init() {
@@ -58,7 +60,7 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	// gmd run prunes the ledger itself; from cron, this is its place.
-	if n, ran, err := pruneIfDue(j, f.now); err != nil {
+	if n, ran, err := daemon.PruneIfDue(j.db, j.cfg, f.now); err != nil {
 		fmt.Fprintf(stderr, "gmd tick: pruning the ledger: %v\n", err)
 		status = 1
 	} else if ran && n > 0 {

@@ -41,7 +41,7 @@ var rules = map[string][]string{
 	"view":                {"state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
-	"daemon":              {"config", "gm", "mail"},
+	"daemon":              {"config", "gm", "mail", "state"},
 	"demo":                {},
 	"gm":                  {"config", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
 	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "state", "view"},
