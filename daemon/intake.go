@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -47,7 +48,26 @@ type Intake struct {
 // one again before any other); one wrapping mail.ErrSetAside means this
 // mail is at fault but could not even be held (try the others
 // meanwhile). Everything else is done for good, held mails included.
-func (j Intake) Take(m Taker, d *mail.Delivery, now time.Time) (Outcome, error) {
+//
+// Take is the one panic guard of a mail's intake: a panic in what it
+// decides (a hostile mail that trips a bug in its checks) is returned as
+// an error wrapping mail.ErrSetAside, so that gmd run sets the mail aside
+// and goes on and gmd process has it offered again later. A panic in the
+// game master's handling of the mail never reaches it: gm.Master.Take
+// holds that mail for the admin.
+func (j Intake) Take(m Taker, d *mail.Delivery, now time.Time) (res Outcome, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res = Outcome{Level: slog.LevelError, Msg: "a mail made the intake panic; it is set aside and tried again later",
+				Attrs: []any{"panic", v, "stack", string(debug.Stack())}}
+			err = fmt.Errorf("%w: panic: %v\n%s", mail.ErrSetAside, v, debug.Stack())
+		}
+	}()
+	return j.take(m, d, now)
+}
+
+// take is Take without its panic guard.
+func (j Intake) take(m Taker, d *mail.Delivery, now time.Time) (Outcome, error) {
 	in := d.In
 	authOK, why := true, ""
 	if in != nil && !in.AutoReply {

@@ -1,7 +1,9 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,4 +120,41 @@ func outboxLen(t *testing.T, j *testJudge) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// panicker is a Taker with a bug that every mail trips.
+type panicker struct{}
+
+func (panicker) Take(*gm.Mail, time.Time) (gm.Taken, error) { panic("a bug in Take") }
+func (panicker) Refuse(string, string, string, string, []string, time.Time) (bool, error) {
+	panic("a bug in Refuse")
+}
+func (panicker) Ignore(string, []string, time.Time) (bool, error) { panic("a bug in Ignore") }
+
+// A panic in the intake of a mail, whichever way the decision goes
+// (taken, refused, ignored, unreadable), is caught once, by Take: it
+// comes back as an error wrapping mail.ErrSetAside, so that the poller
+// (which recovers no panic) sets the mail aside and goes on with the
+// others, and gmd process has it offered again; it is not the judge's
+// fault, which would hold up every mail behind it.
+func TestTakeGuardsAPanic(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.Limits.MaxMailSize = 4 << 10
+	j := Intake{Config: cfg}
+	for name, raw := range map[string]string{
+		"taken":      "From: a@example.org\r\nSubject: hi\r\n\r\nHELP\r\n",
+		"refused":    "From: a@example.org\r\nSubject: big\r\n\r\n" + strings.Repeat("x", 5<<10) + "\r\n",
+		"ignored":    "From: judge@localhost\r\nSubject: me\r\n\r\nHELP\r\n",
+		"auto":       "From: a@example.org\r\nAuto-Submitted: auto-replied\r\n\r\naway\r\n",
+		"unreadable": "\x00\x01 not a header\r\n",
+	} {
+		d := mail.ReadDelivery([]byte(raw), int64(len(raw)), cfg.Limits.MaxMailSize)
+		res, err := j.Take(panicker{}, d, time.Now())
+		if !errors.Is(err, mail.ErrSetAside) || gm.JudgesFault(err) || !strings.Contains(err.Error(), "a bug in ") {
+			t.Errorf("%s: error %v, want one wrapping mail.ErrSetAside that names the panic", name, err)
+		}
+		if res.Level != slog.LevelError || res.Routine {
+			t.Errorf("%s: outcome %+v, want an error for the log", name, res)
+		}
+	}
 }

@@ -159,14 +159,19 @@ type Delivery struct {
 // handler that always fails on one message holds up all that follow
 // (and says so in the log every PollInterval) until it is fixed.
 //
-// Two kinds of failure belong to the message alone, and hold up no other:
-// a panic, and an error wrapping ErrSetAside (the handler found the
-// message at fault but could not deal with it now). Such a message stays
+// A failure that belongs to the message alone holds up no other: an
+// error wrapping ErrSetAside (the handler found the message at fault but
+// could not deal with it now). Such a message stays
 // new and is tried again after a poll interval, then two, four and so on
 // up to an hour, while the messages after it are handled (and flagged)
 // meanwhile; the stored place stays below it, so that a restart offers
 // it again too. A handler that can record such a message for its admin
 // (gmd's held mails) returns nil instead: the message is done.
+//
+// The poller does not recover a panic of the handler: a handler guards
+// its own, and returns an error wrapping ErrSetAside for a message that
+// trips a bug (gmd's is daemon.Intake.Take), so that a mail's panic is
+// caught in one place.
 //
 // ctx is cancelled when the poller is told to stop; a handler should
 // still finish a delivery it has begun, as the poller waits for it.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"net"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"time"
@@ -696,15 +695,10 @@ func (s *session) delivery(uid imap.UID, size int64, raw []byte) *Delivery {
 	return d
 }
 
-// handle calls the handler, turning a panic into an error: a mail that
-// trips a bug must stay new for the fixed judge, and the rest of the
-// judge must go on working meanwhile.
-func (s *session) handle(ctx context.Context, d *Delivery) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &handlerPanic{value: v, stack: debug.Stack()}
-		}
-	}()
+// handle calls the handler. It does not recover a panic: the handler
+// guards its own (see Handler), so that a mail's panic is caught in one
+// place.
+func (s *session) handle(ctx context.Context, d *Delivery) error {
 	if err := s.p.handler(ctx, d); err != nil {
 		return err
 	}

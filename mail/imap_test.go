@@ -542,24 +542,6 @@ func TestPollerHandlerError(t *testing.T) {
 	allSeen(t, ts, "INBOX", 1, 2, 3)
 }
 
-func TestPollerHandlerPanic(t *testing.T) {
-	ts := newTestServer(t, nil)
-	ts.deliver("INBOX", testMail(1))
-	db := openDB(t)
-	r := newRecorder(db)
-	var panics atomic.Int32
-	r.fail = func(d *Delivery) error {
-		if panics.Add(1) == 1 {
-			panic("a bug")
-		}
-		return nil
-	}
-	start(t, newTestPoller(t, ts, db, r.handle, nil))
-	if applied := r.waitApplied(t, 1); !slices.Equal(applied, mails(1, 1)) {
-		t.Fatalf("applied %q", applied)
-	}
-}
-
 func TestPollerRestart(t *testing.T) {
 	ts := newTestServer(t, nil)
 	ts.deliver("INBOX", testMail(1))

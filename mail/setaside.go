@@ -2,7 +2,6 @@ package mail
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"time"
 
@@ -29,24 +28,16 @@ type setAside struct {
 	next  time.Time
 }
 
-// handlerPanic is the error of a handler that panicked.
-type handlerPanic struct {
-	value any
-	stack []byte
-}
-
-func (e *handlerPanic) Error() string { return fmt.Sprintf("handler panic: %v\n%s", e.value, e.stack) }
-
 // ownFault reports whether a handler's error belongs to the message
 // handled rather than to the judge as a whole: the handler said so
-// (ErrSetAside), or it panicked, a bug this message trips. The next
+// (ErrSetAside; gmd's handler says so of a panic, a bug this message
+// trips). The next
 // message may well go through, and holding it up behind this one would
 // stop the judge for everyone. Any other error is the judge's (a full
 // disk, a database that cannot be written) and would fail the next
 // message too: the messages wait in order, as the Handler's doc says.
 func ownFault(err error) bool {
-	var hp *handlerPanic
-	return errors.As(err, &hp) || errors.Is(err, ErrSetAside)
+	return errors.Is(err, ErrSetAside)
 }
 
 // resetSetAside forgets the set-aside and done messages when the mailbox's
