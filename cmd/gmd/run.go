@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -66,10 +65,6 @@ Flags:
 
 // defaultConfigFile is where gmd run looks without -config or $GMD_CONFIG.
 const defaultConfigFile = "/etc/gmd/judge.conf"
-
-// clockEvery is how often the daemon runs the games' clocks. Deadlines
-// are to the minute, so half a minute late at most is on time.
-const clockEvery = 30 * time.Second
 
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -156,7 +151,7 @@ func printConfigError(w io.Writer, cmd string, err error) {
 // daemonOptions are the knobs of the daemon that judge.conf does not
 // have: gmd demo turns them for a demo that moves at once.
 type daemonOptions struct {
-	clockEvery time.Duration // between clock runs; clockEvery when zero
+	clockEvery time.Duration // between clock runs; daemon.ClockEvery when zero
 	pruneEvery time.Duration // between prunings of the ledger; daemon.PruneEvery when zero
 	// httpListener is where to serve the web pages, opened by the
 	// caller (gmd demo, on a port of its choosing); nil listens on the
@@ -194,7 +189,7 @@ type running struct {
 // damaged page costs only the mails and games that need it.
 func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt daemonOptions) error {
 	if opt.clockEvery <= 0 {
-		opt.clockEvery = clockEvery
+		opt.clockEvery = daemon.ClockEvery
 	}
 	if opt.pruneEvery <= 0 {
 		opt.pruneEvery = daemon.PruneEvery
@@ -240,11 +235,11 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	defer cancel()
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- together(ctx,
+		stopped <- daemon.Together(ctx,
 			pages,
 			poller.Run,
 			d.sender.Run,
-			func(ctx context.Context) error { return d.clock(ctx, opt.clockEvery) },
+			daemon.Clock{Master: j.master, Log: log, Ran: d.stats.ClockRan, Kick: d.sender.Kick}.Runner(opt.clockEvery),
 			func(ctx context.Context) error { return daemon.PruneLedger(ctx, j.db, cfg, log, opt.pruneEvery) },
 			// A mail the admin puts back in the queue goes out at once,
 			// and so does the answer to a held mail run again.
@@ -278,31 +273,6 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 // wedgedGrace is how long a daemon whose database is wedged waits for
 // its parts to stop before it goes without them.
 const wedgedGrace = 5 * time.Second
-
-// together runs every fn in a goroutine of its own with a context that
-// ends with ctx or at the first error, waits for all of them, and
-// returns the first error.
-func together(ctx context.Context, fns ...func(context.Context) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		wg    sync.WaitGroup
-		once  sync.Once
-		first error
-	)
-	for _, fn := range fns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := fn(ctx); err != nil {
-				once.Do(func() { first = err })
-				cancel()
-			}
-		}()
-	}
-	wg.Wait()
-	return first
-}
 
 // openJudge opens what cfg names: the templates, the database (with
 // open: state.Open, or state.OpenExisting where no new judge may be
@@ -446,28 +416,4 @@ func (d *running) retryHeld(id uint64) (cause, err error) {
 		d.sender.Kick()
 	}
 	return cause, err
-}
-
-// clock runs the games' clocks now and every interval until ctx ends:
-// reminders, deadlines, grace, and the phases whose orders are all in.
-// A failing game is logged and tried again at the next run; the others
-// go on.
-func (d *running) clock(ctx context.Context, every time.Duration) error {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		start := time.Now()
-		if err := d.master.Tick(start.UTC()); err != nil {
-			d.log.Error("clock: some games could not be run; trying again at the next tick", "err", err)
-		}
-		d.stats.ClockRan(time.Since(start))
-		// Whatever the games queued goes out now rather than at the
-		// sender's next look.
-		d.sender.Kick()
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		}
-	}
 }
