@@ -128,23 +128,6 @@ func newMapRenderer(db *state.DB) *gm.MapRenderer {
 	return gm.NewMapRenderer(db, pictures["png"], picture.MaxPNGBytes)
 }
 
-// attach is the mail.Sender's Attach: the pictures of m's maps, each
-// "S1901M.png" or "S1901M-after.png" (state.MapRef.Name). A map that cannot be drawn is left out, and the error
-// says why; the others go.
-func (j *judgeEnv) attach(m *state.OutMail) ([]mail.Attachment, error) {
-	var atts []mail.Attachment
-	var errs []error
-	for _, ref := range m.Maps {
-		png, err := j.maps.PNG(ref)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		atts = append(atts, mail.Attachment{Name: ref.Name(), ContentType: "image/png", Data: png})
-	}
-	return atts, errors.Join(errs...)
-}
-
 // drawAll draws the maps of every mail in the outbox, by mail ID, for
 // -dry-run. A map that cannot be drawn is left out, as when it is sent,
 // and stderr says why; the error is the database's.
@@ -163,7 +146,7 @@ func (j *judgeEnv) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Atta
 		if len(m.Maps) == 0 {
 			continue
 		}
-		if atts[m.ID], err = j.attach(m); err != nil {
+		if atts[m.ID], err = j.maps.Attach(m); err != nil {
 			fmt.Fprintf(stderr, "%s: mail %d goes without its map: %v\n", cmd, m.ID, err)
 		}
 	}

@@ -188,7 +188,7 @@ type judgeEnv struct {
 	cfg    *config.Config
 	db     *state.DB
 	master *gm.Master
-	maps   *gm.MapRenderer // draws the maps that mails carry
+	maps   daemon.Maps // draws the maps that mails carry
 }
 
 // intakeChecks is the intake of j's config (daemon.Intake.Take).

@@ -214,7 +214,7 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 
 	d := &running{judgeEnv: j, log: log, stats: new(web.Stats)}
 	d.sender = mail.NewSender(smtpConfig(cfg), j.db, log.With("smtp", cfg.SMTP.Addr))
-	d.sender.Attach = j.attach
+	d.sender.Attach = j.maps.Attach
 	d.stats.Sent = d.sender.Sent
 	pages, err := d.webPages(opt.httpListener)
 	if err != nil {
@@ -303,7 +303,7 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		Limits:               cfg.Limits,
 		Log:                  log,
 	})
-	return &judgeEnv{cfg: cfg, db: db, master: m, maps: newMapRenderer(db)}, nil
+	return &judgeEnv{cfg: cfg, db: db, master: m, maps: daemon.Maps{Renderer: newMapRenderer(db)}}, nil
 }
 
 // imapConfig is the poller's view of cfg.

@@ -28,7 +28,7 @@ const sendTimeout = 30 * time.Second
 func (j *judgeEnv) send(now time.Time, stderr io.Writer, cmd string) {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	s := mail.NewSender(smtpConfig(j.cfg), j.db, log)
-	s.Attach = j.attach
+	s.Attach = j.maps.Attach
 	// The judge's clock, so that the backoff of a deferred mail is
 	// counted on the clock that -now sets for the rest of the run.
 	s.Now = func() time.Time { return now }
