@@ -15,6 +15,7 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // errNotStarted is returned by position for a game that is still forming.
@@ -262,7 +263,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Players:    seatLines(g, !anonymous(g)),
 		PowerWidth: nameColumn(mp, 1, 10),
 		Units:      unitLines(pos),
-		Season:     when(pos.Phase),
+		Season:     view.Season(pos.Phase),
 		Deadline:   formatDate(g, g.Deadline),
 		Settings:   settingsOf(g),
 	}
@@ -413,9 +414,6 @@ func nameColumn(mp *judge.Map, extra, least int) int {
 	}
 	return n
 }
-
-// when names a phase's season as njudge does: "Spring of 1901".
-func when(p judge.Phase) string { return fmt.Sprintf("%s of %d", p.Season, p.Year) }
 
 // unitLines lists the units of pos, "Austria: Army Vienna.", by power in
 // map order and by province name within a power, with an empty string

@@ -196,15 +196,6 @@ func board(g *state.Game) (*judge.Map, *judge.Position, error) {
 	return mp, pos, nil
 }
 
-// phaseTitle writes "S1901M" as "Spring 1901, movement".
-func phaseTitle(ph string) string {
-	p, err := judge.ParsePhase(strings.TrimSuffix(ph, "X"))
-	if err != nil {
-		return ph
-	}
-	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
-}
-
 func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, error) {
 	g, err := s.findGame(tx, name)
 	if err != nil {
@@ -228,17 +219,17 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	}
 	loc := zoneOf(g)
 	for _, r := range recs {
-		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
+		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: view.PhaseTitleOf(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
 	d.Seats = seatsOf(g, mp, pos)
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {
-			d.Current = &phaseLink{Phase: ph, Title: phaseTitle(ph), Href: g.Name + "/" + ph}
+			d.Current = &phaseLink{Phase: ph, Title: view.PhaseTitleOf(ph), Href: g.Name + "/" + ph}
 		}
 		d.Map = s.mapOf(g.Name+"/"+ph+".png", g.Name, pos.Phase, true)
 		d.Units, d.Dislodged = unitsOf(pos)
-		d.Chart, err = centreChart(mp, recs, ph, g.Position)
+		d.Chart, err = centreChart(mp, recs, g.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -270,7 +261,7 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 	if s.cfg.Draw == nil {
 		return mapImage{}
 	}
-	alt := fmt.Sprintf("Map of game %s in %s %d, %s", game, ph.Season, ph.Year, strings.ToLower(ph.Type.String()))
+	alt := fmt.Sprintf("Map of game %s in %s", game, view.PhaseTitle(ph))
 	if unordered {
 		alt += ": the units listed below."
 	} else {

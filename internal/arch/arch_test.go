@@ -38,7 +38,7 @@ var rules = map[string][]string{
 	"internal/arch":       {},
 	"internal/textsafe":   {},
 	"internal/length":     {}, // t21's, placed before it lands
-	"view":                {"internal/length", "state"},
+	"view":                {"internal/length", "jsonpos", "judge", "state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"demo":                {},
