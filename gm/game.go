@@ -26,14 +26,8 @@ func (m *Master) position(g *state.Game) (*judge.Position, judge.Rules, error) {
 	if len(g.Position) == 0 {
 		return nil, judge.Rules{}, fmt.Errorf("game %s: %w", g.Name, errNotStarted)
 	}
-	pos, rules, err := jsonpos.DecodePosition(g.Position)
-	if err != nil {
-		// The position was valid when the judge wrote it: this one was
-		// damaged since. It costs this game's mail, not the judge's.
-		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w; %w", g.Name, err, state.ErrDamaged)
-	}
-	rules.Builds = buildRuleOf(g)
-	return pos, rules, nil
+	// A damaged position costs this game's mail, not the judge's.
+	return view.Position(g)
 }
 
 // gameMap returns the map of the game's variant. The variant was checked

@@ -169,16 +169,10 @@ func remindersText(st *state.GameSettings) string {
 }
 
 // buildRuleOf returns the build rule the master chose for g (SET BUILD),
-// or BuildsOfMap when the game keeps its variant's. It is the one place
-// gm reads the setting: positions are adjudicated with it (Master.position)
-// and orders are counted with it (buildsIn).
-func buildRuleOf(g *state.Game) judge.BuildRule {
-	r, err := judge.ParseBuildRule(g.Settings.Builds)
-	if err != nil {
-		return judge.BuildsOfMap
-	}
-	return r
-}
+// or BuildsOfMap when the game keeps its variant's: view's, with which
+// the web reads positions too. Positions are adjudicated with it
+// (Master.position) and orders are counted with it (buildsIn).
+func buildRuleOf(g *state.Game) judge.BuildRule { return view.BuildRule(g) }
 
 // buildsIn returns the build rule in force in g, played on mp: the
 // master's choice or the variant's.

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
@@ -189,9 +188,9 @@ func board(g *state.Game) (*judge.Map, *judge.Position, error) {
 	if len(g.Position) == 0 {
 		return mp, nil, nil
 	}
-	pos, _, err := jsonpos.DecodePosition(g.Position)
+	pos, _, err := view.Position(g)
 	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		return nil, nil, err
 	}
 	return mp, pos, nil
 }

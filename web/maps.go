@@ -9,9 +9,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // Maps are drawn on demand, one at a time (Server.drawing: a map costs
@@ -51,7 +51,7 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	if len(g.Position) == 0 {
 		return nil, errNoGame
 	}
-	pos, _, err := jsonpos.DecodePosition(g.Position)
+	pos, _, err := view.Position(g)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ var errNoReplay = errors.New("web: no replay of past phases configured")
 // adjudicated again by replay, as the results mails draw them.
 func (src *mapSource) board(replay ReplayFunc) (*judge.Position, *judge.Resolution, error) {
 	if src.rec == nil {
-		pos, _, err := jsonpos.DecodePosition(src.game.Position)
+		pos, _, err := view.Position(src.game)
 		return pos, nil, err
 	}
 	if replay == nil {
