@@ -9,6 +9,7 @@ import (
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // writeAck ends the reply of a mail signed on to a game being played: a
@@ -44,7 +45,7 @@ func (s *session) writeAck() error {
 
 // ackTitle returns "Movement orders for Spring of 1901. (dt.001)".
 func ackTitle(g *state.Game, ph judge.Phase) string {
-	return fmt.Sprintf("%s orders for %s. (%s.%03d)", ph.Type, when(ph), g.Name, g.Turn+1)
+	return fmt.Sprintf("%s orders for %s. (%s.%03d)", ph.Type, view.Season(ph), g.Name, g.Turn+1)
 }
 
 // powerAck writes one power's orders and what it still owes.
@@ -82,9 +83,9 @@ func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power,
 	missing := unordered(pos, p, orders)
 	if len(orders) == 0 && len(missing) == 0 {
 		if pos.Phase.Type == judge.Retreat {
-			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, when(pos.Phase))
+			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, view.Season(pos.Phase))
 		} else {
-			s.printf("%s has no units to order in %s.", mp.Powers[p].Name, when(pos.Phase))
+			s.printf("%s has no units to order in %s.", mp.Powers[p].Name, view.Season(pos.Phase))
 		}
 		return nil
 	}
@@ -187,7 +188,7 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 		s.printf("%s%d removal%s pending.", prefix, removals, sIfMany(removals))
 	case due == 0:
 		s.paragraph()
-		s.printf("%s has no adjustments to make in %s.", name, when(pos.Phase))
+		s.printf("%s has no adjustments to make in %s.", name, view.Season(pos.Phase))
 		return
 	}
 	s.reply.WriteByte('\n')
@@ -223,7 +224,7 @@ func (s *session) constructionHint(pos *judge.Position, p judge.Power, orders []
 // It shows no order.
 func (s *session) masterStatus(pos *judge.Position) {
 	g, mp := s.game, pos.Map
-	s.printf("Orders status for %s. (%s.%03d)\n\n", when(pos.Phase), g.Name, g.Turn+1)
+	s.printf("Orders status for %s. (%s.%03d)\n\n", view.Season(pos.Phase), g.Name, g.Turn+1)
 	all := true
 	for _, pl := range g.Players {
 		if pl.Power == "" {

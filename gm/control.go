@@ -196,7 +196,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	s.dirty = true
 	data := controlData{headLines: m.headFor(g, pos.Phase), Back: pos.Phase.String(),
-		Title: fmt.Sprintf("%s of %d", pos.Phase.Season, pos.Phase.Year), What: pos.Phase.Type.String()}
+		Title: view.Season(pos.Phase), What: pos.Phase.Type.String()}
 	if err := m.sendGame(s.tx, s.now, g, "rollback", data, m.recipients(g)); err != nil {
 		return err
 	}

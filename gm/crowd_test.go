@@ -11,6 +11,7 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The mails of variants with many powers, on the test boards of
@@ -56,17 +57,20 @@ func wantSubjectFits(t *testing.T, subject string) {
 func TestCentreTableManyPowers(t *testing.T) {
 	t.Parallel()
 	years := []int{1901, 1902}
-	counts := func(mp *judge.Map) map[int][]int {
-		c := map[int][]int{}
+	// The start is no row of the table.
+	counts := func(mp *judge.Map) []view.CentreYear {
+		c := []view.CentreYear{{Year: 1900, Start: true, Counts: make([]int, len(mp.Powers))}}
 		for _, y := range years {
+			cy := view.CentreYear{Year: y}
 			for k := range mp.Powers {
-				c[y] = append(c[y], (k+y)%20)
+				cy.Counts = append(cy.Counts, (k+y)%20)
 			}
+			c = append(c, cy)
 		}
 		return c
 	}
 	std := variants.Standard()
-	got := centreTable(std, years, counts(std))
+	got := centreTable(std, counts(std))
 	want := []string{
 		"         A   E   F   G   I   R   T",
 		"  1901   1   2   3   4   5   6   7",
@@ -81,7 +85,7 @@ func TestCentreTableManyPowers(t *testing.T) {
 	}{{"crowd12", 1}, {"crowd34", 2}} {
 		mp := crowdMap(t, tt.name)
 		c := counts(mp)
-		lines := centreTable(mp, years, c)
+		lines := centreTable(mp, c)
 		wantNarrowText(t, tt.name, strings.Join(lines, "\n"))
 		// Read the table back: each block's letters over its counts.
 		var letters string
@@ -104,10 +108,10 @@ func TestCentreTableManyPowers(t *testing.T) {
 		if want := powerLetters(mp); letters != strings.ReplaceAll(want, ", ", "") {
 			t.Errorf("%s: the letters read %s, want %s", tt.name, letters, want)
 		}
-		for _, y := range years {
+		for i, y := range years {
 			for k, n := range byYear[y] {
-				if n != fmt.Sprint(c[y][k]) {
-					t.Errorf("%s: %d, power %d: %s, want %d", tt.name, y, k, n, c[y][k])
+				if want := c[i+1].Counts[k]; n != fmt.Sprint(want) {
+					t.Errorf("%s: %d, power %d: %s, want %d", tt.name, y, k, n, want)
 				}
 			}
 		}

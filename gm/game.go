@@ -15,6 +15,7 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // errNotStarted is returned by position for a game that is still forming.
@@ -25,14 +26,8 @@ func (m *Master) position(g *state.Game) (*judge.Position, judge.Rules, error) {
 	if len(g.Position) == 0 {
 		return nil, judge.Rules{}, fmt.Errorf("game %s: %w", g.Name, errNotStarted)
 	}
-	pos, rules, err := jsonpos.DecodePosition(g.Position)
-	if err != nil {
-		// The position was valid when the judge wrote it: this one was
-		// damaged since. It costs this game's mail, not the judge's.
-		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w; %w", g.Name, err, state.ErrDamaged)
-	}
-	rules.Builds = buildRuleOf(g)
-	return pos, rules, nil
+	// A damaged position costs this game's mail, not the judge's.
+	return view.Position(g)
 }
 
 // gameMap returns the map of the game's variant. The variant was checked
@@ -262,7 +257,7 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Players:    seatLines(g, !anonymous(g)),
 		PowerWidth: nameColumn(mp, 1, 10),
 		Units:      unitLines(pos),
-		Season:     when(pos.Phase),
+		Season:     view.Season(pos.Phase),
 		Deadline:   formatDate(g, g.Deadline),
 		Settings:   settingsOf(g),
 	}
@@ -413,9 +408,6 @@ func nameColumn(mp *judge.Map, extra, least int) int {
 	}
 	return n
 }
-
-// when names a phase's season as njudge does: "Spring of 1901".
-func when(p judge.Phase) string { return fmt.Sprintf("%s of %d", p.Season, p.Year) }
 
 // unitLines lists the units of pos, "Austria: Army Vienna.", by power in
 // map order and by province name within a power, with an empty string

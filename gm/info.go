@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/gmdjudge/gmd/internal/version"
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The information commands show only what every player may know: the
@@ -137,7 +137,7 @@ func (s *session) listGame(g *state.Game) error {
 	if err != nil {
 		return err
 	}
-	s.printf("\nUnits in %s:\n\n", when(pos.Phase))
+	s.printf("\nUnits in %s:\n\n", view.Season(pos.Phase))
 	for _, l := range unitLines(pos) {
 		s.printf("%s", l)
 	}
@@ -356,22 +356,22 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	years, counts, built, err := centresByYear(mp, recs, g.Position)
+	h, err := view.CentresByYear(mp, recs, g.Position)
 	if err != nil {
 		return err
 	}
-	if len(years) == 0 {
+	if !slices.ContainsFunc(h.Years, func(y view.CentreYear) bool { return !y.Start }) {
 		s.printf("\nNo Fall has been played yet.")
 		return nil
 	}
 	s.printf("\nSupply centres after each Fall:\n\n")
-	for _, l := range centreTable(mp, years, counts) {
+	for _, l := range centreTable(mp, h.Years) {
 		s.printf("%s", l)
 	}
-	if len(built) > 0 {
-		parts := make([]string, len(built))
-		for i, c := range built {
-			parts[i] = fmt.Sprintf("%s (%s, %d)", mp.FullName(c.loc), mp.PowerName(mp.Locs[c.loc].Home), c.year)
+	if len(h.Built) > 0 {
+		parts := make([]string, len(h.Built))
+		for i, c := range h.Built {
+			parts[i] = fmt.Sprintf("%s (%s, %d)", mp.FullName(c.Loc), mp.PowerName(mp.Locs[c.Loc].Home), c.Year)
 		}
 		s.printf("\nSupply centres built: %s.", strings.Join(parts, ", "))
 	}
@@ -394,12 +394,12 @@ const (
 )
 
 // centreTable lays out the centres each power owned after each Fall in
-// years, one line a year, a column a power. A variant with more powers
+// years (the start left out), one line a year, a column a power. A variant with more powers
 // than fit in 78 columns (Chaos has 34) gets the table in blocks of
 // columns of about equal width, one under the other with a blank line
 // between, each with its letters above it, rather than lines that the
 // reply would break in the middle of a row.
-func centreTable(mp *judge.Map, years []int, counts map[int][]int) []string {
+func centreTable(mp *judge.Map, years []view.CentreYear) []string {
 	n := len(mp.Powers)
 	blocks := (n + tablePowers - 1) / tablePowers
 	per := (n + blocks - 1) / max(blocks, 1)
@@ -416,73 +416,18 @@ func centreTable(mp *judge.Map, years []int, counts map[int][]int) []string {
 		}
 		out = append(out, head.String())
 		for _, y := range years {
+			if y.Start {
+				continue
+			}
 			var b strings.Builder
-			fmt.Fprintf(&b, "%*d", yearColumn, y)
-			for _, c := range counts[y][from:to] {
+			fmt.Fprintf(&b, "%*d", yearColumn, y.Year)
+			for _, c := range y.Counts[from:to] {
 				fmt.Fprintf(&b, "%*d", powerWidth, c)
 			}
 			out = append(out, b.String())
 		}
 	}
 	return out
-}
-
-// builtCentre is a supply centre built during a game ("34, 35, 36"), with
-// the year whose Fall it was built at the end of. The builder is the power
-// whose home country holds it.
-type builtCentre struct {
-	loc  judge.Loc
-	year int
-}
-
-// centresByYear returns, for every Fall played, the centres each power
-// owned after it, from the positions of the history and the current one,
-// and the centres built during the game, in the order they were built.
-// Ownership changes (and new centres are built) only at the end of a
-// year's Fall, so a Winter position of year Y, and any Spring or Fall
-// position of year Y+1, show the counts after the Fall of Y.
-func centresByYear(mp *judge.Map, recs []*state.PhaseRecord, current []byte) ([]int, map[int][]int, []builtCentre, error) {
-	counts := map[int][]int{}
-	var years []int
-	var built []builtCentre
-	var dec jsonpos.Decoder
-	look := func(data []byte) error {
-		if len(data) == 0 {
-			return nil
-		}
-		pos, _, err := dec.Position(data)
-		if err != nil {
-			return err
-		}
-		y := pos.Phase.Year - 1
-		if pos.Phase.Season == judge.Winter {
-			y = pos.Phase.Year
-		}
-		if y < mp.StartYear {
-			return nil
-		}
-		if _, ok := counts[y]; !ok {
-			counts[y] = pos.CenterCount()
-			years = append(years, y)
-		}
-		for _, l := range pos.BuiltCenters {
-			if !slices.ContainsFunc(built, func(c builtCentre) bool { return c.loc == l }) {
-				built = append(built, builtCentre{l, y})
-			}
-		}
-		return nil
-	}
-	for _, r := range recs {
-		if err := look(r.Position); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	if err := look(current); err != nil {
-		return nil, nil, nil, err
-	}
-	slices.Sort(years)
-	slices.SortStableFunc(built, func(a, b builtCentre) int { return a.year - b.year })
-	return years, counts, built, nil
 }
 
 // helpData is the data of help.tmpl.

@@ -8,16 +8,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
-
-// Drawer draws the board of pos as a PNG image: with the orders of the
-// phase and their outcomes when res (judge.Adjudicate of pos) is not nil,
-// the position alone otherwise. cmd/gmd gives package picture's PNG.
-type Drawer func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 
 // A MapRenderer's maxBytes is the largest picture a mail carries: the
 // Drawer's own limit (picture.MaxPNGBytes for picture.PNG), which it
@@ -43,27 +40,18 @@ const mapCacheSize = 4
 // goroutines, and draw one picture at a time.
 type MapRenderer struct {
 	db       *state.DB
-	draw     Drawer
+	draw     view.Drawer
 	maxBytes int // the largest picture kept; a bigger one is an error
 
 	mu    sync.Mutex
-	cache []renderedMap // most recently used last
-	draws int           // pictures drawn, for tests
-}
-
-// renderedMap is one picture in a MapRenderer's cache, or why it could
-// not be drawn: a picture that failed once fails again, and is not
-// tried once per recipient.
-type renderedMap struct {
-	ref state.MapRef
-	png []byte
-	err error
+	cache *view.PictureCache // a picture that failed once fails again, and is not tried once per recipient
+	draws int                // pictures drawn, for tests
 }
 
 // NewMapRenderer returns a MapRenderer drawing with draw from the
 // history in db.
-func NewMapRenderer(db *state.DB, draw Drawer, maxBytes int) *MapRenderer {
-	return &MapRenderer{db: db, draw: draw, maxBytes: maxBytes}
+func NewMapRenderer(db *state.DB, draw view.Drawer, maxBytes int) *MapRenderer {
+	return &MapRenderer{db: db, draw: draw, maxBytes: maxBytes, cache: view.NewPictureCache(mapCacheSize)}
 }
 
 // errMapGone says that a mail's picture can no longer be drawn: the
@@ -77,20 +65,23 @@ var errMapGone = errors.New("no longer in the game's history")
 func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if i := slices.IndexFunc(r.cache, func(c renderedMap) bool { return sameRef(c.ref, ref) }); i >= 0 {
-		c := r.cache[i]
-		r.cache = append(slices.Delete(r.cache, i, i+1), c)
-		return c.png, c.err
+	key := refKey(ref)
+	if png, ok, err := r.cache.Get(key); ok {
+		return png, err
 	}
 	png, err := r.render(ref)
 	if err != nil {
 		err = fmt.Errorf("map of %s %s: %w", ref.Game, ref.Phase, err)
 	}
-	if len(r.cache) >= mapCacheSize {
-		r.cache = slices.Delete(r.cache, 0, 1)
-	}
-	r.cache = append(r.cache, renderedMap{ref: ref, png: png, err: err})
+	r.cache.Put(key, png, err)
 	return png, err
+}
+
+// refKey is the cache key of ref: equal for refs that name the same
+// processed phase (sameRef).
+func refKey(ref state.MapRef) string {
+	return fmt.Sprintf("%s/%d/%s/%s/%s/%v", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
+		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After)
 }
 
 // sameRef reports whether a and b name the same processed phase.

@@ -17,7 +17,7 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// testDrawer is a Drawer that writes a tiny valid PNG and remembers what
+// testDrawer is a view.Drawer that writes a tiny valid PNG and remembers what
 // it was asked to draw.
 type testDrawer struct {
 	pos []*judge.Position
@@ -382,8 +382,8 @@ func TestMapRendererCacheBound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(r.cache) != mapCacheSize {
-		t.Errorf("cache holds %d pictures, want %d", len(r.cache), mapCacheSize)
+	if r.cache.Len() != mapCacheSize {
+		t.Errorf("cache holds %d pictures, want %d", r.cache.Len(), mapCacheSize)
 	}
 	r.PNG(refs[len(refs)-1]) // cached
 	r.PNG(refs[0])           // drawn again

@@ -27,7 +27,7 @@ func (m *Master) OverviewOf(g *state.Game, now time.Time) view.GameOverview {
 
 // overview is the view.GameOverview of g at now.
 func (m *Master) overview(g *state.Game, now time.Time) view.GameOverview {
-	o := view.GameOverview{Name: g.Name, Variant: g.Variant, Status: g.Status, Phase: m.phaseOf(g), Result: g.Result}
+	o := view.GameOverview{Name: g.Name, Variant: g.Variant, Status: g.Status, Phase: m.phaseOf(g), Result: g.Result, Settings: settingsOf(g)}
 	if mp, err := gameMap(g); err == nil {
 		o.Variant, o.Seats = mp.Title, len(mp.Powers)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // defaultSettings are the settings of a new game (contract: press white,
@@ -104,32 +105,8 @@ func lengthHelp() string {
 }
 
 // gameSettings are a game's settings written out for templates and
-// listings.
-type gameSettings struct {
-	Press    string // "white", "grey" or "none"
-	Partial  bool
-	NMR      bool
-	Zone     string
-	Multiple bool // one address may hold several seats
-	Gunboat  bool // the players are anonymous
-	NoMap    bool // the results mails carry no map (SET MAP OFF)
-	// Builds says where powers build when that is not the standard rule:
-	// "in any vacant owned centre"; "" for home centres.
-	Builds     string
-	Movement   string // "3 days"
-	Retreat    string
-	Adjustment string
-	Grace      string
-	Reminder   string
-	// Reminders says when reminders go, phase by phase when a phase is
-	// too short for Reminder (reminderBefore): "1 day before the
-	// deadline", "1 day before movement deadlines, 8 hours before retreat
-	// and adjustment deadlines".
-	Reminders string
-	// When deadlines fall, by phase type: "at 21:00 on Mon Tue Wed Thu
-	// Fri"; "" for any time.
-	MovementTimes, RetreatTimes, AdjustmentTimes string
-}
+// listings: view's, which the web pages render too.
+type gameSettings = view.Settings
 
 // settingsOf returns g's settings for templates.
 func settingsOf(g *state.Game) gameSettings {
@@ -191,75 +168,16 @@ func remindersText(st *state.GameSettings) string {
 	return strings.Join(parts, ", ")
 }
 
-// Summary returns the settings that shape play, on one line: "white
-// press, partial press allowed, NoNMR, zone UTC".
-func (gs gameSettings) Summary() string {
-	press := gs.Press + " press"
-	if gs.Press == "none" || gs.Press == "" {
-		press = "no press"
-	}
-	partial := "partial press allowed"
-	if !gs.Partial {
-		partial = "no partial press"
-	}
-	nmr := "NoNMR"
-	if gs.NMR {
-		nmr = "NMR"
-	}
-	s := press + ", " + partial + ", " + nmr + ", zone " + gs.Zone
-	if gs.Multiple {
-		s += ", one address may hold several seats"
-	}
-	if gs.Gunboat {
-		s += ", gunboat (the players are anonymous)"
-	}
-	if gs.Builds != "" {
-		s += ", builds " + gs.Builds
-	}
-	if gs.NoMap {
-		s += ", results without the map"
-	}
-	return s
-}
-
 // buildRuleOf returns the build rule the master chose for g (SET BUILD),
-// or BuildsOfMap when the game keeps its variant's. It is the one place
-// gm reads the setting: positions are adjudicated with it (Master.position)
-// and orders are counted with it (buildsIn).
-func buildRuleOf(g *state.Game) judge.BuildRule {
-	r, err := judge.ParseBuildRule(g.Settings.Builds)
-	if err != nil {
-		return judge.BuildsOfMap
-	}
-	return r
-}
+// or BuildsOfMap when the game keeps its variant's: view's, with which
+// the web reads positions too. Positions are adjudicated with it
+// (Master.position) and orders are counted with it (buildsIn).
+func buildRuleOf(g *state.Game) judge.BuildRule { return view.BuildRule(g) }
 
 // buildsIn returns the build rule in force in g, played on mp: the
 // master's choice or the variant's.
 func buildsIn(g *state.Game, mp *judge.Map) judge.BuildRule {
 	return judge.Rules{Builds: buildRuleOf(g)}.BuildsOn(mp)
-}
-
-// Clock returns the phase lengths on one line, and when the deadlines
-// fall if the master set that.
-func (gs gameSettings) Clock() string {
-	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminders
-	if gs.Grace == spellLength(0) {
-		grace = "no grace"
-	}
-	if gs.Reminder == spellLength(0) {
-		reminder = "no reminder"
-	}
-	line := fmt.Sprintf("movement %s, retreats %s, adjustments %s, %s, %s",
-		gs.Movement, gs.Retreat, gs.Adjustment, grace, reminder)
-	for _, t := range []struct{ what, rule string }{
-		{"movement", gs.MovementTimes}, {"retreat", gs.RetreatTimes}, {"adjustment", gs.AdjustmentTimes},
-	} {
-		if t.rule != "" {
-			line += "; " + t.what + " deadlines " + t.rule
-		}
-	}
-	return line
 }
 
 // setOption1 is one row of setTable: an option of SET, the words that

@@ -1,7 +1,9 @@
 // Package view is what a reader of a game sees, for the mails and the web
-// pages alike: the overview of a game and the words for a seat's status.
-// It imports only state, so that the web pages can show a game without the
-// game master (package gm), which builds the overview.
+// pages alike: the overview of a game, the words for a seat's status, the
+// settings in words, the centre history and the phase titles. It imports
+// state, judge and jsonpos but never gm, so that the web pages can show
+// a game without the game master (package gm), which builds the overview
+// and the settings.
 package view
 
 import (
@@ -33,6 +35,9 @@ type GameOverview struct {
 
 	// Result says how a finished game ended.
 	Result string
+
+	// Settings are the game's settings in words, as LIST says them.
+	Settings Settings
 }
 
 // StatusWord says a seat's status in a sentence ("in civil disorder"):

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The centre counts of a game, year by year, as a line chart drawn in
@@ -61,48 +61,20 @@ var dashes = []string{"6 3", "2 3"}
 // the same count are drawn, so that none hides another.
 const equalStep = 3
 
-// centreChart gathers the centres each power owned at the start and
-// after every Fall played, from the history's positions (the first of
-// each year: ownership changes only at the end of a Fall) and the
-// current one (current, at phase), decoding only the positions it needs.
-func centreChart(mp *judge.Map, recs []*state.PhaseRecord, phase string, current []byte) (chart, error) {
-	var rows []chartRow
-	seen := map[int]bool{}
-	var dec jsonpos.Decoder
-	look := func(phase string, data []byte) error {
-		ph, err := parsePhase(phase)
-		if err != nil || len(data) == 0 {
-			return nil
-		}
-		y := ph.Year - 1
-		if ph.Season == judge.Winter {
-			y = ph.Year
-		}
-		if y < mp.StartYear {
-			y = mp.StartYear - 1 // the start
-		}
-		if seen[y] {
-			return nil
-		}
-		seen[y] = true
-		pos, _, err := dec.Position(data)
-		if err != nil {
-			return err
-		}
-		label := strconv.Itoa(y)
-		if y < mp.StartYear {
-			label = "Start"
-		}
-		rows = append(rows, chartRow{Label: label, Counts: pos.CenterCount()})
-		return nil
-	}
-	for _, r := range recs {
-		if err := look(r.Phase, r.Position); err != nil {
-			return chart{}, fmt.Errorf("phase %s: %w", r.Phase, err)
-		}
-	}
-	if err := look(phase, current); err != nil {
+// centreChart lays out the centres each power owned at the start and
+// after every Fall played (view.CentresByYear) of the history recs and
+// the current position.
+func centreChart(mp *judge.Map, recs []*state.PhaseRecord, current []byte) (chart, error) {
+	h, err := view.CentresByYear(mp, recs, current)
+	if err != nil {
 		return chart{}, err
+	}
+	rows := make([]chartRow, len(h.Years))
+	for i, y := range h.Years {
+		rows[i] = chartRow{Label: strconv.Itoa(y.Year), Counts: y.Counts}
+		if y.Start {
+			rows[i].Label = "Start"
+		}
 	}
 	return layoutChart(mp, rows), nil
 }

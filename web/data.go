@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	lengths "github.com/gmdjudge/gmd/internal/length"
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
@@ -104,7 +102,7 @@ func (s *Server) line(g *state.Game, o view.GameOverview) gameLine {
 		Name: g.Name, Variant: o.Variant, Status: g.Status, Phase: o.Phase,
 		Deadline: whenIn(o.Deadline, zoneOf(g)),
 		Players:  o.Players, Seats: o.Seats, Free: max(o.Seats-o.Players, 0),
-		Result: g.Result, Gunboat: g.Settings.Gunboat, Press: cmp.Or(g.Settings.Press, "white"),
+		Result: g.Result, Gunboat: g.Settings.Gunboat, Press: view.PressWord(g.Settings.Press),
 	}
 }
 
@@ -133,9 +131,6 @@ func (s *Server) loadIndex(tx *state.Tx, now time.Time) (*indexData, error) {
 	d.None = len(d.Forming)+len(d.Running)+len(d.Finished) == 0
 	return d, err
 }
-
-// setting is one line of a game's settings.
-type setting struct{ Name, Value string }
 
 // seat is one power of a game and how it is held, without its player.
 type seat struct {
@@ -172,7 +167,7 @@ type gameData struct {
 	page
 	G         gameLine
 	Rules     string
-	Settings  []setting
+	Settings  []view.Setting
 	Seats     []seat
 	Chart     chart
 	Phases    []phaseLink // processed, oldest first
@@ -193,20 +188,11 @@ func board(g *state.Game) (*judge.Map, *judge.Position, error) {
 	if len(g.Position) == 0 {
 		return mp, nil, nil
 	}
-	pos, _, err := jsonpos.DecodePosition(g.Position)
+	pos, _, err := view.Position(g)
 	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: stored position: %w", g.Name, err)
+		return nil, nil, err
 	}
 	return mp, pos, nil
-}
-
-// phaseTitle writes "S1901M" as "Spring 1901, movement".
-func phaseTitle(ph string) string {
-	p, err := judge.ParsePhase(strings.TrimSuffix(ph, "X"))
-	if err != nil {
-		return ph
-	}
-	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
 }
 
 func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, error) {
@@ -225,24 +211,24 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 	o := s.cfg.Overview(g, now)
 	d := &gameData{page: s.base("Game "+g.Name, path), G: s.line(g, o), Rules: g.Rules, Observers: len(g.Observers)}
 	d.Game, d.Feed = g.Name, g.Name+"/atom.xml"
-	d.Settings = settingsOf(g, mp)
+	d.Settings = settingsOf(g, mp, o.Settings)
 	recs, err := tx.Phases(g.Name)
 	if err != nil {
 		return nil, err
 	}
 	loc := zoneOf(g)
 	for _, r := range recs {
-		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
+		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: view.PhaseTitleOf(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
 	d.Seats = seatsOf(g, mp, pos)
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {
-			d.Current = &phaseLink{Phase: ph, Title: phaseTitle(ph), Href: g.Name + "/" + ph}
+			d.Current = &phaseLink{Phase: ph, Title: view.PhaseTitleOf(ph), Href: g.Name + "/" + ph}
 		}
 		d.Map = s.mapOf(g.Name+"/"+ph+".png", g.Name, pos.Phase, true)
 		d.Units, d.Dislodged = unitsOf(pos)
-		d.Chart, err = centreChart(mp, recs, ph, g.Position)
+		d.Chart, err = centreChart(mp, recs, g.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +260,7 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 	if s.cfg.Draw == nil {
 		return mapImage{}
 	}
-	alt := fmt.Sprintf("Map of game %s in %s %d, %s", game, ph.Season, ph.Year, strings.ToLower(ph.Type.String()))
+	alt := fmt.Sprintf("Map of game %s in %s", game, view.PhaseTitle(ph))
 	if unordered {
 		alt += ": the units listed below."
 	} else {
@@ -330,76 +316,14 @@ func unitsOf(pos *judge.Position) ([]powerUnits, []string) {
 	return out, dis
 }
 
-// settingsOf describes g's settings as LIST does, one per line.
-func settingsOf(g *state.Game, mp *judge.Map) []setting {
-	st := g.Settings
-	press := cmp.Or(st.Press, "white")
-	switch press {
-	case "none":
-		press = "none between powers; press to the master only"
-	case "grey":
-		press = "grey: press between powers does not say who sent it"
-	default:
-		press = "white: every press says who sent it"
-	}
-	if st.Press != "none" {
-		if st.Partial {
-			press += "; partial press (to some powers) allowed"
-		} else {
-			press += "; broadcasts only"
-		}
-	}
-	out := []setting{
-		{"Variant", mp.Title},
-		{"Rules", cmp.Or(g.Rules, "standard")},
-		{"Press", press},
-	}
-	if st.Gunboat {
-		out = append(out, setting{"Gunboat", "yes: the players are anonymous"})
-	}
-	if st.NMR {
-		out = append(out, setting{"Missed orders", "civil disorder after the grace period"})
-	} else {
-		out = append(out, setting{"Missed orders", "the seat is abandoned after the grace period and waits for a replacement"})
-	}
-	if r, err := judge.ParseBuildRule(st.Builds); err == nil {
-		// The master's SET BUILD: said in words ("in any vacant owned
-		// centre"), not as the setting's word ("in one centres").
-		out = append(out, setting{"Builds", r.Describe()})
-	}
-	out = append(out,
-		setting{"Movement", length(st.Movement) + times(st.MovementTimes)},
-		setting{"Retreats", length(st.Retreat) + times(st.RetreatTimes)},
-		setting{"Adjustments", length(st.Adjustment) + times(st.AdjustmentTimes)},
-		setting{"Grace", length(st.Grace)},
-		setting{"Time zone", cmp.Or(st.Zone, "UTC")},
-	)
+// settingsOf lists g's settings: the variant and rules, then the
+// settings in LIST's words (view.Settings), and the seats while the game
+// forms.
+func settingsOf(g *state.Game, mp *judge.Map, st view.Settings) []view.Setting {
+	out := []view.Setting{{Name: "Variant", Value: mp.Title}, {Name: "Rules", Value: cmp.Or(g.Rules, "standard")}}
+	out = append(out, st.Items()...)
 	if g.Status == state.Forming {
-		out = append(out, setting{"Seats", fmt.Sprint(len(mp.Powers))})
+		out = append(out, view.Setting{Name: "Seats", Value: fmt.Sprint(len(mp.Powers))})
 	}
 	return out
-}
-
-// length writes a phase length as the judge's mails do: "3 days",
-// "1 day 12 hours", "none".
-func length(d state.Duration) string {
-	if d <= 0 {
-		return "none"
-	}
-	return lengths.Spell(time.Duration(d))
-}
-
-// times writes when the deadlines of a phase type may fall, if limited.
-func times(t state.DeadlineTimes) string {
-	var parts []string
-	if t.Clock != "" {
-		parts = append(parts, "at "+t.Clock)
-	}
-	if t.Days != "" {
-		parts = append(parts, "on days "+t.Days)
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; deadlines " + strings.Join(parts, " ")
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // The Atom feed of a game (RFC 4287): one entry per processed phase, the
@@ -121,7 +122,7 @@ func gameFeed(judgeName, base string, g *state.Game, recs []*state.PhaseRecord) 
 			updated = r.Processed
 		}
 		f.Entries = append(f.Entries, atomEntry{
-			Title: fmt.Sprintf("%s results: %s", r.Phase, phaseTitle(r.Phase)),
+			Title: fmt.Sprintf("%s results: %s", r.Phase, view.PhaseTitleOf(r.Phase)),
 			// The processing time is in the ID: a phase played again
 			// after a rollback is a new entry.
 			ID:      fmt.Sprintf("%s/%s#%d", page, r.Phase, r.Processed.UnixNano()),

@@ -58,7 +58,7 @@ var openings = map[string][]string{
 	"Turkey":  {"F Ank - Bla", "A Con - Bul", "A Smy - Arm"},
 }
 
-// fakeDraw is a DrawFunc that draws a small blank PNG and records what it
+// fakeDraw is a view.Drawer that draws a small blank PNG and records what it
 // was asked to draw.
 type fakeDraw struct {
 	mu    sync.Mutex

@@ -2,24 +2,22 @@ package web
 
 import (
 	"bytes"
-	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
-	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // Maps are drawn on demand, one at a time (Server.drawing: a map costs
 // far more than a page, and a crawler must not take both cores), and
-// kept in a cache of
-// the last ones drawn. A phase's map is keyed by what it is drawn from,
+// kept in a cache of the last ones drawn (view.PictureCache, the mails'
+// too). A phase's map is keyed by what it is drawn from,
 // so that a phase played again after a rollback gets a new one.
 
 // mapCacheSize bounds the maps kept: a few hundred KB each.
@@ -33,49 +31,6 @@ type mapSource struct {
 	game  *state.Game
 	rec   *state.PhaseRecord // nil: the current position, without orders
 	after bool               // the board rec's phase left, without orders
-}
-
-// mapCache keeps the last maps drawn, least recently used first out.
-type mapCache struct {
-	mu    sync.Mutex
-	size  int
-	order *list.List // of *mapEntry, most recent first
-	byKey map[string]*list.Element
-}
-
-type mapEntry struct {
-	key string
-	png []byte
-}
-
-func newMapCache(size int) *mapCache {
-	return &mapCache{size: size, order: list.New(), byKey: map[string]*list.Element{}}
-}
-
-func (c *mapCache) get(key string) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.byKey[key]
-	if !ok {
-		return nil, false
-	}
-	c.order.MoveToFront(e)
-	return e.Value.(*mapEntry).png, true
-}
-
-func (c *mapCache) put(key string, png []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.byKey[key]; ok {
-		c.order.MoveToFront(e)
-		return
-	}
-	c.byKey[key] = c.order.PushFront(&mapEntry{key, png})
-	for c.order.Len() > c.size {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.byKey, last.Value.(*mapEntry).key)
-	}
 }
 
 // findMap returns what the map of game's phase is drawn from: a
@@ -96,7 +51,7 @@ func findMap(tx *state.Tx, g *state.Game, phase string) (*mapSource, error) {
 	if len(g.Position) == 0 {
 		return nil, errNoGame
 	}
-	pos, _, err := jsonpos.DecodePosition(g.Position)
+	pos, _, err := view.Position(g)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +69,7 @@ var errNoReplay = errors.New("web: no replay of past phases configured")
 // adjudicated again by replay, as the results mails draw them.
 func (src *mapSource) board(replay ReplayFunc) (*judge.Position, *judge.Resolution, error) {
 	if src.rec == nil {
-		pos, _, err := jsonpos.DecodePosition(src.game.Position)
+		pos, _, err := view.Position(src.game)
 		return pos, nil, err
 	}
 	if replay == nil {
@@ -156,7 +111,7 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 		s.pageError(w, r, err)
 		return
 	}
-	png, ok := s.maps.get(src.key)
+	png, ok, _ := s.maps.Get(src.key) // the web keeps no failures
 	if !ok {
 		if !s.drawing.enter(r.Context()) {
 			s.busy(w, r)
@@ -175,7 +130,7 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 // drawMap draws src's map, or takes it from the cache if another request
 // drew it meanwhile.
 func (s *Server) drawMap(src *mapSource) ([]byte, error) {
-	if png, ok := s.maps.get(src.key); ok {
+	if png, ok, _ := s.maps.Get(src.key); ok {
 		return png, nil
 	}
 	pos, res, err := src.board(s.cfg.Replay)
@@ -186,6 +141,6 @@ func (s *Server) drawMap(src *mapSource) ([]byte, error) {
 	if err := s.cfg.Draw(&b, pos, res); err != nil {
 		return nil, fmt.Errorf("map %s: %w", src.key, err)
 	}
-	s.maps.put(src.key, b.Bytes())
+	s.maps.Put(src.key, b.Bytes(), nil)
 	return b.Bytes(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // phaseData is the data of a phase's page: a processed phase with its
@@ -49,12 +50,12 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	if err != nil {
 		return nil, err
 	}
-	d := &phaseData{page: s.base("", "games/"+g.Name+"/"+phase), Phase: phase, Heading: phaseTitle(phase), Up: "../" + g.Name}
+	d := &phaseData{page: s.base("", "games/"+g.Name+"/"+phase), Phase: phase, Heading: view.PhaseTitleOf(phase), Up: "../" + g.Name}
 	d.Game, d.Feed = g.Name, "atom.xml"
 	d.Title = fmt.Sprintf("%s, game %s", d.Heading, g.Name)
 	loc := zoneOf(g)
 	link := func(r *state.PhaseRecord) *phaseLink {
-		return &phaseLink{Phase: r.Phase, Title: phaseTitle(r.Phase), Href: r.Phase}
+		return &phaseLink{Phase: r.Phase, Title: view.PhaseTitleOf(r.Phase), Href: r.Phase}
 	}
 	for i, r := range recs {
 		if r.Phase != phase {
@@ -71,13 +72,13 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 			d.Next = link(recs[i+1])
 		} else if pos != nil && g.Status != state.Finished {
 			ph := pos.Phase.String()
-			d.Next = &phaseLink{Phase: ph, Title: phaseTitle(ph), Href: ph}
+			d.Next = &phaseLink{Phase: ph, Title: view.PhaseTitleOf(ph), Href: ph}
 		}
 		if p, err := parsePhase(r.Phase); err == nil {
 			d.Map = s.mapOf(r.Phase+".png", g.Name, p, false)
 			if d.After = s.mapOf(r.Phase+"-after.png", g.Name, p, false); d.After.Src != "" {
-				d.After.Alt = fmt.Sprintf("Map of game %s after %s %d, %s: the units where they now stand and the centres as now owned.",
-					g.Name, p.Season, p.Year, strings.ToLower(p.Type.String()))
+				d.After.Alt = fmt.Sprintf("Map of game %s after %s: the units where they now stand and the centres as now owned.",
+					g.Name, view.PhaseTitle(p))
 			}
 		}
 		for _, p := range mp.Powers {

@@ -19,7 +19,6 @@ package web
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,10 +29,6 @@ import (
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
-
-// DrawFunc draws the map of a position as a PNG image, with the orders
-// of res and their outcomes when res is not nil (picture.PNG).
-type DrawFunc func(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 
 // OverviewFunc tells where a game read in a transaction stands at now:
 // its phase, deadline and the seats that hold it up
@@ -59,7 +54,7 @@ type Config struct {
 	// only the maps of the current phases.
 	Replay ReplayFunc
 	// Draw draws the maps; nil shows the pages without maps.
-	Draw DrawFunc
+	Draw view.Drawer
 	// Stats holds the daemon's counters for /metrics; nil shows only
 	// what the database holds.
 	Stats *Stats
@@ -89,7 +84,7 @@ type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
 	limit   *limiter
-	maps    *mapCache
+	maps    *view.PictureCache
 	changes *changeLog
 	// pages and drawing are the gates of the costly work: reading and
 	// rendering a page (the list of games reads every game), and drawing
@@ -133,7 +128,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:     cfg,
 		mux:     http.NewServeMux(),
-		maps:    newMapCache(mapCacheSize),
+		maps:    view.NewPictureCache(mapCacheSize),
 		changes: newChangeLog(),
 		pages:   newGate(1, pageWaiting, pageWait),
 		drawing: newGate(1, mapWaiting, mapWait),

@@ -15,6 +15,7 @@ import (
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 func init() {
@@ -26,7 +27,7 @@ func init() {
 
 // pictures are the drawers of the board by format: package picture's,
 // which the results mails use too ("png"); tests put their own.
-var pictures = map[string]gm.Drawer{
+var pictures = map[string]view.Drawer{
 	"png": picture.PNG,
 	"svg": picture.SVG,
 }

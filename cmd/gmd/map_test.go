@@ -17,11 +17,11 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // drawn records what the test drawers were asked to draw.
@@ -47,7 +47,7 @@ func withTestPictures(t *testing.T) *drawn {
 		d.phases, d.orders = append(d.phases, pos.Phase.String()), append(d.orders, n)
 	}
 	old := pictures
-	pictures = map[string]gm.Drawer{
+	pictures = map[string]view.Drawer{
 		"png": func(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 			note(pos, res)
 			img := image.NewRGBA(image.Rect(0, 0, 4, 2))

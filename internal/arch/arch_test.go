@@ -38,7 +38,7 @@ var rules = map[string][]string{
 	"internal/arch":       {},
 	"internal/textsafe":   {},
 	"internal/length":     {}, // t21's, placed before it lands
-	"view":                {"state"},
+	"view":                {"internal/length", "jsonpos", "judge", "state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"daemon":              {"config", "gm", "mail", "state"},
