@@ -36,6 +36,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/gmdjudge/gmd/internal/length"
 )
 
 // Config is the judge's configuration.
@@ -359,6 +361,24 @@ func (p *parser) one(d *Directive) (string, bool) {
 	return d.Params[0], true
 }
 
+// length returns the parameters of d that give a length of time, as
+// one text: a length may be written in words ("90 days", "2 minutes 30
+// seconds"), each a parameter of its own.
+func (p *parser) length(d *Directive) (string, bool) {
+	if len(d.Params) == 0 {
+		p.bad(d, "needs a length of time (%s)", length.Hint)
+		return "", false
+	}
+	v := strings.Join(d.Params, " ")
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		// A bare number is hours to a master (njudge's SET), but in
+		// this file it would be a guess: 10 may mean seconds.
+		p.bad(d, "%q needs a unit (like 90d, 30s or 5 minutes)", v)
+		return "", false
+	}
+	return v, true
+}
+
 // path makes a path from the file absolute against the config's directory.
 func (p *parser) path(v string) string {
 	if v == "" || filepath.IsAbs(v) {
@@ -429,10 +449,10 @@ var topLevel = map[string]spec[*Config]{
 		}
 	}},
 	"ledger-retention": {apply: func(p *parser, d *Directive, c *Config) {
-		if v, ok := p.one(d); ok {
-			t, err := parseDays(v)
+		if v, ok := p.length(d); ok {
+			t, err := length.Parse(v)
 			if err != nil || t < MinLedgerRetention {
-				p.bad(d, "%q is not a duration of at least %d days (like 90d, or 2160h)", v, MinLedgerRetention/(24*time.Hour))
+				p.bad(d, "%q is not a length of at least %d days (like 90d, 90 days or 13 weeks)", v, MinLedgerRetention/(24*time.Hour))
 				return
 			}
 			c.LedgerRetention = t
@@ -623,18 +643,6 @@ func parseSize(s string) (int64, error) {
 	return n * mult, nil
 }
 
-// parseDays reads a number of days ("90d") or a Go duration ("2160h").
-func parseDays(s string) (time.Duration, error) {
-	if n, ok := strings.CutSuffix(s, "d"); ok {
-		days, err := strconv.Atoi(n)
-		if err != nil || days < 0 || days > 100*365 {
-			return 0, errors.New("not a number of days")
-		}
-		return time.Duration(days) * 24 * time.Hour, nil
-	}
-	return time.ParseDuration(s)
-}
-
 // serverSpecs are the directives of a mail server block; server finds the
 // Server inside the block's value.
 func serverSpecs[T any](server func(T) *Server) map[string]spec[T] {
@@ -713,10 +721,10 @@ var imapSpecs = func() map[string]spec[*IMAP] {
 		}
 	}}
 	m["poll-interval"] = spec[*IMAP]{apply: func(p *parser, d *Directive, m *IMAP) {
-		if v, ok := p.one(d); ok {
-			t, err := time.ParseDuration(v)
+		if v, ok := p.length(d); ok {
+			t, err := length.Parse(v)
 			if err != nil || t < time.Second {
-				p.bad(d, "%q is not a duration of at least 1s (like 30s or 5m)", v)
+				p.bad(d, "%q is not a length of at least 1s (like 30s, 5m or 2 minutes)", v)
 				return
 			}
 			m.PollInterval = t

@@ -211,10 +211,12 @@ func TestParseErrors(t *testing.T) {
 		{"admin without sender auth", "judge-name A\nadmin a@x.org\nadmin b@x.org\n", "judge.conf:2: admin: needs require-sender-auth dkim or dkim-or-spf: an admin is known by the From address alone, which anyone can write"},
 		{"password cost low", "password-cost 3\n", `judge.conf:1: password-cost: "3" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
 		{"password cost word", "password-cost high\n", `judge.conf:1: password-cost: "high" must be a whole number from 4 to 31 (bcrypt's cost; each step doubles the time a new password takes)`},
-		{"ledger retention short", "ledger-retention 3d\n", `judge.conf:1: ledger-retention: "3d" is not a duration of at least 7 days (like 90d, or 2160h)`},
-		{"ledger retention hours", "ledger-retention 100h\n", `judge.conf:1: ledger-retention: "100h" is not a duration of at least 7 days (like 90d, or 2160h)`},
-		{"ledger retention word", "ledger-retention forever\n", `judge.conf:1: ledger-retention: "forever" is not a duration of at least 7 days (like 90d, or 2160h)`},
-		{"ledger retention days", "ledger-retention 1.5d\n", `judge.conf:1: ledger-retention: "1.5d" is not a duration of at least 7 days (like 90d, or 2160h)`},
+		{"ledger retention short", "ledger-retention 3d\n", `judge.conf:1: ledger-retention: "3d" is not a length of at least 7 days (like 90d, 90 days or 13 weeks)`},
+		{"ledger retention hours", "ledger-retention 100h\n", `judge.conf:1: ledger-retention: "100h" is not a length of at least 7 days (like 90d, 90 days or 13 weeks)`},
+		{"ledger retention word", "ledger-retention forever\n", `judge.conf:1: ledger-retention: "forever" is not a length of at least 7 days (like 90d, 90 days or 13 weeks)`},
+		{"ledger retention bare", "ledger-retention 2160\n", `judge.conf:1: ledger-retention: "2160" needs a unit (like 90d, 30s or 5 minutes)`},
+		{"ledger retention empty", "ledger-retention\n", `judge.conf:1: ledger-retention: needs a length of time (write 72h, 3 days, 2 days 4 hours or 90 minutes)`},
+		{"ledger retention days", "ledger-retention 1.5d\n", `judge.conf:1: ledger-retention: "1.5d" is not a length of at least 7 days (like 90d, 90 days or 13 weeks)`},
 		{"log level", "log-level loud\n", `judge.conf:1: log-level: "loud" is not one of debug, info, warn, error`},
 		{"size", "limits {\n max-mail-size 1X\n}\n", `judge.conf:2: limits: max-mail-size: "1X" is not a size of at least 1K (like 1M, 512K or 1048576)`},
 		{"size too small", "limits { max-mail-size 100 }\n", `judge.conf:1: limits: max-mail-size: "100" is not a size of at least 1K (like 1M, 512K or 1048576)`},
@@ -228,8 +230,8 @@ func TestParseErrors(t *testing.T) {
 		{"press per mail", "limits { max-press-per-mail lots }\n", `judge.conf:1: limits: max-press-per-mail: "lots" is not a size of at least 1K (like 64K, 1M or 65536)`},
 		{"press per phase", "limits { max-press-per-phase 100 }\n", `judge.conf:1: limits: max-press-per-phase: "100" is not a size of at least 1K (like 64K, 1M or 65536)`},
 		{"tls mode", "smtp { address h; tls ssl }\n", `judge.conf:1: smtp: tls: "ssl" is not one of implicit, starttls, none`},
-		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" is not a duration of at least 1s (like 30s or 5m)`},
-		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a duration of at least 1s (like 30s or 5m)`},
+		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" needs a unit (like 90d, 30s or 5 minutes)`},
+		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a length of at least 1s (like 30s, 5m or 2 minutes)`},
 		{"bool", "smtp { address h; insecure-skip-verify maybe }\n", `judge.conf:1: smtp: insecure-skip-verify: "maybe" is not true or false`},
 		{"sender auth", "require-sender-auth spf\n", `judge.conf:1: require-sender-auth: "spf" is not one of none, dkim, dkim-or-spf`},
 		{"sender auth without id", "\nrequire-sender-auth dkim-or-spf\n", `judge.conf:2: require-sender-auth: dkim-or-spf needs auth-serv-id: the name your mail server writes at the start of its Authentication-Results`},
@@ -280,14 +282,20 @@ j.conf:6: unknown directive "ok-not"`
 	}
 }
 
-// ledger-retention takes days or a Go duration, from 7 days up.
+// ledger-retention takes a length as people write it (length.Parse),
+// from 7 days up, and so does poll-interval, from a second up.
 func TestLedgerRetention(t *testing.T) {
 	for in, want := range map[string]time.Duration{
-		"7d":    7 * 24 * time.Hour,
-		"90d":   90 * 24 * time.Hour,
-		"365d":  365 * 24 * time.Hour,
-		"168h":  7 * 24 * time.Hour,
-		"2160h": 90 * 24 * time.Hour,
+		"90 days":        90 * 24 * time.Hour,
+		"13 weeks":       91 * 24 * time.Hour,
+		"1 week":         7 * 24 * time.Hour,
+		"2 weeks 3 days": 17 * 24 * time.Hour,
+		"\"36 days\"":    36 * 24 * time.Hour,
+		"7d":             7 * 24 * time.Hour,
+		"90d":            90 * 24 * time.Hour,
+		"365d":           365 * 24 * time.Hour,
+		"168h":           7 * 24 * time.Hour,
+		"2160h":          90 * 24 * time.Hour,
 	} {
 		c, err := Parse(strings.NewReader("ledger-retention "+in+"\n"), "judge.conf")
 		if err != nil {
@@ -296,6 +304,18 @@ func TestLedgerRetention(t *testing.T) {
 		}
 		if c.LedgerRetention != want {
 			t.Errorf("%s: %v, want %v", in, c.LedgerRetention, want)
+		}
+	}
+	for in, want := range map[string]time.Duration{
+		"30s": 30 * time.Second, "2 minutes": 2 * time.Minute, "1 minute 30 seconds": 90 * time.Second, "1h": time.Hour,
+	} {
+		c, err := Parse(strings.NewReader("imap { address h; username u; password p; poll-interval "+in+" }\n"), "judge.conf")
+		if err != nil {
+			t.Errorf("poll-interval %s: %v", in, err)
+			continue
+		}
+		if c.IMAP.PollInterval != want {
+			t.Errorf("poll-interval %s: %v, want %v", in, c.IMAP.PollInterval, want)
 		}
 	}
 }

@@ -24,20 +24,6 @@ type verifiedPass struct {
 	sum  [sha256.Size]byte
 }
 
-// checkPassword reports whether pw is the password of hash. key names the
-// seat ("dt/F", "dt/M") for the in-memory cache of passwords already
-// verified, so that a player's every mail does not pay for bcrypt.
-func (m *Master) checkPassword(key string, hash []byte, pw string) bool {
-	if m.knownPassword(key, hash, pw) {
-		return true
-	}
-	if len(hash) == 0 || bcrypt.CompareHashAndPassword(hash, []byte(pw)) != nil {
-		return false
-	}
-	m.rememberPassword(key, hash, pw)
-	return true
-}
-
 // knownPassword reports whether pw was verified against hash for the seat
 // key before, in this process: then it is right without bcrypt.
 func (m *Master) knownPassword(key string, hash []byte, pw string) bool {
@@ -383,22 +369,32 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "%s", msg)
 			return errStop
 		}
-		// The seat's own address with the seat's own password is the
-		// player coming back: the password proves it, as at any sign-on.
-		back := false
-		if sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 {
-			ok, err := s.checkPassword(c, g.Name+"/"+string(letter), p.PassHash, pw)
-			if err != nil {
-				return err
-			}
-			back = ok
-		}
-		if !back && !s.confirmed(g, confirmTakeover, power) {
-			s.printf("%s in game '%s' is free for takeover.", power, g.Name)
-			if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
-				return err
-			}
+		// An ejected player comes back only if the master allows it.
+		if barred(g, s.in.From) {
+			s.fail(c.Line, "The master of '%s' has removed this address from the game: it may take no seat of it unless the master lets it back (ADMIT).", g.Name)
 			return errStop
+		}
+		// A code mailed to the sender's address gives the seat to it,
+		// with the password of this mail. Without one, the seat's own
+		// address with the seat's own password is the player coming
+		// back: the password proves it, checked as at any sign-on,
+		// under the limits on guessing.
+		back := false
+		if !s.confirmed(g, confirmTakeover, power) {
+			if sameAddr(p.Addr, s.in.From) && len(p.PassHash) > 0 {
+				ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr)
+				if err != nil && !errors.Is(err, errStop) {
+					return err
+				}
+				back = ok
+			}
+			if !back {
+				s.printf("%s in game '%s' is free for takeover.", power, g.Name)
+				if err := s.askConfirmation(c, g, confirmTakeover, power, fmt.Sprintf("take over %s in game '%s'", power, g.Name)); err != nil {
+					return err
+				}
+				return errStop
+			}
 		}
 		hash, msg, err := s.newPasswordHash(pw)
 		if err != nil {
@@ -407,6 +403,11 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		if msg != "" {
 			s.fail(c.Line, "%s.", capitalize(msg))
 			return errStop
+		}
+		if !back {
+			if err := s.useCode(g, confirmTakeover, power); err != nil {
+				return err
+			}
 		}
 		s.game, s.power = g, power
 		returned := sameAddr(p.Addr, s.in.From)
@@ -537,7 +538,8 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		// they are no part of a password (only passwords are secret).
 		command := strings.TrimSpace("SIGNON ?" + g.Name + " <your password> " + prefs)
 		s.printf("You have not joined game '%s' yet.", g.Name)
-		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command); err != nil {
+		used := codesUsed(g, codeUseOf(confirmJoin, s.in.From, ""), s.now)
+		if err := s.offerCode(key, confirmJoin, g.Name, "", fmt.Sprintf("join game '%s'", g.Name), command, used); err != nil {
 			return err
 		}
 		return errStop
@@ -549,6 +551,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
+	}
+	if err := s.useCode(g, confirmJoin, ""); err != nil {
+		return err
 	}
 	g.Players = append(g.Players, state.Player{
 		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
@@ -640,8 +645,8 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		return nil
 	}
 	switch {
-	case slices.Contains(g.Barred, strings.ToLower(s.in.From)):
-		s.fail(c.Line, "The master of '%s' has removed this address from its observers.", g.Name)
+	case barred(g, s.in.From):
+		s.fail(c.Line, "The master of '%s' has removed this address from the game.", g.Name)
 		return errStop
 	case len(g.Observers) >= s.m.cfg.MaxObservers:
 		s.fail(c.Line, "Game '%s' has %d observers, the most this judge allows.", g.Name, len(g.Observers))
@@ -660,6 +665,9 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	if msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
 		return errStop
+	}
+	if err := s.useCode(g, confirmObserve, ""); err != nil {
+		return err
 	}
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
 	s.game, s.observer, s.dirty = g, true, true

@@ -186,7 +186,8 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	case removals > 0:
 		s.printf("%s%d removal%s pending.", prefix, removals, sIfMany(removals))
 	case due == 0:
-		s.printf("\n%s has no adjustments to make in %s.", name, when(pos.Phase))
+		s.paragraph()
+		s.printf("%s has no adjustments to make in %s.", name, when(pos.Phase))
 		return
 	}
 	s.reply.WriteByte('\n')

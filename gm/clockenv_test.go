@@ -162,6 +162,9 @@ func (e *clockEnv) session(name, from string, now time.Time, fn func(s *session)
 		if err := fn(s); err != nil {
 			return err
 		}
+		if err := s.announceChanges(); err != nil { // as Master.apply does at the end of a mail
+			return err
+		}
 		reply = s.reply.String()
 		return tx.PutGame(g)
 	})

@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +30,12 @@ import (
 // forged requests cost no space and cannot push a real one out, and the
 // same request gets the same code all day, so a new mail never spoils a
 // code already sent. A code is good on the day it was given and the
-// next, at least 24 hours.
+// next, at least 24 hours, and once: the game counts the codes used for
+// each request (Game.CodesUsed), and the count is part of the HMAC, so
+// that the code a mail used fits no later mail (a confirming mail sent
+// again, with a new Message-ID, re-subscribed an observer who had left)
+// and the request's next code is a new one. A game's CREATE code needs
+// no count: once used, the name is taken.
 const (
 	confirmDay = 24 * time.Hour
 	// codeLen letters of confirmAlphabet carry 50 bits: a guesser with
@@ -52,11 +58,22 @@ const (
 // need, like a game's ConfirmKey, and never shown.
 const judgeKeyMeta = "gm.confirm-key"
 
+// maxCodeUses bounds Game.CodesUsed. Each entry took a code that only
+// the address's reader had, so honest games stay far below; past it the
+// entry used longest ago goes, and a code it counted (mailed to that
+// address, two days old at most) would fit once more.
+const maxCodeUses = 500
+
 // confirmCode returns the code for kind, game, addr and seat on day
-// (days since the Unix epoch), under key.
-func confirmCode(key []byte, kind, game, addr, seat string, day int64) string {
+// (days since the Unix epoch), under key, after used codes for them.
+func confirmCode(key []byte, kind, game, addr, seat string, day int64, used int) string {
 	mac := hmac.New(sha256.New, key)
 	fmt.Fprintf(mac, "%s\x00%s\x00%s\x00%s\x00%d", kind, game, strings.ToLower(addr), seat, day)
+	if used > 0 {
+		// The first code of a request is the one judges before the
+		// count gave, so that codes already mailed stay good.
+		fmt.Fprintf(mac, "\x00%d", used)
+	}
 	v := binary.BigEndian.Uint64(mac.Sum(nil))
 	code := make([]byte, codeLen)
 	for i := range code {
@@ -97,9 +114,67 @@ func (s *session) gatherCodes(cmds []parser.Command) {
 }
 
 // confirmed reports whether the mail carries a valid code for kind and
-// seat in g from its sender.
+// seat in g from its sender, not used yet. The caller that acts on it
+// calls useCode in the same transaction.
 func (s *session) confirmed(g *state.Game, kind, seat string) bool {
-	return s.codeFits(g.ConfirmKey, kind, g.Name, seat)
+	return s.codeFits(g.ConfirmKey, kind, g.Name, seat, codesUsed(g, codeUseOf(kind, s.in.From, seat), s.now))
+}
+
+// useCode records that the code confirmed for kind and seat in g was
+// used, so that it fits no later mail.
+func (s *session) useCode(g *state.Game, kind, seat string) error {
+	of := codeUseOf(kind, s.in.From, seat)
+	pruneCodeUses(g, s.now)
+	i := slices.IndexFunc(g.CodesUsed, func(u state.CodeUse) bool { return u.Of == of })
+	if i < 0 {
+		if len(g.CodesUsed) >= maxCodeUses {
+			oldest := 0
+			for j, u := range g.CodesUsed {
+				if u.Last.Before(g.CodesUsed[oldest].Last) {
+					oldest = j
+				}
+			}
+			g.CodesUsed = slices.Delete(g.CodesUsed, oldest, oldest+1)
+		}
+		g.CodesUsed = append(g.CodesUsed, state.CodeUse{Of: of})
+		i = len(g.CodesUsed) - 1
+	}
+	g.CodesUsed[i].N++
+	g.CodesUsed[i].Last = s.now.UTC()
+	// The session may not sign on to g, and Handle writes only the game
+	// signed on to.
+	return s.tx.PutGame(g)
+}
+
+// codeUseOf names a request in Game.CodesUsed.
+func codeUseOf(kind, addr, seat string) string {
+	return kind + " " + strings.ToLower(strings.TrimSpace(addr)) + " " + seat
+}
+
+// codesUsed returns how many codes were used for the request of, among
+// the uses that still count at now.
+func codesUsed(g *state.Game, of string, now time.Time) int {
+	for _, u := range g.CodesUsed {
+		if u.Of == of && codeUseCounts(u, now) {
+			return u.N
+		}
+	}
+	return 0
+}
+
+// codeUseCounts reports whether a code u counted could still be good at
+// now: one given on the day of the last use or before is good until the
+// end of the next day.
+func codeUseCounts(u state.CodeUse, now time.Time) bool {
+	return confirmDayOf(now) <= confirmDayOf(u.Last)+1
+}
+
+// pruneCodeUses forgets the uses whose codes are all too old to fit.
+func pruneCodeUses(g *state.Game, now time.Time) {
+	g.CodesUsed = slices.DeleteFunc(g.CodesUsed, func(u state.CodeUse) bool { return !codeUseCounts(u, now) })
+	if len(g.CodesUsed) == 0 {
+		g.CodesUsed = nil
+	}
 }
 
 // confirmedCreate reports whether the mail carries a valid code from its
@@ -109,20 +184,20 @@ func (s *session) confirmedCreate(name string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return s.codeFits(key, confirmCreate, name, ""), nil
+	return s.codeFits(key, confirmCreate, name, "", 0), nil
 }
 
 // codeFits reports whether one of the mail's codes is the code under key
-// for kind, game and seat from the sender, given today or yesterday. A
-// nil key has given no code yet.
-func (s *session) codeFits(key []byte, kind, game, seat string) bool {
+// for kind, game and seat from the sender after used codes, given today
+// or yesterday. A nil key has given no code yet.
+func (s *session) codeFits(key []byte, kind, game, seat string, used int) bool {
 	s.codeAsked = true
 	if len(key) == 0 || len(s.codes) == 0 {
 		return false
 	}
 	day := confirmDayOf(s.now)
 	for _, d := range []int64{day, day - 1} {
-		want := confirmCode(key, kind, game, s.in.From, seat, d)
+		want := confirmCode(key, kind, game, s.in.From, seat, d, used)
 		for _, got := range s.codes {
 			if subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1 {
 				return true
@@ -179,7 +254,7 @@ func (s *session) askConfirmation(c *parser.Command, g *state.Game, kind, seat, 
 	if err != nil {
 		return err
 	}
-	return s.offerCode(key, kind, g.Name, seat, what, command+" <your password>")
+	return s.offerCode(key, kind, g.Name, seat, what, command+" <your password>", codesUsed(g, codeUseOf(kind, s.in.From, seat), s.now))
 }
 
 // gameKey returns g's ConfirmKey, which g gets the first time.
@@ -205,18 +280,19 @@ func (s *session) askCreateConfirmation(name, command string) error {
 	if err != nil {
 		return err
 	}
-	return s.offerCode(key, confirmCreate, name, "", fmt.Sprintf("create game '%s'", name), command)
+	return s.offerCode(key, confirmCreate, name, "", fmt.Sprintf("create game '%s'", name), command, 0)
 }
 
-// offerCode adds to the reply the code under key for kind, game and seat,
-// with what it allows and command, the line to send back with it.
-func (s *session) offerCode(key []byte, kind, game, seat, what, command string) error {
+// offerCode adds to the reply the code under key for kind, game and seat
+// after used codes, with what it allows and command, the line to send
+// back with it.
+func (s *session) offerCode(key []byte, kind, game, seat, what, command string, used int) error {
 	_, body, err := s.m.tmpl.Render("confirm", confirmData{
 		Judge:   s.m.cfg.JudgeAddr,
 		Addr:    s.in.From,
 		Kind:    kind,
 		What:    what,
-		Code:    confirmCode(key, kind, game, s.in.From, seat, confirmDayOf(s.now)),
+		Code:    confirmCode(key, kind, game, s.in.From, seat, confirmDayOf(s.now), used),
 		Command: command,
 		Wrong:   len(s.codes) > 0,
 	})

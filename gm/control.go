@@ -22,7 +22,8 @@ import (
 // to the session's sender, with passHash as its password, and tells
 // everyone. When no seat is left abandoned, the current phase gets a fresh
 // deadline counted from now (never earlier than the one it had), so the
-// new player has a whole phase to catch up.
+// new player has a whole phase to catch up; but not for a player coming
+// back, nor twice in a phase for one seat.
 //
 // njudge also sets WAIT for every player after a takeover (ml_signon.c),
 // so that nothing is processed before the deadline. gmd does not: WAIT is
@@ -50,8 +51,13 @@ func (s *session) takeover(i int, passHash []byte) error {
 			waiting = append(waiting, g.Players[j].Power)
 		}
 	}
-	restarted := g.Status == state.Active && len(waiting) == 0
+	// A return moves no deadline: RESIGN and SIGNON again, three times,
+	// once kept S1901M of a 72-hour game open for 9 days. A new player
+	// gets a fresh deadline once per seat and phase, so that two
+	// addresses taking the seat in turn cannot do the same.
+	restarted := g.Status == state.Active && len(waiting) == 0 && !returned && p.ClockTurn != g.Turn+1
 	if restarted {
+		p.ClockTurn = g.Turn + 1
 		m.restartClock(g, s.now)
 	}
 	data := takeoverData{headLines: m.head(g), Power: p.Power, Addr: shownAddr(g, p.Addr), Returned: returned, Restarted: restarted, Waiting: waiting}
@@ -137,6 +143,13 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	if len(phases) == 0 {
 		s.fail(c.Line, "No phase of '%s' has been processed: there is nothing to roll back.", g.Name)
+		return nil
+	}
+	if g.Revealed {
+		// REVEAL told everyone who played which power; a rollback
+		// would make the game anonymous again in name only, and put
+		// a live game's players in every listing.
+		s.fail(c.Line, "The players of gunboat game '%s' were revealed: it cannot be rolled back, since nobody can be made to forget who played which power.", g.Name)
 		return nil
 	}
 	rec := phases[len(phases)-1]
@@ -316,7 +329,14 @@ func (s *session) cmdEject(c *parser.Command) error {
 	if err := m.sendGame(s.tx, s.now, g, "abandoned", data, to); err != nil {
 		return err
 	}
-	s.printf("%s is ejected from '%s' and free for takeover.", p.Power, g.Name)
+	// The seat keeps its address, which the listings and REVEAL show as
+	// who played it, but not its password, and the address is barred:
+	// the ejected player cannot sign on with the old password ("welcome
+	// back"), nor take the seat over again with a code, until the master
+	// lets the address back with ADMIT.
+	p.PassHash = nil
+	s.bar(p.Addr)
+	s.printf("%s is ejected from '%s' and free for takeover; %s may not take a seat in it again unless you ADMIT it.", p.Power, g.Name, p.Addr)
 	m.ordersChanged(g, s.now)
 	// The draw may pass without the ejected player's vote.
 	return m.checkDraw(s.tx, g, s.now)
@@ -343,13 +363,47 @@ func (s *session) ejectObserver(c *parser.Command, addr string) error {
 	}
 	addr = g.Observers[i].Addr
 	g.Observers = slices.Delete(g.Observers, i, i+1)
-	g.Barred = append(g.Barred, strings.ToLower(addr))
+	s.bar(addr)
+	s.printf("%s no longer observes '%s', and may not observe it again.", addr, g.Name)
+	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
+}
+
+// bar adds addr to the session's game's Barred: the addresses the master
+// removed, which may neither observe the game nor take a seat of it.
+func (s *session) bar(addr string) {
+	g := s.game
+	if addr = strings.ToLower(addr); !slices.Contains(g.Barred, addr) {
+		g.Barred = append(g.Barred, addr)
+	}
 	if n := len(g.Barred); n > maxBarred {
 		g.Barred = slices.Delete(g.Barred, 0, n-maxBarred)
 	}
 	s.dirty = true
-	s.printf("%s no longer observes '%s', and may not observe it again.", addr, g.Name)
-	return s.m.send(s.tx, s.now, "ejected", ejectedData{headLines: s.m.head(g), Addr: addr}, []string{addr}, "")
+}
+
+// barred reports whether the master removed addr from g (Game.Barred).
+func barred(g *state.Game, addr string) bool {
+	return slices.Contains(g.Barred, strings.ToLower(strings.TrimSpace(addr)))
+}
+
+// cmdAdmit handles ADMIT address: the master lets an address that EJECT
+// removed take a seat of the game again (a takeover, with a code mailed
+// to it and a new password) or observe it.
+func (s *session) cmdAdmit(c *parser.Command) error {
+	g := s.game
+	if len(c.Args) != 1 || !strings.Contains(c.Args[0], "@") {
+		s.fail(c.Line, "Use: ADMIT address, an address that EJECT removed from the game.")
+		return nil
+	}
+	addr := strings.ToLower(c.Args[0])
+	if !barred(g, addr) {
+		s.fail(c.Line, "%s was not removed from '%s': there is nothing to admit.", c.Args[0], g.Name)
+		return nil
+	}
+	g.Barred = slices.DeleteFunc(g.Barred, func(a string) bool { return a == addr })
+	s.dirty = true
+	s.printf("%s may take a seat in '%s' again, or observe it: a takeover needs a new password and a code mailed to it.", addr, g.Name)
+	return nil
 }
 
 // StatusWord says a seat's status in a sentence ("in civil disorder"):
@@ -414,6 +468,10 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 			s.fail(c.Line, "%v.", err)
 			return nil
 		}
+		if msg := lengthLimitOf("GRACE").refuse(d); msg != "" {
+			s.fail(c.Line, "%s.", msg)
+			return nil
+		}
 		st.Grace = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
@@ -434,19 +492,26 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "%v.", err)
 		return nil
 	}
-	var what string
+	var (
+		what    string
+		setting *state.Duration
+	)
 	switch word {
 	case "MOVEMENT", "MOVE", "MOVES":
-		st.Movement, what = state.Duration(d), "Movement phases"
+		setting, what, word = &st.Movement, "Movement phases", "MOVEMENT"
 	case "RETREAT", "RETREATS":
-		st.Retreat, what = state.Duration(d), "Retreat phases"
+		setting, what, word = &st.Retreat, "Retreat phases", "RETREAT"
 	case "ADJUSTMENT", "ADJUSTMENTS", "ADJUST", "BUILD", "BUILDS":
-		st.Adjustment, what = state.Duration(d), "Adjustment phases"
+		setting, what, word = &st.Adjustment, "Adjustment phases", "ADJUSTMENT"
 	case "REMINDER":
+		if msg := lengthLimitOf("REMINDER").refuse(d); msg != "" {
+			s.fail(c.Line, "%s.", msg)
+			return nil
+		}
 		st.Reminder = state.Duration(d)
 		schedule(g, s.now)
 		s.dirty = true
-		change := fmt.Sprintf("Reminders now go out %s before the deadline.", spellLength(d))
+		change := fmt.Sprintf("Reminders now go out %s.", remindersText(st))
 		if d == 0 {
 			change = "No more reminders are sent before the deadline."
 		}
@@ -456,11 +521,11 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT (a length, or CLOCK hh:mm, DAYS -MTWTF-) or REMINDER.", word)
 		return nil
 	}
-	if d <= 0 {
-		s.fail(c.Line, "A phase cannot last %s.", spellLength(d))
+	if msg := lengthLimitOf(word).refuse(d); msg != "" {
+		s.fail(c.Line, "%s.", msg)
 		return nil
 	}
-	s.dirty = true
+	*setting, s.dirty = state.Duration(d), true
 	change := fmt.Sprintf("%s now last %s, from the next phase on.", what, spellLength(d))
 	s.printf("%s", change)
 	return s.parameterChange(change)

@@ -264,7 +264,7 @@ func TestSetClock(t *testing.T) {
 	if len(clockAbout(got, "Parameter Change")) != 3 || !strings.Contains(got[0].Body, "Movement phases now last 2 days 12 hours, from the next phase on.") {
 		t.Errorf("mails %q, want three parameter changes", clockSubjects(got))
 	}
-	if reply := set("MOVEMENT", "0"); !strings.Contains(reply, "A phase cannot last no time") {
+	if reply := set("MOVEMENT", "0"); !containsText(reply, "A movement phase lasts at least 10 minutes: no time is too short") {
 		t.Errorf("zero length: %q", reply)
 	}
 }

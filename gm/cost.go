@@ -112,7 +112,10 @@ func (s *session) allowed(name string, c *parser.Command, hide []bool) bool {
 		}
 		s.outputs++
 	}
-	if cmd.mails && s.mailsLeft() == 0 {
+	// A SET once the mail owes the game a settings notice adds a line to
+	// that notice, not a mail: it runs whatever is left.
+	addsToNotice := name == "SET" && len(s.changes) > 0
+	if cmd.mails && s.mailsLeft() == 0 && !addsToNotice {
 		s.paragraph()
 		s.printf("> %s", echo(name, c, hide))
 		s.fail(c.Line, "%s was not done: this mail has caused %d mails, the most one mail may cause.", name, s.m.cfg.MaxMailsPerMail)
@@ -145,13 +148,17 @@ func (s *session) reportNotRun() {
 }
 
 // mailsLeft returns how many more mails this mail may cause besides its
-// reply; -1 for no limit.
+// reply and the settings notice it already owes; -1 for no limit.
 func (s *session) mailsLeft() int {
 	most := s.m.cfg.MaxMailsPerMail
 	if most <= 0 {
 		return -1
 	}
-	return max(0, most-1-s.tx.Queued())
+	pending := 0
+	if len(s.changes) > 0 && s.game != nil {
+		pending = len(s.m.recipients(s.game)) // the notice announceChanges will send
+	}
+	return max(0, most-1-s.tx.Queued()-pending)
 }
 
 // pressRefusal returns why a press of size bytes of text from sender (the

@@ -150,3 +150,24 @@ func putFormingGames(b *testing.B, h *harness, n int) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkLockedGuess is a guess at a game whose sign-ons the guard has
+// locked (20 wrong passwords within the hour), from a new address each
+// time, at bcrypt's default cost: what each guess past the limit costs
+// the judge, with no password checked.
+func BenchmarkLockedGuess(b *testing.B) {
+	h := withDefaultLimits(newHarness(b))
+	h.startStandard("dt")
+	h.m.cfg.PasswordCost = bcrypt.DefaultCost
+	for i := range gameFailures {
+		h.mail(fmt.Sprintf("bot%d@example.net", i), "guess", "SIGNON Fdt guess")
+	}
+	checks := 0
+	compare := bcryptCompare
+	b.Cleanup(func() { bcryptCompare = compare })
+	bcryptCompare = func(h, pw []byte) error { checks++; return compare(h, pw) }
+	benchMail(b, h, "guesser@example.net", "SIGNON Fdt guess")
+	if checks != 0 {
+		b.Fatalf("%d passwords checked during the lockout", checks)
+	}
+}

@@ -104,6 +104,28 @@ func TestMailsPerMail(t *testing.T) {
 	mustContain(t, replyTo(t, got, testMaster).Body, "PAUSE was not done: this mail has caused 20 mails, the most one mail may cause.")
 }
 
+// Several SET lines in one mail owe the game one notice: once the first
+// has used up the mails one mail may cause, the others still run, each a
+// line of that notice, and the mail causes the reply and the one notice.
+func TestSettingsWithinMailsPerMail(t *testing.T) {
+	h := withDefaultLimits(newHarness(t))
+	h.startStandard("dt")
+	h.m.cfg.MaxMailsPerMail = 5 // fewer than the game's 8 addresses
+	got := h.mail(testMaster, "m", "SIGNON Mdt "+testMasterPass+"\nSET NMR\nSET PRESS GREY\nSET NOPARTIAL\nSET MOVEMENT 2 days\n")
+	st := h.game("dt").Settings
+	if !st.NMR || st.Press != "grey" || st.Partial || time.Duration(st.Movement) != 48*time.Hour {
+		t.Errorf("settings %+v: a SET did not run", st)
+	}
+	r := replyTo(t, got, testMaster)
+	mustNotContain(t, r.Body, "was not done")
+	if len(got) != 2 {
+		t.Errorf("%d mails, want the reply and the one notice", len(got))
+	}
+	// A press after them is held to the bound, the notice counted.
+	got = h.mail(testMaster, "m", "SIGNON Mdt "+testMasterPass+"\nSET NONMR\nBROADCAST\nHello.\nENDPRESS\n")
+	mustContain(t, unwrap(replyTo(t, got, testMaster).Body), "BROADCAST was not done: this mail has caused 5 mails")
+}
+
 // Press is limited per mail and per sender and phase; the phase's limit
 // starts again when the phase is processed.
 func TestPressSizeLimits(t *testing.T) {

@@ -2,12 +2,11 @@ package gm
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -39,6 +38,34 @@ func phaseLength(s *state.GameSettings, t judge.PhaseType) time.Duration {
 		return cmpOr(time.Duration(s.Adjustment), defaultAdjustment)
 	}
 	return cmpOr(time.Duration(s.Movement), defaultMovement)
+}
+
+// reminderShare is the largest part of a phase that its reminder may
+// come before the deadline: a third, which is what the default 24 hours
+// are of a 72-hour movement phase. A reminder of a day before a 20-minute
+// deadline would come with the phase's start; a third of it keeps the
+// reminder a reminder.
+const reminderShare = 3
+
+// reminderBefore returns how long before the current deadline of g its
+// reminder goes: the master's SET REMINDER, or a third of the phase's
+// length when that is shorter (to the minute); 0 for none.
+func reminderBefore(g *state.Game) time.Duration {
+	rem := time.Duration(g.Settings.Reminder)
+	if rem <= 0 {
+		return 0
+	}
+	ph, err := currentPhase(g)
+	if err != nil {
+		return rem
+	}
+	return scaledReminder(rem, phaseLength(&g.Settings, ph.Type))
+}
+
+// scaledReminder is rem, or reminderShare of a phase of length phase
+// when that is shorter.
+func scaledReminder(rem, phase time.Duration) time.Duration {
+	return min(rem, (phase / reminderShare).Truncate(time.Minute))
 }
 
 // cmpOr returns d, or def when d is not positive: a zero length would
@@ -151,8 +178,8 @@ func schedule(g *state.Game, now time.Time) {
 func nextEvent(g *state.Game, now time.Time) time.Time {
 	d := g.Deadline
 	if now.Before(d) {
-		if r := d.Add(-time.Duration(g.Settings.Reminder)); !g.Reminded && g.Settings.Reminder > 0 && r.After(now) {
-			return r
+		if rem := reminderBefore(g); !g.Reminded && rem > 0 && d.Add(-rem).After(now) {
+			return d.Add(-rem)
 		}
 		return d
 	}
@@ -301,40 +328,18 @@ func parseDeadline(s string, loc *time.Location, now time.Time) (time.Time, erro
 	return time.Time{}, fmt.Errorf("cannot read the date %q (write 2026-12-24 23:30, Dec 24 23:30 or +48h)", s)
 }
 
-// parseLength reads a length of time as the master writes it: a Go
-// duration ("72h", "90m", "1h30m"), days ("3d", "2d12h"), or a bare number
-// of hours ("48", as njudge counts).
+// parseLength reads a length of time as the master writes it
+// (length.Parse: "72h", "3 days", "2 days 4 hours", "48" hours) and holds
+// it to maxLength.
 func parseLength(s string) (time.Duration, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	text := s
-	if s == "" {
-		return 0, errors.New("missing length of time (write 72h, 3d or 48)")
+	d, err := length.Parse(s)
+	if err != nil {
+		return 0, err
 	}
-	if h, err := strconv.ParseFloat(s, 64); err == nil {
-		if h < 0 || h > 24*366 {
-			return 0, fmt.Errorf("length %q out of range", s)
-		}
-		return time.Duration(h * float64(time.Hour)), nil
+	if d > maxLength {
+		return 0, fmt.Errorf("the length %q is out of range (at most %d days)", strings.TrimSpace(s), maxLength/(24*time.Hour))
 	}
-	var days time.Duration
-	if i := strings.IndexByte(s, 'd'); i > 0 {
-		n, err := strconv.Atoi(s[:i])
-		if err != nil || n < 0 || n > 366 {
-			return 0, fmt.Errorf("cannot read the length %q (write 72h, 3d or 48)", s)
-		}
-		days, s = time.Duration(n)*24*time.Hour, s[i+1:]
-	}
-	var rest time.Duration
-	if s != "" {
-		var err error
-		if rest, err = time.ParseDuration(s); err != nil || rest < 0 {
-			return 0, fmt.Errorf("cannot read the length %q (write 72h, 3d or 48)", s)
-		}
-	}
-	if days+rest > maxLength {
-		return 0, fmt.Errorf("length %q out of range (at most %d days)", text, maxLength/(24*time.Hour))
-	}
-	return days + rest, nil
+	return d, nil
 }
 
 // maxLength is the longest length of time a master may set: a phase, a
@@ -349,29 +354,9 @@ const maxLength = 366 * 24 * time.Hour
 // away.
 func latestDate(now time.Time) time.Time { return now.AddDate(1, 0, 0) }
 
-// spellLength writes a length of time as people do: "20 minutes",
-// "1 hour 30 minutes", "2 days 4 hours", "3 days". Every unit that is not
-// zero is named, down to the second; "no time" when d is not positive.
-func spellLength(d time.Duration) string {
-	if d <= 0 {
-		return "no time"
-	}
-	if d < time.Second {
-		return "less than a second"
-	}
-	units := []struct {
-		size time.Duration
-		name string
-	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
-	var parts []string
-	for _, u := range units {
-		if n := int(d / u.size); n > 0 {
-			parts = append(parts, countOf(n, u.name))
-		}
-		d %= u.size
-	}
-	return strings.Join(parts, " ")
-}
+// spellLength writes a length of time as people do, in words that
+// parseLength reads back: "20 minutes", "2 days 4 hours".
+func spellLength(d time.Duration) string { return length.Spell(d) }
 
 // spellLeft writes the time left before an event for people, to the
 // nearest minute: "2 days 23 hours", "5 minutes", "less than a minute".
@@ -380,12 +365,4 @@ func spellLeft(d time.Duration) string {
 		return "less than a minute"
 	}
 	return spellLength(d)
-}
-
-// countOf writes "1 day", "2 days".
-func countOf(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -27,8 +27,9 @@ func TestSignonLockoutPerSender(t *testing.T) {
 		if i < senderFailures-1 {
 			mustNotContain(t, r, "locked")
 		} else {
-			// The fifth within 15 minutes, at 12:04: locked until 12:19.
-			mustContain(t, r, "Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:19 UTC.")
+			// The fifth within 15 minutes, at 12:04: locked until the
+			// first, at 12:00, is 15 minutes old.
+			mustContain(t, r, "Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:15 UTC.")
 		}
 		mustNotContain(t, r, "> SUMMARY")
 		h.advance(time.Minute)
@@ -38,7 +39,7 @@ func TestSignonLockoutPerSender(t *testing.T) {
 	before := len(h.game("dt").FailedSignons)
 	for _, pw := range []string{"pw-f", "wrong"} {
 		r := h.signon(guesser, "Fdt", pw)
-		mustContain(t, r, "Error (line 1): Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:19 UTC. Nothing else in this mail was done.")
+		mustContain(t, r, "Error (line 1): Too many wrong passwords for game 'dt' from you: sign-ons are locked until 12:15 UTC. Nothing else in this mail was done.")
 		mustNotContain(t, r, "Signed on", "Wrong password")
 	}
 	if n := len(h.game("dt").FailedSignons); n != before {
@@ -53,19 +54,16 @@ func TestSignonLockoutPerSender(t *testing.T) {
 	// The lockout is in the database: a master of its own, as gmd
 	// process has for each mail, sees it.
 	h.m = New(h.m.DB(), h.m.cfg)
-	mustContain(t, h.signon(guesser, "Fdt", "pw-f"), "locked until 12:19 UTC")
+	mustContain(t, h.signon(guesser, "Fdt", "pw-f"), "locked until 12:15 UTC")
 
-	// At 12:19 it is over, and the right password forgets the mistakes.
-	h.now = testStart.Add(19 * time.Minute)
+	// At 12:15 it is over, and the right password forgets the mistakes.
+	h.now = testStart.Add(15 * time.Minute)
 	mustContain(t, h.signon(guesser, "Fdt", "pw-f"), "Signed on as France")
 	g := h.game("dt")
 	for _, f := range g.FailedSignons {
 		if f.Addr == guesser {
 			t.Errorf("failure kept after a right password: %+v", f)
 		}
-	}
-	if len(g.SignonLocks) != 0 {
-		t.Errorf("lockouts kept after their end: %+v", g.SignonLocks)
 	}
 }
 
@@ -102,31 +100,46 @@ func TestSignonLockoutPerGame(t *testing.T) {
 		if i < gameFailures-1 {
 			mustNotContain(t, r, "locked")
 		} else {
-			mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:57 UTC, but from the address each seat belongs to.")
+			mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:00 UTC;")
 		}
 		h.advance(3 * time.Minute)
 	}
-	// Now, at 13:00, nobody but a seat's own address signs on, even with
-	// the right password.
+	// Now, at 13:00 less a second, nobody signs on without a code, even
+	// with the right password, even from the seat's own address: From
+	// proves nothing.
+	h.now = h.now.Add(-time.Second)
 	for _, who := range []struct{ addr, seat, pw string }{
 		{"bot99@example.net", "Mdt", testMasterPass},
 		{"newaddress@example.org", "Fdt", "pw-f"},
 		{"france@example.org", "Edt", "pw-e"}, // France's address, England's seat
+		{"france@example.org", "Fdt", "pw-f"},
+		{testMaster, "Mdt", testMasterPass},
 	} {
 		r := h.signon(who.addr, who.seat, who.pw)
-		mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:57 UTC, but from the address each seat belongs to. Nothing else")
+		mustContain(t, r, "Too many wrong passwords for game 'dt': its sign-ons are locked until 13:00 UTC; a mail from a seat's own address is answered with a code that lets it in. Nothing else")
 		mustNotContain(t, r, "Signed on")
 	}
-	// The players and the master, from their own addresses, play on.
-	mustContain(t, h.signon(testMaster, "Mdt", testMasterPass), "Signed on as the master of 'dt'")
-	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
-	r := onlyTo(t, h.orders("dt", "E", "F Lon - Nth"), "england@example.org")
-	mustContain(t, r.Body, "Signed on as England")
+	// The players and the master, from their own addresses, sign on
+	// with the code their reply gave.
+	for _, who := range []struct{ addr, seat, pw, want string }{
+		{testMaster, "Mdt", testMasterPass, "Signed on as the master of 'dt'"},
+		{"france@example.org", "Fdt", "pw-f", "Signed on as France"},
+	} {
+		r := h.signon(who.addr, who.seat, who.pw)
+		code := codeIn(t, r)
+		got := replyTo(t, h.mail(who.addr, "in", "CONFIRM "+code+"\nSIGNON "+who.seat+" "+who.pw), who.addr).Body
+		mustContain(t, got, who.want)
+		// Once: the same code again is refused.
+		got = replyTo(t, h.mail(who.addr, "in", "CONFIRM "+code+"\nSIGNON "+who.seat+" "+who.pw), who.addr).Body
+		mustContain(t, got, "locked until 13:00 UTC")
+		mustNotContain(t, got, "Signed on")
+	}
 	// Other games are not locked.
 	mustContain(t, h.signon("bot99@example.net", "Mother", testMasterPass), "Signed on as the master of 'other'")
 
-	// The lockout ends at 13:57.
-	h.now = time.Date(2026, 1, 5, 13, 57, 0, 0, time.UTC)
+	// The first failure, at 12:00, leaves the hour at 13:00: one more
+	// password is checked.
+	h.now = time.Date(2026, 1, 5, 13, 0, 0, 0, time.UTC)
 	mustContain(t, h.signon("newaddress@example.org", "Fdt", "pw-f"), "Signed on as France")
 }
 
@@ -159,12 +172,36 @@ func TestLockTime(t *testing.T) {
 		{5 * time.Minute, "23:56 UTC"}, // 23:55:30 rounded up
 		{9*time.Minute + 30*time.Second, "00:00 UTC on 6 January"},
 		{15 * time.Minute, "00:06 UTC on 6 January"},
+		{-30 * time.Second, "23:50 UTC"},
 	} {
-		if got := lockTime(lockEnd(now, tt.d), now); got != tt.want {
+		if got := lockTime(now.Add(tt.d), now); got != tt.want {
 			t.Errorf("lock of %v from %v ends %q, want %q", tt.d, now, got, tt.want)
 		}
 	}
-	if e := lockEnd(now.Truncate(time.Minute), time.Hour); !e.Equal(time.Date(2026, 1, 6, 0, 50, 0, 0, time.UTC)) {
-		t.Errorf("a lockout from a whole minute ends %v", e)
+}
+
+// TestGameLockSparesAuthenticatedOwners: where every mail's From is
+// authenticated (require-sender-auth), the game's limit spares a seat's
+// own address signing on to that seat, which needs no code then; it
+// still holds that address for any other seat, and the address's own
+// limit still holds it.
+func TestGameLockSparesAuthenticatedOwners(t *testing.T) {
+	h := newHarness(t)
+	cfg := h.m.cfg
+	cfg.SendersAuthenticated = true
+	h.m = New(h.m.DB(), cfg)
+	h.startStandard("dt")
+	for i := range gameFailures {
+		h.signon(fmt.Sprintf("bot%d@example.net", i), "Mdt", "guess")
 	}
+	mustContain(t, h.signon("bot99@example.net", "Fdt", "pw-f"), "its sign-ons are locked until 13:00 UTC")
+	mustContain(t, h.signon("france@example.org", "Fdt", "pw-f"), "Signed on as France")
+	mustContain(t, h.signon(testMaster, "Mdt", testMasterPass), "Signed on as the master of 'dt'")
+	mustContain(t, h.signon("france@example.org", "Edt", "pw-e"), "its sign-ons are locked until 13:00 UTC")
+	for range senderFailures {
+		mustContain(t, h.signon("france@example.org", "Fdt", "typo"), "Wrong password")
+	}
+	r := h.signon("france@example.org", "Fdt", "pw-f")
+	mustContain(t, r, "Too many wrong passwords for game 'dt' from you")
+	mustNotContain(t, r, "Signed on")
 }

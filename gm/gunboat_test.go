@@ -210,3 +210,49 @@ func TestSetGunboat(t *testing.T) {
 		t.Fatal("the game stopped being gunboat")
 	}
 }
+
+// TestRevealedGameStaysOver is the attack of issue 18 (item 4): a gunboat
+// game TERMINATEd, REVEALed and then rolled back was a live game whose
+// every player's address LIST showed to outsiders. A revealed game cannot
+// be rolled back (the addresses were mailed to everyone in it, and no
+// rollback can take that back); one that was not revealed still can, and
+// stays anonymous.
+func TestRevealedGameStaysOver(t *testing.T) {
+	h := newHarness(t)
+	mustContain(t, onlyTo(t, h.confirm(gbMaster, "new", "CREATE ?gb "+gbMasterPwd+" gunboat"), gbMaster).Body, "Game 'gb' created")
+	for _, s := range gunboatSeats {
+		h.join(s.Addr, "gb", s.Pass, s.Letter, "")
+	}
+	master := func(body string) string {
+		return replyTo(t, h.mail(gbMaster, "gb", "SIGNON Mgb "+gbMasterPwd+"\n"+body), gbMaster).Body
+	}
+	listed := func() string {
+		return replyTo(t, h.mail(gbOutsider, "list", "LIST gb\nLIST"), gbOutsider).Body
+	}
+	mustContain(t, master("PROCESS"), "processed")
+
+	// Without REVEAL, TERMINATE and ROLLBACK give the game back, still
+	// anonymous.
+	mustContain(t, master("TERMINATE\nROLLBACK"), "rolled back")
+	if g := h.game("gb"); g.Status != state.Active || g.Revealed {
+		t.Fatalf("after TERMINATE and ROLLBACK: %s, revealed %v", g.Status, g.Revealed)
+	}
+	for _, s := range gunboatSeats {
+		mustNotContain(t, listed(), s.Addr, s.Name)
+	}
+
+	// With REVEAL between them, the ROLLBACK is refused and the game
+	// stays over.
+	mustContain(t, master("PROCESS\nTERMINATE\nREVEAL"), "revealed to everyone")
+	id := h.lastID()
+	r := master("ROLLBACK")
+	mustContain(t, r, "The players of gunboat game 'gb' were revealed: it cannot be rolled back")
+	mustNotContain(t, r, "rolled back;")
+	if sent := h.since(id); len(sent) != 1 {
+		t.Errorf("a refused ROLLBACK sent %d mails", len(sent))
+	}
+	mustContain(t, master("ROLLBACK S1901M"), "cannot be rolled back")
+	if g := h.game("gb"); g.Status != state.Finished || !g.Revealed || g.Turn != 1 {
+		t.Errorf("after REVEAL and ROLLBACK: %s, revealed %v, turn %d", g.Status, g.Revealed, g.Turn)
+	}
+}

@@ -60,6 +60,7 @@ var commands = map[string]command{
 	"TERMINATE": {run: (*session).cmdTerminate, mails: true},
 	"EJECT":     {run: (*session).cmdEject, mails: true},
 	"REVEAL":    {run: (*session).cmdReveal, mails: true},
+	"ADMIT":     {run: (*session).cmdAdmit},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 
@@ -111,25 +112,37 @@ type replyData struct {
 // (bcryptWork), and is bounded by maxBcryptPerMail. An error means nothing
 // was done and the mail may be tried again.
 func (m *Master) Handle(in *Mail, now time.Time) error {
-	if !validSender(in.From) || sameAddr(in.From, m.cfg.JudgeAddr) {
+	_, err := m.handle(m.db.Update, in, now)
+	return err
+}
+
+// handle is Handle, its transactions run by update, and reports whether
+// the mail had been handled before (it is in the ledger), in which case
+// nothing was done.
+func (m *Master) handle(update updater, in *Mail, now time.Time) (before bool, err error) {
+	if fault := senderFault(in.From); fault != "" || sameAddr(in.From, m.cfg.JudgeAddr) {
 		// Recorded, so that it is done with, but never answered: the
 		// judge talking to itself would never stop, and a From that is
-		// not a plain address (a CR LF and a Bcc in it) is nobody to
-		// write to.
-		return m.Ignore(in.MessageID, in.Ledger, now)
+		// not a plain address (a CR LF and a Bcc in it, an IP address
+		// for a domain) is nobody to write to.
+		if fault == "" {
+			fault = "the judge's own address"
+		}
+		m.cfg.Log.Info("mail ignored: the sender is not answered", "from", in.From, "why", fault, "message_id", in.MessageID)
+		return m.ignore(update, in.MessageID, in.Ledger, now)
 	}
 	now = now.UTC()
 	work := &bcryptWork{}
 	for {
-		err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+		before, err := m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 			return m.apply(tx, in, now, work)
 		})
 		if !errors.Is(err, errBcryptNeeded) {
-			return err
+			return before, err
 		}
 		// No lock is held here: the transaction was abandoned.
 		if err := work.do(m.cfg.PasswordCost); err != nil {
-			return err
+			return false, err
 		}
 	}
 }

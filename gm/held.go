@@ -47,29 +47,49 @@ func JudgesFault(err error) bool {
 	return state.Transient(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
+// Taken is what Take did with a mail.
+type Taken struct {
+	// Before is set when the mail had been taken in before (it is in the
+	// ledger: applied and answered, or held), as happens to the mails of
+	// the last moments before a crash, offered again: nothing was done.
+	Before bool
+	Held   uint64 // the held mail's ID, when it failed and is now held
+	Cause  error  // why a held mail failed
+}
+
 // Take handles the mail in (see Handle) and decides whose fault a
 // failure is. It returns:
-//   - 0 and nil when the mail was handled (or was a duplicate);
-//   - the held mail's ID, why it failed (cause) and nil when it failed
+//   - a zero Taken and nil when the mail was handled;
+//   - Taken.Before and nil when it had been taken in before;
+//   - the held mail's ID, why it failed (Cause) and nil when it failed
 //     for a reason of its own and is now held, its sender told;
 //   - an error for which JudgesFault holds when the judge cannot take
 //     mail now: nothing is recorded, and the mail must be offered again
 //     later, before the mails after it;
 //   - an error wrapping ErrNotHeld when it failed for a reason of its
 //     own and could not even be held.
-func (m *Master) Take(in *Mail, now time.Time) (held uint64, cause, err error) {
-	err = m.guarded(func() error { return m.Handle(in, now) })
+func (m *Master) Take(in *Mail, now time.Time) (Taken, error) {
+	return m.take(m.db.Update, in, now)
+}
+
+// take is Take, its transactions run by update.
+func (m *Master) take(update updater, in *Mail, now time.Time) (Taken, error) {
+	var before bool
+	err := m.guarded(func() (err error) {
+		before, err = m.handle(update, in, now)
+		return err
+	})
 	if err == nil || JudgesFault(err) {
-		return 0, nil, err
+		return Taken{Before: before && err == nil}, err
 	}
-	held, herr := m.hold(in, err, now.UTC())
+	held, before, herr := m.hold(update, in, err, now.UTC())
 	switch {
 	case herr == nil:
-		return held, err, nil
+		return Taken{Held: held, Cause: err, Before: before}, nil
 	case JudgesFault(herr):
-		return 0, nil, herr
+		return Taken{}, herr
 	}
-	return 0, nil, fmt.Errorf("%w: %w (holding it: %v)", ErrNotHeld, err, herr)
+	return Taken{}, fmt.Errorf("%w: %w (holding it: %v)", ErrNotHeld, err, herr)
 }
 
 // guarded runs fn, turning a panic into a *handlerPanic error. A damaged
@@ -95,10 +115,9 @@ type heldData struct {
 // hold records the mail in as held, for the reason cause, with its
 // ledger keys, and tells its sender, all in one transaction. A mail
 // whose keys are recorded already was taken in before: nothing is done,
-// and 0 is returned.
-func (m *Master) hold(in *Mail, cause error, now time.Time) (uint64, error) {
-	var id uint64
-	err := m.recordMail(in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
+// and 0 and before are returned.
+func (m *Master) hold(update updater, in *Mail, cause error, now time.Time) (id uint64, before bool, err error) {
+	before, err = m.recordMail(update, in.MessageID, in.LedgerKey(), in.Ledger, now, func(tx *state.Tx) error {
 		h := &state.HeldMail{
 			From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID, Ledger: in.Ledger,
 			Held: now, Tries: 1, LastTry: now, Error: adminError(cause),
@@ -119,7 +138,7 @@ func (m *Master) hold(in *Mail, cause error, now time.Time) (uint64, error) {
 		}
 		return m.send(tx, now, "held", d, []string{in.From}, in.MessageID)
 	})
-	return id, err
+	return id, before, err
 }
 
 // adminError is err as the admin sees it: with the stack of a panic,

@@ -63,7 +63,8 @@ func TestTakeHoldsTheMailsOwnFault(t *testing.T) {
 		Body: fmt.Sprintf(signon, "dt") + "\nA Par - Bur\n", Ledger: []string{"imap/judge/INBOX/1/9"}}
 
 	before := h.lastID()
-	id, _, err := h.m.Take(in, h.now)
+	taken, err := h.m.Take(in, h.now)
+	id := taken.Held
 	if err != nil || id == 0 {
 		t.Fatalf("Take of a mail for a damaged game: held %d, %v; want it held and no error", id, err)
 	}
@@ -80,8 +81,8 @@ func TestTakeHoldsTheMailsOwnFault(t *testing.T) {
 	}
 
 	before = h.lastID()
-	if id2, _, err := h.m.Take(in, h.now); id2 != 0 || err != nil {
-		t.Errorf("Take of the same mail again: held %d, %v; want nothing done", id2, err)
+	if again, err := h.m.Take(in, h.now); again.Held != 0 || !again.Before || err != nil {
+		t.Errorf("Take of the same mail again: %+v, %v; want nothing done, and Before", again, err)
 	}
 	if n := len(h.heldMails()); n != 1 || len(h.since(before)) != 0 {
 		t.Errorf("offered again: %d held, %d mails queued; want 1 and none", n, len(h.since(before)))
@@ -119,9 +120,9 @@ func TestTakeJudgesFault(t *testing.T) {
 	in := &Mail{From: "france@example.org", Subject: "orders", MessageID: "<tf.1@example.org>",
 		Body: "SIGNON Fdt pw-f\nA Par - Bur\n"}
 	fault := diskfault.BreakTest(t, h.m.DB().Path())
-	id, _, err := h.m.Take(in, h.now)
-	if err == nil || !JudgesFault(err) || id != 0 {
-		t.Errorf("Take on a database that cannot be written: held %d, %v; want an error of the judge's", id, err)
+	taken, err := h.m.Take(in, h.now)
+	if err == nil || !JudgesFault(err) || taken != (Taken{}) {
+		t.Errorf("Take on a database that cannot be written: %+v, %v; want an error of the judge's", taken, err)
 	}
 	if err := fault.Mend(); err != nil {
 		t.Fatal(err)
@@ -129,8 +130,8 @@ func TestTakeJudgesFault(t *testing.T) {
 	if n := len(h.heldMails()); n != 0 {
 		t.Errorf("%d mails held for the judge's own trouble", n)
 	}
-	if id, _, err := h.m.Take(in, h.now); id != 0 || err != nil {
-		t.Errorf("Take once mended: held %d, %v", id, err)
+	if taken, err := h.m.Take(in, h.now); taken != (Taken{}) || err != nil {
+		t.Errorf("Take once mended: %+v, %v", taken, err)
 	}
 }
 

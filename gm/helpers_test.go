@@ -127,9 +127,23 @@ func (h *harness) since(id uint64) []*state.OutMail {
 	for _, m := range h.outbox() {
 		if m.ID > id {
 			out = append(out, m)
+			checkText(h.t, m)
 		}
 	}
 	return out
+}
+
+// checkText fails the test on a mail the judge wrote with a double blank
+// line, or with a count of one and a plural noun ("1 centres"): every mail
+// any test of this package causes is read for both.
+func checkText(t testing.TB, m *state.OutMail) {
+	t.Helper()
+	if strings.Contains(m.Body, "\n\n\n") {
+		t.Errorf("%q has a double blank line:\n%s", m.Subject, m.Body)
+	}
+	if bad := agreementErrors(m.Subject + "\n" + m.Body); len(bad) > 0 {
+		t.Errorf("%q says %q:\n%s", m.Subject, bad, m.Body)
+	}
 }
 
 // game reads a game from the database.

@@ -251,10 +251,22 @@ const maxReplyMaps = 3
 // attachMap has the reply carry the map of the processed phase r of
 // game g, unless the sender turned the game's maps off (SET NOMAP), or
 // its master did (SET MAP OFF), or the reply carries enough maps.
+//
+// A map goes only to an address the game mails already (recipients: its
+// players, observers and master), each of which proved it reads its mail
+// when it joined (a confirmation code, or the master's password). The
+// From line proves nothing, and a picture is up to MaxMapBytes: to any
+// other address a 171-byte forged HISTORY mail made a reply of 417 KB.
+// Counting maps against Config.MaxReplySize instead would have ended
+// them altogether (one map is larger than the 64 KB default), while
+// these addresses get every phase's map with its results anyway.
 func (s *session) attachMap(g *state.Game, r *state.PhaseRecord) {
 	ref := mapRef(g, r)
 	switch {
 	case !wantsMap(g, s.in.From):
+		return
+	case !slices.ContainsFunc(s.m.recipients(g), func(a string) bool { return sameAddr(a, s.in.From) }):
+		s.printf("\nNo map of %s: maps go only to the addresses that get the game's mail (its players, observers and master).", r.Phase)
 		return
 	case slices.ContainsFunc(s.maps, func(m state.MapRef) bool { return sameRef(m, ref) }):
 		return
@@ -479,6 +491,7 @@ type helpData struct {
 	Commands []helpCommand // the commands of the command table for anyone and for players, in its order
 	Master   []helpCommand // those for the game's master
 	Variants []string      // the variants CREATE takes
+	Lengths  string        // the bounds of the master's lengths of time, a line each (lengthHelp)
 }
 
 // helpCommand is one command of the command table, as HELP shows it.
@@ -498,7 +511,7 @@ const helpColumn = 34
 
 // newHelpData returns the data of help.tmpl, from the command table.
 func newHelpData(judgeName, addr string) helpData {
-	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names()}
+	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names(), Lengths: lengthHelp()}
 	for _, c := range parser.Commands() {
 		h := helpCommand{Name: c.Name, Forms: c.Forms, Also: c.Synonyms}
 		var b strings.Builder

@@ -96,7 +96,7 @@ func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 // sameRef reports whether a and b name the same processed phase.
 func sameRef(a, b state.MapRef) bool {
 	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase &&
-		a.Processed.Equal(b.Processed) && a.Digest == b.Digest
+		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After
 }
 
 // render draws ref's phase.
@@ -127,6 +127,11 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 	pos, res, err := Replay(g, rec)
 	if err != nil {
 		return nil, err
+	}
+	if ref.After {
+		// The board the phase left: the next phase's position, without
+		// orders.
+		pos, res = res.Next, nil
 	}
 	r.draws++
 	var b bytes.Buffer
@@ -171,7 +176,7 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 }
 
 // mapRef returns the reference to the picture of the phase that record
-// rec of game g holds.
+// rec of game g holds (with After, to the board it left).
 func mapRef(g *state.Game, rec *state.PhaseRecord) state.MapRef {
 	return state.MapRef{Game: g.Name, Turn: rec.Turn, Phase: rec.Phase, Processed: rec.Processed, Digest: rec.Digest()}
 }

@@ -64,10 +64,14 @@ func TestResultsCarryMap(t *testing.T) {
 	if !strings.Contains(m.Subject, "S1901M") || len(m.To) != 8 {
 		t.Errorf("results %q to %v, want S1901M to the seven players and the master", m.Subject, m.To)
 	}
-	if len(m.Maps) != 1 {
-		t.Fatalf("results carry maps %+v, want one", m.Maps)
+	if len(m.Maps) != 2 || m.Maps[0].After || !m.Maps[1].After {
+		t.Fatalf("results carry maps %+v, want the phase's and the board after it", m.Maps)
 	}
 	ref := m.Maps[0]
+	if after := m.Maps[1]; !sameRef(after, state.MapRef{Game: ref.Game, Turn: ref.Turn, Phase: ref.Phase, Processed: ref.Processed, Digest: ref.Digest, After: true}) ||
+		ref.Name() != "S1901M.png" || after.Name() != "S1901M-after.png" {
+		t.Errorf("maps %+v, %+v: want one phase's two pictures, S1901M.png and S1901M-after.png", ref, after)
+	}
 	if ref.Game != "dt" || ref.Turn != 1 || ref.Phase != "S1901M" || !ref.Processed.Equal(h.now) || len(ref.Digest) != 16 {
 		t.Errorf("map %+v, want dt turn 1 S1901M processed %v, with a digest", ref, h.now)
 	}
@@ -106,6 +110,25 @@ func TestResultsCarryMap(t *testing.T) {
 	if want := []string{"A par - bur", "F edi - nwg", "F lon - nth"}; !slices.Equal(moved, want) {
 		t.Errorf("orders drawn as succeeded %q, want %q", moved, want)
 	}
+
+	// The board after the phase: the next position, without orders,
+	// its units where they moved.
+	if _, err := r.PNG(m.Maps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.pos) != 2 || d.res[1] != nil || d.pos[1].Phase.String() != "F1901M" {
+		t.Fatalf("the board after: drew %d pictures, the last of %v with %v; want F1901M without orders", len(d.pos), d.pos[len(d.pos)-1].Phase, d.res[len(d.res)-1])
+	}
+	var at []string
+	for _, p := range mp.Provinces() {
+		if u, ok := d.pos[1].UnitAt(p); ok && (u.Power == 1 || u.Power == 2) {
+			at = append(at, mp.LocName(u.Loc))
+		}
+	}
+	slices.Sort(at)
+	if want := []string{"bre", "bur", "lvp", "mar", "nth", "nwg"}; !slices.Equal(at, want) {
+		t.Errorf("England's and France's units after S1901M at %q, want %q", at, want)
+	}
 }
 
 // TestSetNoMap: a player's SET NOMAP sends them the results without the
@@ -127,7 +150,7 @@ func TestSetNoMap(t *testing.T) {
 		t.Errorf("England's results: to %v with maps %+v, want England alone, without", eng.To, eng.Maps)
 	}
 	fra := onlyTo(t, got, "france@example.org")
-	if len(fra.Maps) != 1 || slices.Contains(fra.To, "england@example.org") {
+	if len(fra.Maps) != 2 || slices.Contains(fra.To, "england@example.org") {
 		t.Errorf("France's results: to %v with maps %+v, want the map, England not among them", fra.To, fra.Maps)
 	}
 	if eng.Body != fra.Body || eng.Subject != fra.Subject {
@@ -147,8 +170,8 @@ func TestSetNoMap(t *testing.T) {
 	}
 	h.orders("dt", "E", "")
 	got = resultsMails(h.processNow("dt"))
-	if len(got) != 1 || len(got[0].Maps) != 1 {
-		t.Errorf("after SET MAP: %d results mails, want one with the map", len(got))
+	if len(got) != 1 || len(got[0].Maps) != 2 {
+		t.Errorf("after SET MAP: %d results mails, want one with the maps", len(got))
 	}
 
 	// A word after it is a mistake.
@@ -190,8 +213,8 @@ func TestSetMapOff(t *testing.T) {
 	r = replyTo(t, h.mail(testMaster, "maps", "SIGNON Mdt "+testMasterPass+"\nSET MAP sideways"), testMaster)
 	mustContain(t, r.Body, "Use: SET MAP ON or SET MAP OFF")
 	got = resultsMails(h.processNow("dt"))
-	if len(got) != 1 || len(got[0].Maps) != 1 {
-		t.Fatalf("after SET MAP ON: %d results mails; want one with the map", len(got))
+	if len(got) != 1 || len(got[0].Maps) != 2 {
+		t.Fatalf("after SET MAP ON: %d results mails; want one with the maps", len(got))
 	}
 }
 
@@ -209,7 +232,7 @@ func TestGunboatMaps(t *testing.T) {
 		t.Fatalf("%d results mails, want one per address", len(got))
 	}
 	for _, m := range got {
-		want := 1
+		want := 2 // the phase's picture and the board after it
 		if m.To[0] == "turkey@example.org" {
 			want = 0
 		}
@@ -226,7 +249,7 @@ func TestHistoryMap(t *testing.T) {
 	h := newHarness(t)
 	h.startStandard("dt")
 	h.processNow("dt")
-	const anyone = "someone@example.org"
+	const anyone = "france@example.org" // a player: strangers get no map (TestHistoryMapForged)
 	r := replyTo(t, h.mail(anyone, "history", "HISTORY dt S1901M"), anyone)
 	mustContain(t, r.Body, "The map of S1901M is attached: S1901M.png.")
 	if len(r.Maps) != 1 || r.Maps[0].Phase != "S1901M" || r.Maps[0].Turn != 1 {
@@ -253,6 +276,56 @@ func TestHistoryMap(t *testing.T) {
 	r = replyTo(t, h.orders("dt", "E", "SET NOMAP\nHISTORY dt S1901M"), "england@example.org")
 	if len(r.Maps) != 0 || strings.Contains(r.Body, "is attached") {
 		t.Errorf("HISTORY after SET NOMAP carries maps %+v", r.Maps)
+	}
+}
+
+// TestHistoryMapForged performs the attack of a HISTORY mail with a
+// forged From: three lines asking for maps made a reply of 417 KB to an
+// address that never asked for anything. Every phase of a played game,
+// asked for by every kind of sender: only the game's players, observers
+// and master get maps, and what goes to anyone else, attachments
+// included, stays within Config.MaxReplySize.
+func TestHistoryMapForged(t *testing.T) {
+	h := newHarness(t)
+	h.m.cfg.MaxReplySize = 64 << 10
+	h.startStandard("dt")
+	h.observe("watcher@example.org", "dt", "pw-w", "")
+	var phases []string
+	for range 5 {
+		for _, m := range h.processNow("dt") {
+			for _, ref := range m.Maps {
+				if !slices.Contains(phases, ref.Phase) {
+					phases = append(phases, ref.Phase)
+				}
+			}
+		}
+	}
+	// France resigns: the seat's address no longer gets the game's mail.
+	h.orders("dt", "F", "RESIGN")
+	if len(phases) < 5 {
+		t.Fatalf("played phases %q, want at least 5", phases)
+	}
+	members := []string{"england@example.org", "watcher@example.org", testMaster}
+	strangers := []string{"victim@example.net", "france@example.org", "postmaster@example.org"}
+	for _, from := range append(members, strangers...) {
+		member := slices.Contains(members, from)
+		for i := 0; i+3 <= len(phases); i++ {
+			body := ""
+			for _, ph := range phases[i : i+3] {
+				body += "HISTORY dt " + ph + "\n"
+			}
+			r := replyTo(t, h.mail(from, "history", body), from)
+			if !member {
+				// The judge's worst case: every map at its largest.
+				if size := len(r.Body) + len(r.Maps)*MaxMapBytes; len(r.Maps) != 0 || size > h.m.cfg.MaxReplySize {
+					t.Errorf("forged HISTORY from %s: %d maps, up to %d bytes, want none and at most %d",
+						from, len(r.Maps), size, h.m.cfg.MaxReplySize)
+				}
+				mustContain(t, r.Body, "No map of "+phases[i]+": maps go only to the addresses that get the game's mail")
+			} else if len(r.Maps) != 3 {
+				t.Errorf("HISTORY of %q from %s carries %d maps, want 3", phases[i:i+3], from, len(r.Maps))
+			}
+		}
 	}
 }
 

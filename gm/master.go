@@ -9,9 +9,12 @@
 package gm
 
 import (
+	"crypto/rand"
+	"encoding/base32"
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/internal/textsafe"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -32,8 +36,15 @@ type Config struct {
 	// addresses, SIGNON Mgame needs no password. Set it only when the
 	// mails' senders are authenticated (config requires that), as the
 	// From address is all that tells an admin.
-	Admins    []string
-	Templates *templates.Set
+	Admins []string
+	// SendersAuthenticated is set when every mail handed to Handle has
+	// passed sender authentication (judge.conf's require-sender-auth),
+	// so that its From is its sender. The game's limit on wrong
+	// passwords then spares a seat's own address signing on to that
+	// seat: without it, forged mails under the seats' addresses could
+	// make every player confirm each mail with a code.
+	SendersAuthenticated bool
+	Templates            *templates.Set
 	// PasswordCost is the bcrypt work factor of new password hashes, from
 	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
 	// step doubles the time a sign-on with a new password costs; hashes
@@ -167,6 +178,7 @@ type session struct {
 	errors     int            // errors reported in the reply
 	dirty      bool           // s.game changed and must be written back
 	orderLines int            // lines of orders read so far (maxOrderLines)
+	changes    []string       // the settings the master changed, for the one notice (announceChanges)
 
 	work *bcryptWork // the mail's bcrypt work, done outside the transaction
 
@@ -223,15 +235,11 @@ func (m *Master) sendMaps(tx *state.Tx, now time.Time, name string, data any, to
 	if !validMsgID(inReplyTo) {
 		inReplyTo = ""
 	}
-	id, err := tx.NextID()
-	if err != nil {
-		return err
-	}
 	return tx.Enqueue(&state.OutMail{
-		MessageID: fmt.Sprintf("<gmd.%d.%d@%s>", now.Unix(), id, domainOf(m.cfg.JudgeAddr)),
+		MessageID: newMessageID(domainOf(m.cfg.JudgeAddr)),
 		To:        to,
 		Subject:   headerText(subject),
-		Body:      body,
+		Body:      textsafe.Clean(body),
 		InReplyTo: inReplyTo,
 		Created:   now,
 		Maps:      maps,
@@ -254,10 +262,14 @@ func (m *Master) sendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 	return nil
 }
 
-// sendResults is sendGame for a phase's results, which carry the
-// picture of the phase, ref, to the addresses that want it (wantsMap):
-// those that do not get the same mail without it, as a mail of its own.
+// sendResults is sendGame for a phase's results, which carry two
+// pictures to the addresses that want them (wantsMap): the phase with
+// its orders and their outcomes, ref, and the board after it, so that a
+// player plans on the board as it now stands; those that do not want
+// them get the same mail without, as a mail of its own.
 func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data any, to []string, ref state.MapRef) error {
+	after := ref
+	after.After = true
 	var with, without []string
 	for _, a := range to {
 		if wantsMap(g, a) {
@@ -269,7 +281,7 @@ func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	for _, group := range []struct {
 		to   []string
 		maps []state.MapRef
-	}{{with, []state.MapRef{ref}}, {without, nil}} {
+	}{{with, []state.MapRef{ref, after}}, {without, nil}} {
 		if len(group.to) == 0 {
 			continue
 		}
@@ -289,31 +301,67 @@ func (m *Master) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 }
 
 // headerText makes text fit for a header field: control characters,
-// line breaks among them, become spaces, and runs of white space one
-// space. Subjects quote players' subjects and names; a CR or LF kept
-// there would let a player write header fields of their own (a Bcc) into
-// the judge's mail, and mail.Compose would refuse the mail for good.
+// line breaks among them, become spaces, runs of white space one space,
+// and what else textsafe.Clean takes out of a player's text (a bidi
+// override) goes. Subjects quote players' subjects and names; a CR or LF
+// kept there would let a player write header fields of their own (a
+// Bcc) into the judge's mail, and mail.Compose would refuse the mail for
+// good.
 func headerText(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
 		}
 		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
-	return strings.Join(strings.Fields(s), " ")
+	}, s)
+	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
 }
 
 // validSender reports whether addr is a bare mail address ("a@b.c")
 // with nothing around it, within the lengths of RFC 5321: the judge
 // answers only such senders, and writes only such addresses into the To
 // of its mail and into its records.
-func validSender(addr string) bool {
-	if addr == "" || !withinRFC5321(addr) || strings.ContainsFunc(addr, unicode.IsControl) {
-		return false
+func validSender(addr string) bool { return senderFault(addr) == "" }
+
+// senderFault says why the judge does not write to addr, in a few words
+// for the log, or "" if it does. Besides a plain address within RFC
+// 5321's lengths, the judge wants a domain that is a name: an IP address
+// ("victim@[127.0.0.1]", "postmaster@[10.0.0.1]", "a@10.0.0.1") would
+// have the judge's mail server deliver to the loopback or an internal
+// host, at a stranger's word. And no format character (Unicode Cf: a
+// right-to-left override, a zero-width space) anywhere: such an address
+// shows as another in a listing, and no one needs one.
+func senderFault(addr string) string {
+	if addr == "" {
+		return "no address"
+	}
+	if !withinRFC5321(addr) {
+		return "not an address within RFC 5321's lengths"
+	}
+	if strings.ContainsFunc(addr, unicode.IsControl) {
+		return "a control character in the address"
+	}
+	if strings.ContainsFunc(addr, isFormatChar) {
+		return "a format character (bidi override, zero-width) in the address"
 	}
 	a, err := mail.ParseAddress(addr)
-	return err == nil && a.Name == "" && a.Address == addr
+	if err != nil || a.Name != "" || a.Address != addr {
+		return "not a bare mail address"
+	}
+	domain := addr[strings.LastIndexByte(addr, '@')+1:]
+	if strings.HasPrefix(domain, "[") {
+		return "an IP address literal for a domain"
+	}
+	if _, err := netip.ParseAddr(domain); err == nil {
+		return "an IP address for a domain"
+	}
+	return ""
 }
+
+// isFormatChar reports whether r is a Unicode format character (Cf),
+// such as the bidi controls and the zero-width characters: invisible,
+// they make a text show as something else.
+func isFormatChar(r rune) bool { return unicode.Is(unicode.Cf, r) }
 
 // The longest local part, domain and path (the address between "<" and
 // ">") that RFC 5321 §4.5.3.1 lets a mail server refuse beyond. No
@@ -349,6 +397,20 @@ func validMsgID(id string) bool {
 	return !strings.ContainsFunc(inner, func(r rune) bool {
 		return r <= ' ' || r >= 0x7f || strings.ContainsRune(`<>"\,;`, r)
 	})
+}
+
+// newMessageID returns a Message-ID for a mail of the judge at domain:
+// "<gmd." 26 random base32 characters (128 bits) "@domain>". It holds
+// nothing else, no counter and no time, so that two mails tell nobody
+// how many the judge sent between them (in a gunboat game, that someone
+// just sent orders). Exactly-once needs no deterministic id: the id is
+// made once, in the transaction that records the mail it answers, and
+// stored in the outbox with the mail, so a mail sent again after a
+// failure carries the same id.
+func newMessageID(domain string) string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand, Go 1.24 on)
+	return "<gmd." + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])) + "@" + domain + ">"
 }
 
 // domainOf returns the domain of a mail address, or "localhost".

@@ -39,7 +39,7 @@ func templateSamples() map[string][]any {
 		{Power: "Turkey", Addr: "t@example.org", Status: "eliminated"},
 	}
 	settings := gameSettings{Press: "white", Partial: true, Zone: "UTC", Movement: "72 hours", Retreat: "24 hours",
-		Adjustment: "24 hours", Grace: "48 hours", Reminder: "24 hours"}
+		Adjustment: "24 hours", Grace: "48 hours", Reminder: "24 hours", Reminders: "1 day before movement deadlines, 8 hours before retreat and adjustment deadlines"}
 	start := startData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", PowerWidth: 10,
 		Players:  []seatLine{{Power: "Austria", Addr: "a@example.org"}, {Power: "France", Addr: "f@example.org"}},
 		Units:    []string{"Austria: Army Vienna.", "", "France: Army Paris."},
@@ -47,6 +47,8 @@ func templateSamples() map[string][]any {
 		Deadline: hdr.Deadline, Settings: settings}
 	observers := start
 	observers.Power, observers.Letter = "", ""
+	chaos := start // a variant that starts with builds: no units
+	chaos.Units, chaos.Season = nil, "Winter of 1900"
 	return map[string][]any{
 		"reply": {
 			replyData{Header: &hdr, Tag: head.Tag, Subject: "orders", Text: "Signed on as France in game 'dt'.\n", Errors: 1},
@@ -55,7 +57,7 @@ func templateSamples() map[string][]any {
 		},
 		"help":    {newHelpData("GMD", "judge@example.org")},
 		"refused": {refusedData{Judge: "GMD", Addr: "judge@example.org", Subject: "orders", Reason: "It is 3.2 MB long."}, refusedData{Judge: "GMD", Addr: "judge@example.org"}},
-		"start":   {start, observers},
+		"start":   {start, observers, chaos},
 		"press": {
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "France", FromTag: "F", To: []string{"England", "Germany"}, ToTag: "EG", Text: "Hello."},
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "someone", FromTag: "someone", Broadcast: true, Grey: true, Text: "Hello."},

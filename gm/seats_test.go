@@ -77,28 +77,28 @@ func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
 	h.startStandard("dt")
 	const france = "france@example.org"
 	var code string
-	for round := range 38 {
+	for range 38 {
 		var last string
 		for range senderFailures {
 			last = replyTo(t, h.mail(france, "forged", "SIGNON Fdt guess"), france).Body
 		}
 		mustContain(t, last, "sign-ons are locked until")
-		// The reply, which only France reads, has the code; it is the
-		// same all day, so a new lockout spoils none already sent.
-		if c := codeIn(t, last); code == "" || round%4 == 0 {
-			code = c
-		}
 		h.advance(time.Minute)
-		// Without the code the lockout holds, the right password
-		// included.
+		// Without a code the lockout holds, the right password
+		// included; the reply, which only France reads, has a code.
 		r := replyTo(t, h.mail(france, "forged", "SIGNON Fdt pw-f"), france).Body
-		mustContain(t, r, "from you: sign-ons are locked until")
+		mustContain(t, r, "sign-ons are locked until")
 		mustNotContain(t, r, "Signed on")
+		code = codeIn(t, r)
 		// With it, France signs on and orders.
 		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt pw-f\nA Par - Bur"), france).Body
 		mustContain(t, r, "Signed on as France", "France: Army Paris -> Burgundy.")
-		// With it and a wrong password, nothing.
-		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt guess"), france).Body
+		// The code is used: sent again, the mail is locked out.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+code+"\nSIGNON Fdt pw-f"), france).Body
+		mustContain(t, r, "locked until", "The confirmation code in your mail is wrong or too old.")
+		mustNotContain(t, r, "Signed on")
+		// A fresh code with a wrong password: checked, and wrong.
+		r = replyTo(t, h.mail(france, "orders", "CONFIRM "+codeIn(t, r)+"\nSIGNON Fdt guess"), france).Body
 		mustContain(t, r, "Wrong password")
 		// The next quarter of an hour, the forger starts again.
 		h.advance(15 * time.Minute)
@@ -123,7 +123,8 @@ func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
 	mustNotContain(t, r, "Signed on")
 	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+ecode+"\nSIGNON Ee2 pw-e"), england).Body
 	mustContain(t, r, "Signed on as England")
-	// France's code is for France's address in dt: it opens nothing else.
+	// France's last code is for France's address in dt: it opens nothing
+	// else.
 	r = replyTo(t, h.mail(england, "orders", "CONFIRM "+code+"\nSIGNON Ee2 pw-e"), england).Body
 	mustContain(t, r, "locked until", "The confirmation code in your mail is wrong or too old.")
 }
@@ -257,7 +258,7 @@ func TestEjectObserver(t *testing.T) {
 	}
 	mustContain(t, n.Body, "The master of game 'dt' has removed w@example.org from its observers.")
 	r := onlyTo(t, h.mail("w@example.org", "x", "OBSERVE dt pw-w"), "w@example.org").Body
-	mustContain(t, r, "The master of 'dt' has removed this address from its observers.")
+	mustContain(t, r, "The master of 'dt' has removed this address from the game.")
 	mustNotContain(t, r, "CONFIRM ")
 
 	h.m.cfg.Admins = []string{"keeper@example.org"}
@@ -304,4 +305,205 @@ func TestConfirmAlone(t *testing.T) {
 	mustContain(t, r, "Error (line 1): Use: CONFIRM code")
 	r = onlyTo(t, h.orders("dt", "F", "CONFIRM ABCDEFGHJK"), "france@example.org").Body
 	mustContain(t, r, "Signed on as France", "Nothing in this mail needed the confirmation code")
+}
+
+// TestEjectedPlayerStaysOut is the attack of issue 18 (item 2): EJECT
+// kept the player's address and password, and the ejected player signed
+// on again with the old password ("Welcome back") and played on. Now the
+// password goes with the seat and the address is barred: neither the old
+// password, nor a takeover with a code, nor observing lets it back, on
+// every seat of the game; once the master ADMITs it, it comes back as
+// any taker does, with a code and a new password, and the old one is
+// dead.
+func TestEjectedPlayerStaysOut(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const italy = "italy@example.org"
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nEJECT Italy"), testMaster).Body,
+		"Italy is ejected from 'dt'", "unless you ADMIT it")
+	if p := h.game("dt").Players[playerByPower(h.game("dt"), "Italy")]; len(p.PassHash) != 0 {
+		t.Errorf("the ejected seat kept its password hash")
+	}
+	for _, body := range []string{
+		"SIGNON Idt pw-i",         // the old password: "Welcome back" before
+		"SIGNON Idt new-pw",       // a takeover, which would mail a code
+		"SIGNON Idt pw-i\nORDERS", // with more after it
+		"OBSERVE dt pw-i",         // watching instead
+		"SIGNON Idt pw-i\nHELP",
+	} {
+		r := replyTo(t, h.mail(italy, "back", body), italy).Body
+		mustContain(t, r, "The master of 'dt' has removed this address from the game")
+		mustNotContain(t, r, "Welcome back", "Signed on", "CONFIRM ", "taken over")
+	}
+	if p := h.game("dt").Players[playerByPower(h.game("dt"), "Italy")]; p.Status != state.Abandoned {
+		t.Errorf("Italy is %s after the ejected player's tries", p.Status)
+	}
+	// Anyone else may still take the seat over.
+	r := replyTo(t, h.mail("newcomer@example.net", "take", "SIGNON Idt np"), "newcomer@example.net").Body
+	mustContain(t, r, "Italy in game 'dt' is free for takeover.")
+
+	// Only the master lets it back.
+	mustContain(t, replyTo(t, h.orders("dt", "F", "ADMIT italy@example.org"), "france@example.org").Body, "Only the master of 'dt' may ADMIT.")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt pw-i\nADMIT italy@example.org"), italy).Body, "removed this address")
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nADMIT nobody@example.org"), testMaster).Body,
+		"nobody@example.org was not removed from 'dt'")
+	if !barred(h.game("dt"), italy) {
+		t.Fatal("the address is no longer barred")
+	}
+
+	// The master lets the address back: it takes the seat as a taker
+	// does, confirming its address and giving a new password.
+	mustContain(t, replyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nADMIT Italy@Example.org"), testMaster).Body,
+		"italy@example.org may take a seat in 'dt' again")
+	r = replyTo(t, h.mail(italy, "back", "SIGNON Idt pw-i"), italy).Body
+	mustNotContain(t, r, "Welcome back", "Signed on")
+	mustContain(t, r, "free for takeover")
+	got := h.mail(italy, "back", "CONFIRM "+codeIn(t, r)+"\nSIGNON Idt new-pw")
+	mustContain(t, replyTo(t, got, italy).Body, "Welcome back: you play Italy in game 'dt' again")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt pw-i"), italy).Body, "Wrong password")
+	mustContain(t, replyTo(t, h.mail(italy, "x", "SIGNON Idt new-pw"), italy).Body, "Signed on as Italy")
+}
+
+// TestReturnKeepsDeadline is the attack of issue 18 (item 3): RESIGN
+// then SIGNON gave the phase a fresh deadline each time, and three
+// cycles left S1901M of a 72-hour game unprocessed 9 days in. A return
+// never moves the deadline; a takeover by another address moves it once
+// for the seat in the phase, so that two addresses taking the seat in
+// turns cannot hold the phase open either.
+func TestReturnKeepsDeadline(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	const italy = "italy@example.org"
+	deadline := h.game("dt").Deadline
+	if want := testStart.Add(72 * time.Hour); !deadline.Equal(want) {
+		t.Fatalf("deadline %v, want %v", deadline, want)
+	}
+	for cycle := range 3 {
+		h.advance(70 * time.Hour / 3)
+		mustContain(t, replyTo(t, h.orders("dt", "I", "RESIGN"), italy).Body, "You have resigned Italy")
+		mustContain(t, replyTo(t, h.mail(italy, "back", "SIGNON Idt pw-i"), italy).Body, "Welcome back")
+		if got := h.game("dt").Deadline; !got.Equal(deadline) {
+			t.Errorf("cycle %d, %v: the deadline moved from %v to %v", cycle, h.now, deadline, got)
+		}
+	}
+
+	// Another address takes the seat over: a fresh deadline, once.
+	const other = "friend@example.net"
+	take := func(addr, pw string) {
+		t.Helper()
+		r := replyTo(t, h.mail(addr, "take", "SIGNON Idt "+pw), addr).Body
+		got := h.mail(addr, "take", "CONFIRM "+codeIn(t, r)+"\nSIGNON Idt "+pw)
+		mustContain(t, replyTo(t, got, addr).Body, "Italy in game 'dt'")
+	}
+	resign := func(addr, pw string) {
+		t.Helper()
+		mustContain(t, replyTo(t, h.mail(addr, "bye", "SIGNON Idt "+pw+"\nRESIGN"), addr).Body, "You have resigned Italy")
+	}
+	resign(italy, "pw-i")
+	take(other, "pw-x")
+	fresh := h.game("dt").Deadline
+	if want := h.now.Add(72 * time.Hour); !fresh.Equal(want) {
+		t.Errorf("after a takeover the deadline is %v, want %v", fresh, want)
+	}
+	for range 3 {
+		h.advance(20 * time.Hour)
+		resign(other, "pw-x")
+		take(italy, "pw-i2")
+		resign(italy, "pw-i2")
+		take(other, "pw-x")
+		if got := h.game("dt").Deadline; !got.Equal(fresh) {
+			t.Errorf("%v: taking the seat in turns moved the deadline from %v to %v", h.now, fresh, got)
+		}
+	}
+}
+
+// TestConfirmCodeUsedOnce is the attack of issue 18 (item 5): an old
+// confirming mail, sent again with a new Message-ID while its code was
+// still good, re-subscribed an observer who had left. Every kind of code
+// (observe, join, takeover, unlock, create) is driven the same way: the
+// confirming mail does what it asked, the seat is given up, and the same
+// mail again does nothing; the next request gets a new code, which works
+// once.
+func TestConfirmCodeUsedOnce(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.create("fg")
+	// resend sends body, the confirming mail, again: it must not do what
+	// it did; the reply offers a new code, which does it.
+	resend := func(kind, from, body, code, done string) {
+		t.Helper()
+		h.advance(time.Hour) // the old code is still good, by the day
+		r := replyTo(t, h.mail(from, "again", body), from).Body
+		mustNotContain(t, r, done)
+		again := codeIn(t, r)
+		if again == code {
+			t.Errorf("%s: the code used is offered again", kind)
+		}
+		mustContain(t, replyTo(t, h.mail(from, "new", "CONFIRM "+again+"\n"+body[len("CONFIRM ")+len(code)+1:]), from).Body, done)
+	}
+
+	// observe: the observer leaves, and the old mail comes again.
+	const watcher = "watcher@example.org"
+	code := codeIn(t, replyTo(t, h.mail(watcher, "w", "OBSERVE dt pw-o"), watcher).Body)
+	body := "CONFIRM " + code + "\nOBSERVE dt pw-o"
+	mustContain(t, replyTo(t, h.mail(watcher, "w", body), watcher).Body, "You are now observing game 'dt'")
+	mustContain(t, replyTo(t, h.mail(watcher, "w", "OBSERVE dt pw-o\nRESIGN"), watcher).Body, "You no longer observe game 'dt'")
+	resend("observe", watcher, body, code, "You are now observing")
+	if n := len(h.game("dt").Observers); n != 1 {
+		t.Errorf("%d observers, want the one confirmed with the new code", n)
+	}
+
+	// join: the player leaves the forming game.
+	const alice = "alice@example.org"
+	code = codeIn(t, replyTo(t, h.mail(alice, "j", "SIGNON ?fg pw-a"), alice).Body)
+	body = "CONFIRM " + code + "\nSIGNON ?fg pw-a"
+	mustContain(t, replyTo(t, h.mail(alice, "j", body), alice).Body, "You have joined game 'fg'")
+	mustContain(t, replyTo(t, h.mail(alice, "j", "SIGNON ?fg pw-a\nRESIGN"), alice).Body, "You have left game 'fg'")
+	resend("join", alice, body, code, "You have joined")
+
+	// takeover: Italy resigns, a newcomer takes the seat and gives it up.
+	const newcomer = "newcomer@example.net"
+	mustContain(t, replyTo(t, h.orders("dt", "I", "RESIGN"), "italy@example.org").Body, "You have resigned Italy")
+	code = codeIn(t, replyTo(t, h.mail(newcomer, "t", "SIGNON Idt pw-n"), newcomer).Body)
+	body = "CONFIRM " + code + "\nSIGNON Idt pw-n"
+	mustContain(t, replyTo(t, h.mail(newcomer, "t", body), newcomer).Body, "You have taken over Italy")
+	mustContain(t, replyTo(t, h.mail(newcomer, "t", "SIGNON Idt pw-n\nRESIGN"), newcomer).Body, "You have resigned Italy")
+	// (From the seat's own address, its password alone is a return: the
+	// seat passes to another address, who gives it up too.)
+	h.confirm("other@example.net", "t", "SIGNON Idt pw-x\nRESIGN")
+	resend("takeover", newcomer, body, code, "taken over")
+
+	// unlock: France's address is locked by forged guesses; France's
+	// code lets her in once.
+	const france = "france@example.org"
+	var r string
+	for range senderFailures {
+		r = replyTo(t, h.mail(france, "forged", "SIGNON Fdt guess"), france).Body
+	}
+	code = codeIn(t, r)
+	body = "CONFIRM " + code + "\nSIGNON Fdt pw-f"
+	mustContain(t, replyTo(t, h.mail(france, "in", body), france).Body, "Signed on as France")
+	r = replyTo(t, h.mail(france, "again", body), france).Body
+	mustContain(t, r, "locked until")
+	mustNotContain(t, r, "Signed on")
+	if codeIn(t, r) == code {
+		t.Errorf("unlock: the code used is offered again")
+	}
+
+	// create: the name is taken once the game exists.
+	const founder = "founder@example.org"
+	code = codeIn(t, replyTo(t, h.mail(founder, "c", "CREATE ?newg pw-c"), founder).Body)
+	body = "CONFIRM " + code + "\nCREATE ?newg pw-c"
+	mustContain(t, replyTo(t, h.mail(founder, "c", body), founder).Body, "Game 'newg' created")
+	r = replyTo(t, h.mail(founder, "again", body), founder).Body
+	mustContain(t, r, "A game named 'newg' already exists.")
+	mustNotContain(t, r, "created")
+
+	// Two days on, the uses are forgotten with the codes they counted,
+	// at the next use.
+	h.advance(72 * time.Hour)
+	h.observe("second@example.org", "dt", "pw-2", "")
+	if g := h.game("dt"); len(g.CodesUsed) != 1 || g.CodesUsed[0].Of != "observe second@example.org " {
+		t.Errorf("uses kept after their codes ran out: %+v", g.CodesUsed)
+	}
 }

@@ -37,6 +37,72 @@ const (
 	maxAbsence  = 15 * 24 * time.Hour
 )
 
+// lengthLimits are the bounds of every length of time a master may set,
+// the one table that SET and HELP read. Without them SET MOVEMENT 1ns was
+// taken, and an NMR game then processed a phase, and mailed its results
+// to everyone, at every run of the clock, for ever. The floors are what a
+// fast game by mail still needs (a phase a player can read and answer);
+// the ceilings keep a game from being parked for months by one setting.
+// A grace or a reminder of 0 turns it off, which is no risk.
+var lengthLimits = []lengthLimit{
+	{Setting: "MOVEMENT", What: "a movement phase", Min: 10 * time.Minute, Max: 30 * 24 * time.Hour},
+	{Setting: "RETREAT", What: "a retreat phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
+	{Setting: "ADJUSTMENT", What: "an adjustment phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
+	{Setting: "GRACE", What: "the grace", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour, Off: true},
+	{Setting: "REMINDER", What: "the reminder", Min: 15 * time.Minute, Max: 7 * 24 * time.Hour, Off: true},
+}
+
+// lengthLimit is one row of lengthLimits.
+type lengthLimit struct {
+	Setting  string // the SET word: "MOVEMENT"
+	What     string // the setting in a sentence: "a movement phase"
+	Min, Max time.Duration
+	Off      bool // 0 is allowed too, and means none
+}
+
+// lengthLimitOf returns the row of lengthLimits for setting.
+func lengthLimitOf(setting string) lengthLimit {
+	for _, l := range lengthLimits {
+		if l.Setting == setting {
+			return l
+		}
+	}
+	panic("gm: no length limit for " + setting)
+}
+
+// refuse returns why d cannot be set, naming the bound it is past, or "".
+func (l lengthLimit) refuse(d time.Duration) string {
+	switch {
+	case d == 0 && l.Off:
+		return ""
+	case d < l.Min:
+		return fmt.Sprintf("%s lasts at least %s: %s is too short (%s)", capitalize(l.What), spellLength(l.Min), spellLength(d), l.bounds())
+	case d > l.Max:
+		return fmt.Sprintf("%s lasts at most %s: %s is too long (%s)", capitalize(l.What), spellLength(l.Max), spellLength(d), l.bounds())
+	}
+	return ""
+}
+
+// bounds writes the range: "1 hour to 30 days", "0 (none), or 15
+// minutes to 14 days".
+func (l lengthLimit) bounds() string {
+	s := spellLength(l.Min) + " to " + spellLength(l.Max)
+	if l.Off {
+		s = "0 (none), or " + s
+	}
+	return s
+}
+
+// lengthHelp writes every bound of lengthLimits for HELP, one setting
+// a line: "  SET MOVEMENT  1 hour to 30 days".
+func lengthHelp() string {
+	var b strings.Builder
+	for _, l := range lengthLimits {
+		fmt.Fprintf(&b, "  SET %-11s %s\n", l.Setting, l.bounds())
+	}
+	return b.String()
+}
+
 // gameSettings are a game's settings written out for templates and
 // listings.
 type gameSettings struct {
@@ -55,6 +121,11 @@ type gameSettings struct {
 	Adjustment string
 	Grace      string
 	Reminder   string
+	// Reminders says when reminders go, phase by phase when a phase is
+	// too short for Reminder (reminderBefore): "1 day before the
+	// deadline", "1 day before movement deadlines, 8 hours before retreat
+	// and adjustment deadlines".
+	Reminders string
 	// When deadlines fall, by phase type: "at 21:00 on Mon Tue Wed Thu
 	// Fri"; "" for any time.
 	MovementTimes, RetreatTimes, AdjustmentTimes string
@@ -81,10 +152,43 @@ func settingsOf(g *state.Game) gameSettings {
 		Grace:      spellLength(time.Duration(st.Grace)),
 		Reminder:   spellLength(time.Duration(st.Reminder)),
 
+		Reminders: remindersText(&st),
+
 		MovementTimes:   ruleOf(&st, judge.Movement).describe(),
 		RetreatTimes:    ruleOf(&st, judge.Retreat).describe(),
 		AdjustmentTimes: ruleOf(&st, judge.Adjustment).describe(),
 	}
+}
+
+// remindersText says how long before the deadline reminders go in a
+// game with settings st: "1 day before the deadline" when that holds for
+// every phase, otherwise phase type by phase type, "1 day before
+// movement deadlines, 8 hours before retreat and adjustment deadlines".
+func remindersText(st *state.GameSettings) string {
+	rem := time.Duration(st.Reminder)
+	var lens []time.Duration
+	byLen := map[time.Duration][]string{}
+	for _, t := range []struct {
+		typ  judge.PhaseType
+		name string
+	}{{judge.Movement, "movement"}, {judge.Retreat, "retreat"}, {judge.Adjustment, "adjustment"}} {
+		d := scaledReminder(rem, phaseLength(st, t.typ))
+		if byLen[d] == nil {
+			lens = append(lens, d)
+		}
+		byLen[d] = append(byLen[d], t.name)
+	}
+	if len(lens) == 1 {
+		return spellLength(rem) + " before the deadline"
+	}
+	parts := make([]string, len(lens))
+	for i, d := range lens {
+		parts[i] = spellLength(d) + " before " + listNames(byLen[d]) + " deadlines"
+		if d <= 0 {
+			parts[i] = "none before " + listNames(byLen[d]) + " deadlines"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Summary returns the settings that shape play, on one line: "white
@@ -139,7 +243,7 @@ func buildsIn(g *state.Game, mp *judge.Map) judge.BuildRule {
 // Clock returns the phase lengths on one line, and when the deadlines
 // fall if the master set that.
 func (gs gameSettings) Clock() string {
-	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminder+" before the deadline"
+	grace, reminder := "grace "+gs.Grace, "reminder "+gs.Reminders
 	if gs.Grace == spellLength(0) {
 		grace = "no grace"
 	}
@@ -443,13 +547,29 @@ type settingData struct {
 	Header Header
 	Tag    string // "GMD:dt - S1901M"
 	Game   string
-	Change string // what changed, as a sentence
+	Change string // what changed: a sentence, or several, a paragraph each
 }
 
-// parameterChange tells everyone in the game that the master changed a
-// setting, as njudge does for every SET but the personal ones.
+// parameterChange notes that the master changed a setting, in a
+// sentence, for the one "Parameter Change" notice of the mail
+// (announceChanges): njudge tells the game of every SET but the personal
+// ones, and a master who sends four SET lines in one mail means one
+// notice, not four.
 func (s *session) parameterChange(change string) error {
+	s.changes = append(s.changes, change)
+	return nil
+}
+
+// announceChanges sends the one "Parameter Change" notice of the mail to
+// everyone in the game, listing every change the mail made, each as a
+// paragraph of its own, in the order of the SET lines.
+func (s *session) announceChanges() error {
 	g := s.game
+	if len(s.changes) == 0 || g == nil {
+		return nil
+	}
+	change := strings.Join(s.changes, "\n\n")
+	s.changes = nil
 	return s.m.sendGame(s.tx, s.now, g, "setting", settingData{
 		Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name, Change: change,
 	}, s.m.recipients(g))

@@ -43,19 +43,32 @@ func TestMasterSettings(t *testing.T) {
 	if st.Press != "grey" || st.Partial || !st.NMR || st.Zone != "Europe/Paris" {
 		t.Fatalf("settings: %+v", st)
 	}
-	// Four changes, each noticed to the seven players and the master.
-	notices := 0
+	// Four changes in one mail: one notice to the seven players and the
+	// master, listing the four in the order of the SET lines.
+	var notices []*state.OutMail
 	for _, m := range got {
 		if strings.HasSuffix(m.Subject, "Parameter Change") {
-			notices++
-			mustContain(t, m.Body, "The master of game 'dt' has changed its settings")
+			notices = append(notices, m)
 			if len(m.To) != 8 {
 				t.Errorf("Parameter Change to %v", m.To)
 			}
 		}
 	}
-	if notices != 4 {
-		t.Errorf("%d Parameter Change notices, want 4", notices)
+	if len(notices) != 1 {
+		t.Fatalf("%d Parameter Change notices, want 1", len(notices))
+	}
+	mustContain(t, notices[0].Body, "The master of game 'dt' has changed its settings")
+	body := unwrap(notices[0].Body)
+	last := -1
+	for _, change := range []string{"Press is grey", "Partial press is not allowed", "NMR: a power that misses", "Times are now shown in the zone Europe/Paris."} {
+		i := strings.Index(body, change)
+		if i <= last {
+			t.Errorf("the notice lacks %q, or has it out of order:\n%s", change, notices[0].Body)
+		}
+		last = i
+	}
+	if len(got) != 2 {
+		t.Errorf("the mail caused %d mails, want the reply and the notice", len(got))
 	}
 	fr := mailsTo(got, "france@example.org")
 	mustContain(t, fr[len(fr)-1].Body, "Times are now shown in the zone Europe/Paris.", ":: Deadline: S1901M Thu Jan 08 2026 13:00:00 +0100")

@@ -138,10 +138,9 @@ func (m *Master) step(tx *state.Tx, g *state.Game, now time.Time) error {
 }
 
 // remind sends the reminder, once a phase, to every player still missing
-// orders when the reminder time (Settings.Reminder before the deadline)
-// has come.
+// orders when the reminder time (reminderBefore the deadline) has come.
 func (m *Master) remind(tx *state.Tx, g *state.Game, pos *judge.Position, sv survey, now time.Time) error {
-	rem := time.Duration(g.Settings.Reminder)
+	rem := reminderBefore(g)
 	if g.Reminded || rem <= 0 || now.Before(g.Deadline.Add(-rem)) {
 		return nil
 	}

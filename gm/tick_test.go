@@ -24,13 +24,20 @@ func TestStartClock(t *testing.T) {
 		t.Errorf("wake %v, want the reminder time %v", g.Wake, want)
 	}
 
-	// A 24h retreat phase with a 24h reminder has no reminder time in the
-	// future: the clock wakes at the deadline.
+	// A 24h retreat phase with a 24h reminder has its reminder a third
+	// of the phase before the deadline, not at its start.
 	g.Settings.Retreat = state.Duration(24 * time.Hour)
 	g.Position = []byte(`{"phase":"F1901R"}`)
 	e.m.startClock(g, clockT0)
+	if want := clockT0.Add(24 * time.Hour); !g.Deadline.Equal(want) || !g.Wake.Equal(want.Add(-8*time.Hour)) {
+		t.Errorf("retreat: deadline %v wake %v, want %v and 8 hours before", g.Deadline, g.Wake, want)
+	}
+
+	// With no reminder, the clock wakes at the deadline.
+	g.Settings.Reminder = 0
+	e.m.startClock(g, clockT0)
 	if want := clockT0.Add(24 * time.Hour); !g.Deadline.Equal(want) || !g.Wake.Equal(want) {
-		t.Errorf("retreat: deadline %v wake %v, want both %v", g.Deadline, g.Wake, want)
+		t.Errorf("no reminder: deadline %v wake %v, want both %v", g.Deadline, g.Wake, want)
 	}
 
 	// A paused game gets a deadline but no wake time.

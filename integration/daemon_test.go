@@ -220,8 +220,9 @@ func (j *judge) process(l *letter) {
 // join), a second letter with the code of the reply and l's body. The
 // first run is a dry run, which prints the reply rather than sending it
 // (gmd process sends what it queues, with the config's smtp block), so
-// that the code can be read from it.
-func (j *judge) processConfirmed(l *letter) {
+// that the code can be read from it. It returns the body of the second
+// letter, the confirming mail.
+func (j *judge) processConfirmed(l *letter) string {
 	j.t.Helper()
 	cmd := exec.Command(env.gmd, "process", "-config", j.conf, "-dry-run")
 	cmd.Stdin = bytes.NewReader(l.bytes())
@@ -234,7 +235,9 @@ func (j *judge) processConfirmed(l *letter) {
 	if code == "" {
 		j.t.Fatalf("no confirmation code in the reply to %q from %s:\n%s", l.Subject, l.From, stdout.Bytes())
 	}
-	j.process(newLetter(l.From, l.Subject, "CONFIRM "+code+"\n"+l.Body))
+	body := "CONFIRM " + code + "\n" + l.Body
+	j.process(newLetter(l.From, l.Subject, body))
+	return body
 }
 
 // seedGame has the master create a standard game and the seven players

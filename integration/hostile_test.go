@@ -27,10 +27,72 @@ const (
 	kindBigPress  = "press over max-press-per-mail"
 	kindHugePress = "press over max-mail-size"
 	kindForged    = "OBSERVE from a forged address"
+	kindGuess     = "password guess on an abandoned seat"
+	kindHistory   = "HISTORY with maps from outside the game"
+	kindResent    = "confirming mail sent again"
 )
 
 // hostileKinds is the order in which the log lists the kinds.
-var hostileKinds = []string{kindLongFrom, kindYear10000, kindDamaged, kindBigPress, kindHugePress, kindForged}
+var hostileKinds = []string{kindLongFrom, kindYear10000, kindDamaged, kindBigPress, kindHugePress, kindForged,
+	kindGuess, kindHistory, kindResent}
+
+// The mails of those three kinds in a set: a burst of guesses, a burst
+// of HISTORY mails (each asking for three maps), and a confirming mail
+// sent again a few times, each with a Message-ID of its own.
+const (
+	guessesPerSet = 12
+	historyPerSet = 10
+	resentPerSet  = 3
+)
+
+// abandonedGame is the game of the issue 18 attacks, set up before the
+// daemon starts: a seat abandoned (its player resigned), whose own
+// address guesses its password; the first phase processed, whose map
+// that address asks for, the game's mail no longer going there; and a
+// second player who resigned, observed, and left, whose confirming
+// mail comes again. (Two addresses: one that became an observer again
+// would get maps as one of the game's.)
+type abandonedGame struct {
+	name    string
+	seat    seat   // the abandoned seat
+	watcher seat   // the other seat given up, whose player observed and left
+	confirm string // the body of the watcher's confirming mail
+}
+
+// seedAbandoned makes the abandonedGame through gmd process.
+func seedAbandoned(j *judge) *abandonedGame {
+	j.t.Helper()
+	a := &abandonedGame{name: "soakab" + token(2), seat: seats[0], watcher: seats[1]}
+	j.seedGame(a.name)
+	for _, s := range []seat{a.seat, a.watcher} {
+		j.process(newLetter(s.User, "resign", fmt.Sprintf("SIGNON %s%s %s\nRESIGN", s.Letter, a.name, s.Pass)))
+	}
+	s := a.seat
+	j.process(newLetter(masterUser, "process", fmt.Sprintf("SIGNON M%s %s\nPROCESS", a.name, masterPass)))
+	// The watcher observes, then leaves: the code of the confirming
+	// mail has done its work.
+	w := a.watcher
+	a.confirm = j.processConfirmed(newLetter(w.User, "watch", fmt.Sprintf("OBSERVE %s pw-watch", a.name)))
+	j.process(newLetter(w.User, "leave", fmt.Sprintf("OBSERVE %s pw-watch\nRESIGN", a.name)))
+	j.view(func(tx *state.Tx) error {
+		g, err := tx.Game(a.name)
+		if err != nil {
+			return err
+		}
+		if p := g.Players[slices.IndexFunc(g.Players, func(p state.Player) bool { return p.Power == s.Power })]; p.Status != state.Abandoned {
+			return fmt.Errorf("%s of %s is %s after RESIGN, want abandoned", s.Power, a.name, p.Status)
+		}
+		recs, err := tx.Phases(a.name)
+		if err != nil {
+			return err
+		}
+		if len(g.Observers) != 0 || len(recs) == 0 || recs[0].Phase != "S1901M" {
+			return fmt.Errorf("%s: %d observers after the observer left, %d phases processed; want none, and S1901M", a.name, len(g.Observers), len(recs))
+		}
+		return nil
+	})
+	return a
+}
 
 // forgedPerSet is how many forged OBSERVE mails a set has: as many
 // forged addresses, none of which has a mailbox.
@@ -54,16 +116,19 @@ type hostileMail struct {
 	// via is "smtp" or "lmtp" for a mail that must go that way, whatever
 	// its burst's; "" for either.
 	via string
+	// answer, if set, checks the answer as it came (Raw and Body).
+	answer func(r *received) error
 }
 
 // hostileMix is the hostile mail of one soak run.
 type hostileMix struct {
-	mails    []*hostileMail
-	games    []string           // the soak's normal games, which hostile mails use too
-	damaged  string             // the game whose record is damaged before the daemon starts
-	longFrom string             // the From of kindLongFrom
-	creates  []string           // the games the long From asks to create
-	forged   map[string]*letter // the forged addresses' OBSERVE mails, by address
+	mails     []*hostileMail
+	abandoned *abandonedGame     // the game of issue 18's attacks
+	games     []string           // the soak's normal games, which hostile mails use too
+	damaged   string             // the game whose record is damaged before the daemon starts
+	longFrom  string             // the From of kindLongFrom
+	creates   []string           // the games the long From asks to create
+	forged    map[string]*letter // the forged addresses' OBSERVE mails, by address
 }
 
 // newHostileMix makes sets sets of hostile mails about the games and the
@@ -74,8 +139,14 @@ type hostileMix struct {
 // game; a press of 100 KB (over max-press-per-mail) and one of 1.1 MB
 // (over max-mail-size); and forgedPerSet OBSERVE mails from as many
 // forged addresses of the judge's domain.
-func newHostileMix(rng *rand.Rand, sets int, games []string, damaged string) *hostileMix {
-	h := &hostileMix{games: games, damaged: damaged, forged: map[string]*letter{}}
+//
+// And, for issue 18, in the abandonedGame: guessesPerSet wrong passwords
+// for the abandoned seat from its own address, historyPerSet HISTORY
+// mails each asking for three maps from that address (outside the game
+// now), and resentPerSet copies of the confirming mail of the observer
+// who left.
+func newHostileMix(rng *rand.Rand, sets int, games []string, damaged string, ab *abandonedGame) *hostileMix {
+	h := &hostileMix{games: games, damaged: damaged, forged: map[string]*letter{}, abandoned: ab}
 	h.longFrom = strings.Repeat("x", longFromLength-len("@"+domain)) + "@" + domain
 	add := func(kind string, l *letter, reply ...string) {
 		h.mails = append(h.mails, &hostileMail{kind: kind, l: l, reply: reply})
@@ -141,8 +212,36 @@ func newHostileMix(rng *rand.Rand, sets int, games []string, damaged string) *ho
 			h.forged[addr(l.From)] = l
 			add(kindForged, l)
 		}
+
+		s = ab.seat
+		inGame := fmt.Sprintf("game '%s'", ab.name)
+		for range guessesPerSet {
+			add(kindGuess, newLetter(s.User, subject(kindGuess),
+				fmt.Sprintf("SIGNON %s%s guess-%s", s.Letter, ab.name, token(3))), inGame)
+		}
+		for range historyPerSet {
+			l := newLetter(s.User, subject(kindHistory), strings.Repeat(fmt.Sprintf("HISTORY %s S1901M\n", ab.name), 3))
+			add(kindHistory, l, "No map of S1901M: maps go only to the addresses that get the game's mail")
+			h.mails[len(h.mails)-1].answer = smallAnswer
+		}
+		for range resentPerSet {
+			add(kindResent, newLetter(ab.watcher.User, subject(kindResent), ab.confirm), inGame)
+		}
 	}
 	return h
+}
+
+// smallAnswer checks that an answer carries no picture and is within the
+// reply limit (max-reply-size, 64 KB by default), its header aside.
+func smallAnswer(r *received) error {
+	const most = 64 << 10
+	if strings.Contains(strings.ToLower(string(r.Raw)), "image/png") {
+		return errors.New("it carries a map")
+	}
+	if len(r.Raw)-len(r.Header) > most {
+		return fmt.Errorf("it is %d bytes, over %d", len(r.Raw)-len(r.Header), most)
+	}
+	return nil
 }
 
 // pressText returns about size bytes of press, in lines of 73.
@@ -296,6 +395,12 @@ func (h *hostileMix) check(t testing.TB, j *judge, done *mailbox, refusedBySMTP 
 		r := box.got[uid]
 		body := strings.Join(strings.Fields(r.Body), " ")
 		ok := true
+		if m.answer != nil {
+			if err := m.answer(r); err != nil {
+				ok = false
+				t.Errorf("the answer to %s %q: %v", m.kind, m.l.Subject, err)
+			}
+		}
 		for _, want := range m.reply {
 			if !strings.Contains(body, want) {
 				ok = false
@@ -336,6 +441,20 @@ func (h *hostileMix) check(t testing.TB, j *judge, done *mailbox, refusedBySMTP 
 		}
 		if held, err = tx.HeldMails(); err != nil {
 			return err
+		}
+		if ab := h.abandoned; ab != nil {
+			g, err := tx.Game(ab.name)
+			if err != nil {
+				return err
+			}
+			i := slices.IndexFunc(g.Players, func(p state.Player) bool { return p.Power == ab.seat.Power })
+			if p := g.Players[i]; p.Status != state.Abandoned {
+				t.Errorf("%s of %s, abandoned, is %s after %d wrong guesses", p.Power, ab.name, p.Status, h.count(kindGuess))
+			}
+			if len(g.Observers) != 0 {
+				t.Errorf("%s has %d observers after the confirming mail of one who left came %d times again, want none: a code is used once",
+					ab.name, len(g.Observers), h.count(kindResent))
+			}
 		}
 		for _, name := range h.creates {
 			if _, err := tx.Game(name); !errors.Is(err, state.ErrNotFound) {
@@ -459,11 +578,16 @@ func (h *hostileMix) log(t testing.TB, o hostileOutcome, normalAfter int) {
 		"date in the year 10000: %d refused with an answer, none stored; "+
 		"mail for the damaged game %s: %d held, %d answered so, while the %d normal mails sent after the first of them were handled; "+
 		"press over max-press-per-mail: %d refused with an answer; over max-mail-size: %d refused with an answer; "+
-		"OBSERVE from a forged address: %d, each answered with its confirmation code and nothing else, %d of these refused for good by Postfix (User unknown); no observer stored",
+		"OBSERVE from a forged address: %d, each answered with its confirmation code and nothing else, %d of these refused for good by Postfix (User unknown); no observer stored; "+
+		"password guesses on an abandoned seat from its own address: %d, %d answered, the seat still abandoned; "+
+		"HISTORY with maps from outside the game: %d, %d answered without a map and within 64 KB; "+
+		"a confirming mail sent again: %d, %d answered, no observer stored",
 		longFromLength, h.count(kindLongFrom), refused,
 		o.answered[kindYear10000], h.damaged, o.held, o.answered[kindDamaged], normalAfter,
 		o.answered[kindBigPress], o.answered[kindHugePress],
-		h.count(kindForged), o.forgedRefused)
+		h.count(kindForged), o.forgedRefused,
+		h.count(kindGuess), o.answered[kindGuess], h.count(kindHistory), o.answered[kindHistory],
+		h.count(kindResent), o.answered[kindResent])
 }
 
 // normalAfter returns how many of the normal letters come after the first

@@ -57,8 +57,8 @@ func partsOf(t testing.TB, raw []byte) mailParts {
 }
 
 // TestResultsMapMail: the results of a phase, delivered by the real
-// Postfix and read from Dovecot, carry the PNG of the phase after their
-// text, and the text is byte for byte the text of the same results sent
+// Postfix and read from Dovecot, carry the PNGs of the phase and of the
+// board it left after their text, and the text is byte for byte the text of the same results sent
 // without the map (to a player who asked for none, SET NOMAP), with the
 // results as the history stores them.
 func TestResultsMapMail(t *testing.T) {
@@ -87,18 +87,21 @@ func TestResultsMapMail(t *testing.T) {
 	}
 	mapped, plain := results(withMap.User), results(without.User)
 
-	if mapped.contentType != "multipart/mixed" || len(mapped.attachments) != 1 {
-		t.Fatalf("%s's results: %s with %d attachments, want multipart/mixed with the map", withMap.User, mapped.contentType, len(mapped.attachments))
+	if mapped.contentType != "multipart/mixed" || len(mapped.attachments) != 2 {
+		t.Fatalf("%s's results: %s with %d attachments, want multipart/mixed with the two maps", withMap.User, mapped.contentType, len(mapped.attachments))
 	}
-	img, ok := mapped.attachments["S1901M.png"]
-	if !ok || mapped.types["S1901M.png"] != "image/png" {
-		t.Fatalf("attachments %v, want S1901M.png as image/png", mapped.types)
-	}
-	if len(img) > 200<<10 {
-		t.Errorf("S1901M.png is %d bytes, want at most 200 KB", len(img))
-	}
-	if cfg, err := png.DecodeConfig(bytes.NewReader(img)); err != nil || cfg.Width != 1000 {
-		t.Errorf("S1901M.png: %+v, %v; want a PNG 1000 pixels wide", cfg, err)
+	// The phase with its orders, and the board it left.
+	for _, name := range []string{"S1901M.png", "S1901M-after.png"} {
+		img, ok := mapped.attachments[name]
+		if !ok || mapped.types[name] != "image/png" {
+			t.Fatalf("attachments %v, want %s as image/png", mapped.types, name)
+		}
+		if len(img) > 200<<10 {
+			t.Errorf("%s is %d bytes, want at most 200 KB", name, len(img))
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(img)); err != nil || cfg.Width != 1000 {
+			t.Errorf("%s: %+v, %v; want a PNG 1000 pixels wide", name, cfg, err)
+		}
 	}
 	if plain.contentType != "text/plain" || len(plain.attachments) != 0 {
 		t.Errorf("%s's results (SET NOMAP): %s with %d attachments, want the text alone", without.User, plain.contentType, len(plain.attachments))

@@ -98,6 +98,8 @@ func TestSoak(t *testing.T) {
 	damaged := "soakdmg" + token(2)
 	j.seedGame(damaged)
 	j.damage(damaged)
+	// A sixth for the attacks of issue 18.
+	ab := seedAbandoned(j)
 	// Interleaved: each game gets mail all along.
 	letters := make([]*letter, 0, n)
 	for i := 0; len(letters) < n; i++ {
@@ -107,7 +109,7 @@ func TestSoak(t *testing.T) {
 			}
 		}
 	}
-	hostile := newHostileMix(rand.New(rand.NewPCG(seed, 3)), max(1, n/soakShort), names, damaged)
+	hostile := newHostileMix(rand.New(rand.NewPCG(seed, 3)), max(1, n/soakShort), names, damaged, ab)
 	stream := hostile.mixInto(letters, rand.New(rand.NewPCG(seed, 4)))
 	// Everyone who reads an answer: the players, and the master of the
 	// hostile mails. The forged addresses have no mailbox.

@@ -81,9 +81,20 @@ func (s *mover) finish(res *Resolution) {
 			case s.res[p]:
 				r.Outcome = Succeeds
 			case s.via[p] && !s.path(p):
+				// Disrupted only where the route was broken: a fleet that
+				// convoyed the army was dislodged, or a paradox rule
+				// (Szykman) broke the convoy. A chain that lacks a fleet
+				// (one that held instead) is no convoy, though other
+				// fleets convoyed.
 				r.Outcome = NoConvoy
-				if s.anyConvoy(p) {
+				if s.noPath[p] {
 					r.Outcome = Disrupted
+				}
+				for _, f := range m.provinces {
+					if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
+						r.Outcome = Disrupted
+						break
+					}
 				}
 			default:
 				r.Outcome = Bounced
@@ -245,7 +256,8 @@ func completeConstructions(res *Resolution, next *Position) {
 }
 
 // winners lists the powers at or over the victory count, most centres
-// first.
+// first; on a map whose ties continue (Map.TiesContinue), only a leader
+// ahead of every other power, or none while the two leaders are tied.
 func winners(pos *Position) []Power {
 	var w []Power
 	n := pos.CenterCount()
@@ -259,6 +271,12 @@ func winners(pos *Position) []Power {
 		for j := i; j > 0 && n[w[j]] > n[w[j-1]]; j-- {
 			w[j], w[j-1] = w[j-1], w[j]
 		}
+	}
+	if pos.Map.TiesContinue && len(w) > 1 {
+		if n[w[0]] == n[w[1]] {
+			return nil // the two leaders are tied: another year
+		}
+		return w[:1]
 	}
 	return w
 }

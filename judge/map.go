@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Loc identifies a place on a map: a province, or one coast of a province
@@ -110,6 +112,12 @@ type Map struct {
 	// ceil((centres+1)/2), counted anew at the end of every year (the "34,
 	// 35, 36" variant, rule 7). See Position.VictoryCenters.
 	DynamicVictory bool
+	// TiesContinue is a victory rule for maps whose victory count two
+	// powers can reach at once ("1908 - Fall of Europe": 18 of 40): only
+	// a power that leads alone wins, and while the two leaders are tied
+	// at the end of a year the game goes on for another year. Without it,
+	// every power at or over the count is a winner.
+	TiesContinue bool
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
@@ -195,24 +203,56 @@ func (m *Map) Lookup(name string) (Loc, bool) {
 // parsers that build their own index.
 func (m *Map) Names() map[string]Loc { return m.names }
 
-// NormalizeName folds a place name for lookup: lower case, with dots,
-// spaces, apostrophes, hyphens and underscores removed. "St. Petersburg"
-// and "stpetersburg" fold to the same key. Slashes and parentheses are kept
-// out of the key by the caller, which splits coasts first.
+// NormalizeName folds a place name for lookup: ASCII letters in lower
+// case, with the characters that only space or join words removed (see
+// NameSpacing). "St. Petersburg", "St–Petersburg" and "stpetersburg" fold
+// to the same key. Slashes and parentheses are kept out of the key by the
+// caller, which splits coasts first. The order parser folds the words of
+// a player's text the same way, so that two names that fold alike are
+// two spellings of one name to a player too.
 func NormalizeName(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			b.WriteByte(c + 'a' - 'A')
-		case c == '.' || c == ' ' || c == '\t' || c == '\'' || c == '-' || c == '_':
-		default:
-			b.WriteByte(c)
+		if c < utf8.RuneSelf {
+			switch {
+			case c >= 'A' && c <= 'Z':
+				b.WriteByte(c + 'a' - 'A')
+			case !NameSpacing(rune(c)):
+				b.WriteByte(c)
+			}
+			i++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !NameSpacing(r) {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
 	}
 	return b.String()
+}
+
+// NameSpacing reports whether r only spaces or joins the words of a name,
+// and so is dropped when names are compared: spacing (any Unicode space),
+// dots, apostrophes (also the curly ones), underscores, hyphens and the
+// typographic dashes and minus sign that mail programs put in their place,
+// and the invisible zero-width spaces, joiners and byte order mark. These
+// are the characters the order parser reads between or inside words.
+func NameSpacing(r rune) bool {
+	switch r {
+	case ' ', '\t', '\v', '\f', '.', '\'', '_', '-', '\u2018', '\u2019', '\u2212', '\u200b', '\u200c', '\u200d', '\ufeff':
+		return true
+	}
+	return r >= 0x2010 && r <= 0x2015 || r >= utf8.RuneSelf && unicode.IsSpace(r)
+}
+
+// NameChar reports whether a name may hold r: a letter, a digit, or a
+// character that spaces words (NameSpacing). Any other character could
+// not be written in an order.
+func NameChar(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || NameSpacing(r)
 }
 
 // PowerByName finds a power by name, adjective or letter, ignoring case.
@@ -491,6 +531,10 @@ func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 // SetDynamicVictory makes the victory count a majority of the centres on
 // the board at the time (see Map.DynamicVictory).
 func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
+
+// SetTiesContinue makes a tie between the two leaders play on (see
+// Map.TiesContinue).
+func (b *MapBuilder) SetTiesContinue() { b.m.TiesContinue = true }
 
 // AllowConstruction lets powers build new supply centres (see
 // Map.Construction).

@@ -180,7 +180,7 @@ func TestParseMapBoard(t *testing.T) {
 		}
 	}
 	if _, err := ParseMap("m", []byte("map M start 1900 autumn\n"+miniRest)); err == nil ||
-		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds or centres)` {
+		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds, centres or ties)` {
 		t.Errorf("start with a bad season: %v", err)
 	}
 }

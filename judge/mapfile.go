@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -30,7 +30,9 @@ package judge
 // checks against the province and centre lines. "victory dynamic" makes the count a majority of the
 // centres on the board at the time, which grows as centres are built, and
 // "construction yes" lets powers build new centres (both for the "34, 35,
-// 36" variant; see Map.DynamicVictory and Map.Construction). Powers are
+// 36" variant; see Map.DynamicVictory and Map.Construction). "ties
+// continue" plays on while the two leaders are tied (see Map.TiesContinue;
+// by default, "share", every power at the victory count wins). Powers are
 // numbered in the order of their lines, and that order is the order of
 // every report. A power's letter is one letter or digit, case ignored,
 // and never M or O, which stand for the master and the observers.
@@ -104,6 +106,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MapError is a mistake in a map file.
@@ -398,7 +401,7 @@ func splitFields(s string) ([]string, error) {
 }
 
 // mapUsage is the form of the map line, for its error messages.
-const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>]"
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]"
 
 func (p *mapParser) mapLine(l srcLine) {
 	if l.file != p.own {
@@ -419,7 +422,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		key := l.f[i]
 		want, known := mapSettings[key]
 		if !known {
-			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds or centres)", key)
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres or ties)", key)
 			return
 		}
 		if seen[key] {
@@ -433,13 +436,18 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		val := l.f[i+1]
 		switch key {
-		case "construction":
+		case "construction", "ties":
+			// A switch: its default, or the value that turns it on.
+			off, on, set := "no", "yes", p.b.AllowConstruction
+			if key == "ties" {
+				off, on, set = "share", "continue", p.b.SetTiesContinue
+			}
 			switch val {
-			case "yes":
-				p.b.AllowConstruction()
-			case "no":
+			case on:
+				set()
+			case off:
 			default:
-				p.errorf(l.n, `construction %q: want "yes" or "no"`, val)
+				p.errorf(l.n, "%s %q: want %s", key, val, mapSettings[key])
 				return
 			}
 			continue
@@ -493,6 +501,7 @@ var mapSettings = map[string]string{
 	"construction": `"yes" or "no"`,
 	"builds":       "home, one or any",
 	"centres":      "a number",
+	"ties":         `"share" or "continue"`,
 }
 
 func (p *mapParser) power(l srcLine) {
@@ -627,6 +636,12 @@ func (p *mapParser) checkNames(line int, id string, names []string) bool {
 		if strings.ContainsAny(k, "/()") {
 			// The order parser splits coasts at these characters.
 			p.errorf(line, "%s: name %q may not contain / or parentheses", id, s)
+			ok = false
+			continue
+		}
+		if i := strings.IndexFunc(s, func(r rune) bool { return !NameChar(r) }); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			p.errorf(line, "%s: name %q holds %q, which no order can: a name is letters, digits, spaces, dots, apostrophes and hyphens", id, s, r)
 			ok = false
 			continue
 		}

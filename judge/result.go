@@ -13,7 +13,7 @@ const (
 	Dislodged         // the unit was dislodged (whatever its order)
 	Void              // the order was illegal for the position and counted as a hold
 	NoConvoy          // a convoyed move with no matching convoy, or a convoy with no matching army
-	Disrupted         // a convoyed move whose route was broken by dislodged fleets
+	Disrupted         // a convoyed move whose route was broken: a convoying fleet dislodged, or a paradox rule
 	NoSupport         // a support for a unit that did not do what was supported
 	Built
 	Waived

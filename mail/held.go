@@ -58,6 +58,7 @@ func (p *Poller) resetHeld(validity uint32) {
 	}
 	p.held = map[imap.UID]*held{}
 	p.doneAbove = map[imap.UID]bool{}
+	p.senders = map[imap.UID]string{}
 	p.heldValidity = validity
 }
 
@@ -98,9 +99,10 @@ func (p *Poller) pending(uids []imap.UID, now time.Time) []imap.UID {
 // settle returns the last UID to store after a batch: the highest such
 // that every message up to it is done (handled, gone, or too old). last
 // is the highest the batch reached, done lists what it did, and failed
-// is the message a failure of the judge's stopped it at (0 if none).
-// The place must stay below every held message and below failed, or
-// that message would not be offered again; it may move past messages
+// is the lowest message of the poll not yet reached (0 if none): one a
+// failure of the judge's stopped at, or one the fair order (fair.go) has
+// not come to yet. The place must stay below every held message and
+// below failed, or that message would not be offered again; it may move past messages
 // done in earlier batches above a held one that is now done too. Those
 // done above the place are noted in doneAbove, so that they are not
 // offered again meanwhile; those the place covers are forgotten there.
@@ -112,8 +114,8 @@ func (p *Poller) settle(last imap.UID, done []imap.UID, failed imap.UID) imap.UI
 	if failed != 0 {
 		limit = min(limit, failed)
 	}
-	// Messages are offered in UID order, so one done above the place was
-	// offered after every message below it: below limit, all are done.
+	// Every message above the place not done is held, or in the poll
+	// under way, at failed or above it: below limit, all are done.
 	for uid := range p.doneAbove {
 		if uid < limit {
 			last = max(last, uid)

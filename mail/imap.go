@@ -196,8 +196,9 @@ type Delivery struct {
 type Handler func(ctx context.Context, d *Delivery) error
 
 // Poller reads new mail from an IMAP mailbox and hands each message to a
-// Handler, exactly once in effect, in the order of arrival (UID order),
-// following the delivery protocol:
+// Handler, exactly once in effect, each sender's in the order of arrival
+// (UID order) and the senders' round-robin (fair.go), following the
+// delivery protocol:
 //
 //  1. A message is new if its UID is above the last UID done, stored in
 //     the database under the mailbox's UIDVALIDITY.
@@ -222,6 +223,17 @@ type Handler func(ctx context.Context, d *Delivery) error
 // after a backoff (1 s, doubling up to 5 min, with jitter, back to 1 s
 // after a session that worked).
 type Poller struct {
+	// Commit, when set, makes what the handler did since its last call
+	// durable: a handler that commits in groups (gm.Intake) returns nil
+	// before its work is on disk, and the poller calls Commit after each
+	// batch, before it flags any message \Seen, so that a crash (kill
+	// -9 included) never leaves a message flagged whose transaction was
+	// not committed. An error means none of the batch's messages is
+	// done: they stay new and are offered again after PollInterval (the
+	// ledger turns away any that was written after all). Set it before
+	// Run.
+	Commit func() error
+
 	cfg     IMAPConfig
 	db      *state.DB
 	handler Handler
@@ -237,6 +249,9 @@ type Poller struct {
 	held         map[imap.UID]*held
 	doneAbove    map[imap.UID]bool
 	heldValidity uint32
+	// senders are the From addresses of the new messages, by UID, for
+	// the fair order of fair.go: learned once, forgotten once done.
+	senders map[imap.UID]string
 
 	// Knobs for tests.
 	minBackoff, maxBackoff time.Duration
@@ -290,7 +305,14 @@ func (p *Poller) Run(ctx context.Context) error {
 		// Jitter, so that many judges on one server do not all come
 		// back at once after it restarts.
 		wait := backoff/2 + rand.N(backoff/2+1)
-		p.log.Warn("imap connection failed; retrying", "err", err, "after", wait.Round(time.Millisecond))
+		msg := "imap connection failed; retrying"
+		if errors.Is(err, state.ErrDamaged) {
+			// The session ended on the database (storing its place in
+			// the mailbox), not on the server: say so. A damage that
+			// stops the writing stops the daemon (state.DB.Broken).
+			msg = "the database failed; reading mail again after a pause"
+		}
+		p.log.Warn(msg, "err", err, "after", wait.Round(time.Millisecond))
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():

@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"runtime/debug"
 	"slices"
@@ -52,6 +53,11 @@ type session struct {
 	uidValidity uint32   // of the selected mailbox
 	lastUID     imap.UID // the highest UID done, as stored
 	worked      bool     // a poll went through: the server is fine
+
+	// todo are the messages of the poll under way not yet reached:
+	// they are handled out of UID order (fair.go), so the place stored
+	// must stay below the lowest of them.
+	todo map[imap.UID]bool
 }
 
 // session runs one connection until ctx is cancelled (nil error) or the
@@ -362,9 +368,10 @@ func (s *session) waitForNews(ctx context.Context) error {
 	return nil
 }
 
-// poll hands every new message to the handler in UID order. It returns
-// nil, leaving the rest for the next poll, when ctx ends or the handler
-// fails; an error means the connection is no good.
+// poll hands every new message to the handler, round-robin by sender
+// (fair.go). It returns nil, leaving the rest for the next poll, when ctx
+// ends or the handler fails, or when new mail came meanwhile, to be
+// ordered with the rest; an error means the connection is no good.
 func (s *session) poll(ctx context.Context) error {
 	// NOOP lets the server tell of messages that arrived since the last
 	// command; a SEARCH alone may not see them on every server.
@@ -385,6 +392,14 @@ func (s *session) poll(ctx context.Context) error {
 		return err
 	}
 	uids = s.p.pending(uids, time.Now())
+	if err := s.fetchSenders(uids); err != nil {
+		return err
+	}
+	s.todo = make(map[imap.UID]bool, len(uids))
+	for _, uid := range uids {
+		s.todo[uid] = true
+	}
+	uids = fairOrder(uids, func(uid imap.UID) string { return s.p.senders[uid] })
 	for len(uids) > 0 && ctx.Err() == nil {
 		n := min(len(uids), batchCount)
 		more, err := s.batch(ctx, uids[:n])
@@ -392,8 +407,30 @@ func (s *session) poll(ctx context.Context) error {
 			return err
 		}
 		uids = uids[n:]
+		if len(uids) > 0 && len(s.news) > 0 {
+			// New mail came: the loop polls again at once (the
+			// signal stays), and orders it with what is left.
+			return nil
+		}
 	}
 	return nil
+}
+
+// reached notes that the poll is done with the message uid, for now.
+func (s *session) reached(uid imap.UID) {
+	delete(s.todo, uid)
+}
+
+// below returns the lowest message of the poll not yet reached, 0 if
+// none: the stored place must stay below it.
+func (s *session) below() imap.UID {
+	var low imap.UID
+	for uid := range s.todo {
+		if low == 0 || uid < low {
+			low = uid
+		}
+	}
+	return low
 }
 
 // searchNew returns the UIDs above the last one done, in order.
@@ -412,10 +449,12 @@ func (s *session) searchNew() ([]imap.UID, error) {
 	return uids, nil
 }
 
-// batch hands the messages uids (in order, at most batchCount) to the
-// handler, then flags those done and stores the new last UID. more is
-// false if it stopped early: ctx ended or the handler failed for a
-// reason that is not the message's own (see ownFault).
+// batch hands the messages uids (in the order given, at most
+// batchCount) to the handler, has what it did committed
+// (Poller.Commit), then flags those done and stores the new last UID.
+// more is false if it stopped early: ctx ended, the handler failed for
+// a reason that is not the message's own (see ownFault), or the commit
+// failed.
 func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err error) {
 	info, err := s.fetchInfo(uids)
 	if err != nil {
@@ -424,9 +463,41 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 	var handled []imap.UID // handled, so to flag \Seen
 	var done []imap.UID    // handled, or passed over as too old
 	last := s.lastUID      // the highest UID reached
-	var failed imap.UID    // the message a failure of the judge stopped at
+	lost := false          // a commit failed: nothing of the batch is surely on disk
+	// flush commits what the handler did so far, if it commits in
+	// groups: at the end, and before the server is asked for more, as
+	// the open group holds the database's write lock, which must not
+	// wait on the network.
+	flush := func() bool {
+		lost = lost || !s.commit(handled)
+		return !lost
+	}
 	defer func() {
-		if ferr := s.finish(handled, s.p.settle(last, done, failed)); err == nil {
+		if !flush() {
+			// Not all the handler did in this batch is on disk:
+			// none of it counts as done, and all is offered again
+			// (the ledger turns away what was written).
+			for _, uid := range handled {
+				s.todo[uid] = true
+			}
+			done = slices.DeleteFunc(done, func(uid imap.UID) bool { return slices.Contains(handled, uid) })
+			handled = nil
+			more = false
+		}
+		for _, uid := range done {
+			delete(s.p.senders, uid)
+		}
+		// The messages done above the place are noted as done
+		// (doneAbove) only once they are flagged: should the
+		// connection fail first, the next session must offer them
+		// again, for the ledger to turn away and the flag to be set.
+		// With the fair order many are above the place at any time.
+		before := maps.Clone(s.p.doneAbove)
+		ferr := s.finish(handled, s.p.settle(last, done, s.below()))
+		if ferr != nil {
+			s.p.doneAbove = before
+		}
+		if err == nil {
 			err = ferr
 		}
 	}()
@@ -451,6 +522,9 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 		group := uids[:n]
 		uids = uids[n:]
 
+		if !flush() {
+			return false, nil
+		}
 		bodies, err := s.fetchBodies(small, &imap.FetchItemBodySection{Peek: true})
 		if err != nil {
 			return false, err
@@ -466,11 +540,15 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 				s.p.log.Warn("passing over a message that arrived too long ago to tell whether it was handled already; it stays in the mailbox, unread",
 					"uid", uid, "arrived", m.arrived, "max_age", s.p.cfg.MaxAge)
 				done = append(done, uid)
-				last = uid
+				last = max(last, uid)
+				s.reached(uid)
 				continue
 			case ok && s.tooLarge(m.size):
 				hdr := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
 				var h map[imap.UID][]byte
+				if !flush() {
+					return false, nil
+				}
 				if h, err = s.fetchBodies([]imap.UID{uid}, hdr); err != nil {
 					return false, err
 				}
@@ -484,7 +562,9 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 				// (RFC 3501 §6.4.8): another client deleted it.
 				s.p.log.Warn("a new message vanished before it could be read", "uid", uid)
 				delete(s.p.held, uid)
-				last = uid
+				delete(s.p.senders, uid)
+				last = max(last, uid)
+				s.reached(uid)
 				continue
 			}
 			d := s.delivery(uid, m.size, raw)
@@ -494,21 +574,38 @@ func (s *session) batch(ctx context.Context, uids []imap.UID) (more bool, err er
 				delete(s.p.held, uid)
 				handled = append(handled, uid)
 				done = append(done, uid)
-				last = uid
+				last = max(last, uid)
+				s.reached(uid)
 			case ownFault(err):
 				wait := s.p.hold(uid, time.Now())
 				s.p.log.Error("handling a message failed for a reason of its own; it stays new and will be tried again later, and the messages after it go on",
 					append(deliveryAttrs(d), "err", err, "tries", s.p.held[uid].tries, "retry_in", wait)...)
-				last = uid // settle keeps the stored place below it
+				last = max(last, uid) // settle keeps the stored place below it
+				s.reached(uid)
 			default:
 				s.p.log.Error("handling a message failed; it stays new and will be tried again",
 					append(deliveryAttrs(d), "err", err, "retry_in", s.p.cfg.PollInterval)...)
-				failed = uid
+				// It stays in todo: the place stays below it.
 				return false, nil
 			}
 		}
 	}
 	return true, nil
+}
+
+// commit has what the handler did for the messages handled committed,
+// when the handler commits in groups (Poller.Commit), before they are
+// flagged; it reports false when the commit failed.
+func (s *session) commit(handled []imap.UID) bool {
+	if s.p.Commit == nil {
+		return true
+	}
+	if err := s.p.Commit(); err != nil {
+		s.p.log.Error("committing the mails handled failed; they stay new and will be tried again",
+			"mails", len(handled), "err", err, "retry_in", s.p.cfg.PollInterval)
+		return false
+	}
+	return true
 }
 
 // deliveryAttrs returns what the log says of a delivery: its UID and,

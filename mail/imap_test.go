@@ -311,7 +311,14 @@ func (r *recorder) waitApplied(t *testing.T, n int) []string {
 // waitFor polls cond until it holds, failing the test after 5 s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	waitLong(t, what, 5*time.Second, cond)
+}
+
+// waitLong is waitFor for work that takes long (a burst of a thousand
+// mails under the race detector): it fails the test after limit.
+func waitLong(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

@@ -163,7 +163,7 @@ func (s *Sender) Run(ctx context.Context) error {
 	}
 	var dbWait time.Duration // zero while the database works
 	for {
-		res, err := s.pass(ctx)
+		res, err := s.pass(ctx, true)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -221,7 +221,7 @@ func (s *Sender) Flush(ctx context.Context) (sent int, err error) {
 	if err := s.cfg.Validate(); err != nil {
 		return 0, err
 	}
-	res, err := s.pass(ctx)
+	res, err := s.pass(ctx, false)
 	switch {
 	case err != nil:
 		return res.sent, err
@@ -242,10 +242,22 @@ type passResult struct {
 	stalled  bool      // no session could be had: no mail can go for now
 }
 
+// yieldAfter is how many mails a pass of Run sends at least before it
+// makes way for a new pass, which reads the whole outbox again: during a
+// burst the intake kicks the Sender after every batch, and reading a
+// queue of thousands of mails after each mail sent would cost more than
+// sending them.
+const yieldAfter = 50
+
 // pass sends the mails that are due, over one session as far as it will
-// go. Its error is the database's; what goes wrong with the server is
+// go, round-robin by recipient (fairOutbox). With yield it stops early,
+// leaving the rest for the next pass, once a Kick says that new mail was
+// queued and it has sent yieldAfter mails: the next pass orders the new
+// mail with the rest, so that a reply queued behind a burst to another
+// address waits for at most yieldAfter mails, not the burst.
+// Its error is the database's; what goes wrong with the server is
 // recorded in the outbox and in res.
-func (s *Sender) pass(ctx context.Context) (res passResult, err error) {
+func (s *Sender) pass(ctx context.Context, yield bool) (res passResult, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 
@@ -282,8 +294,8 @@ func (s *Sender) pass(ctx context.Context) (res passResult, err error) {
 			due = append(due, m)
 		}
 	}
-	b := &batch{s: s, ctx: ctx, now: now, jitter: rand.Float64(), res: &res, sent: newRemover(s.db)}
-	err = b.send(due, waiting)
+	b := &batch{s: s, ctx: ctx, now: now, jitter: rand.Float64(), res: &res, sent: newRemover(s.db), yield: yield}
+	err = b.send(fairOutbox(due), waiting)
 	if b.conn != nil {
 		b.conn.hangUp()
 	}
@@ -324,6 +336,7 @@ type batch struct {
 	jitter float64
 	res    *passResult
 	sent   *remover // takes the mails the server took out of the outbox
+	yield  bool     // stop at a Kick, for a new pass (see Sender.pass)
 }
 
 // send sends due, in order, and returns the database's error.
@@ -332,6 +345,11 @@ func (b *batch) send(due, waiting []*state.OutMail) error {
 	for i := 0; i < len(mails); i++ {
 		if b.ctx.Err() != nil {
 			return nil // the rest stay as they are
+		}
+		if b.yield && i >= yieldAfter && len(b.s.kick) > 0 {
+			// New mail: Run starts a pass at once (the Kick stays
+			// for it), which orders it with what is left here.
+			break
 		}
 		m := mails[i]
 		msg, rcpts, err := b.s.message(m, b.now)

@@ -45,6 +45,9 @@ type smtpServer struct {
 	tls        string // "", TLSStartTLS or TLSImplicit
 	user, pass string // AUTH PLAIN required when set
 	discard    bool   // keep no mail (for the benchmark)
+	// onData, if set, is called with the number of mails read so far
+	// after each DATA, before the answer (with no lock held).
+	onData func(n int)
 	// net, if set, is the in-memory network to listen on, for tests in
 	// a synctest bubble; the Sender must dial it (o.s.dialContext).
 	net *pipeNet
@@ -177,14 +180,18 @@ func (s *smtpSession) Data(r io.Reader) error {
 		return err
 	}
 	s.srv.mu.Lock()
-	defer s.srv.mu.Unlock()
 	if !s.srv.discard {
 		_, isTLS := s.conn.TLSConnectionState()
 		s.srv.mails = append(s.srv.mails, smtpGot{
 			from: s.from, to: s.to, data: data, tls: isTLS, accepted: s.srv.dataErr == nil,
 		})
 	}
-	return s.srv.dataErr
+	n, err, hook := len(s.srv.mails), s.srv.dataErr, s.srv.onData
+	s.srv.mu.Unlock()
+	if hook != nil {
+		hook(n)
+	}
+	return err
 }
 
 func (s *smtpSession) Reset()        { s.from, s.to = "", nil }

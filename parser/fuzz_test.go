@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/gmdjudge/gmd/judge"
-	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 )
 
@@ -103,14 +102,13 @@ const vietnamSeed = "North Vietnam: A Thn - Nov\nNorth Vietnam - Thai Nguyen, So
 	"North: A Thh H\nNorth Vietnam\nA Thh S North Vietnamese A Thn - North Vietnam\nN: Build A Han\nSouth Vietnam:"
 
 // fuzzMaps are the maps the fuzz targets parse with: the tiny map of
-// traps, the standard map, and vietnam-war for its power names of two
-// words.
+// traps, then every shipped map (standard among them; vietnam-war for its
+// power names of two words; youngstown-redux and canton for the names
+// that spell order words with their neighbours), so that what an order
+// reads as, and its canonical text reading back, is checked on every
+// board.
 func fuzzMaps(t testing.TB) []*judge.Map {
-	vw, err := variants.Load("vietnam-war")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return []*judge.Map{tinyMap(t), variants.Standard(), vw}
+	return append([]*judge.Map{tinyMap(t)}, boardList(t)...)
 }
 
 // walker finds the offsets of line:col places, walking forward through the

@@ -87,7 +87,36 @@ type index struct {
 	shorts  []entry
 	letters [36]judge.Power // power letters, 'a' to 'z' then '0' to '9' (Chaos has both)
 	names   []nameKey       // every place name, for suggestions
+	abbrs   []abbrName      // every place name in words, by first word, for abbreviations
 	powers  []nameKey       // every power name and adjective, for suggestions
+}
+
+// abbrName is a place's name split into its folded words ("Mid-Atlantic
+// Ocean": mid, atlantic, ocean), for reading abbreviations ("Mid-Atl").
+type abbrName struct {
+	words []string
+	loc   judge.Loc
+}
+
+// nameWords splits a name from the map into its folded words as the
+// Scanner splits order text, or reports false if it cannot be written as
+// one run of words.
+func nameWords(s string) ([]string, bool) {
+	var sc Scanner
+	sc.Init(s)
+	var words []string
+	for {
+		_, tok, lit := sc.Scan()
+		switch tok {
+		case EOF:
+			return words, len(words) > 0
+		case Word:
+			words = append(words, string(appendFolded(nil, lit)))
+		case Dash:
+		default:
+			return nil, false
+		}
+	}
 }
 
 // nameKey is a folded name and what it names (a Loc or a Power).
@@ -135,6 +164,18 @@ func buildIndex(m *judge.Map) *index {
 			ix.words[k[:i]] = e
 		}
 	}
+	for l := range m.Locs {
+		li := &m.Locs[l]
+		if li.Province != judge.Loc(l) {
+			continue // a coast: its names are its province's and a coast's
+		}
+		for _, s := range append([]string{li.FullName}, li.Aliases...) {
+			if w, ok := nameWords(s); ok {
+				ix.abbrs = append(ix.abbrs, abbrName{w, judge.Loc(l)})
+			}
+		}
+	}
+	sort.Slice(ix.abbrs, func(i, j int) bool { return ix.abbrs[i].words[0] < ix.abbrs[j].words[0] })
 	for i := range ix.letters {
 		ix.letters[i] = judge.NoPower
 	}

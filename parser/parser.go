@@ -24,9 +24,14 @@
 //
 // Places are matched against every name and alias of the map, longest
 // first, over several words if needed ("St. Petersburg", "Gulf of Lyon",
-// "Mid-Atlantic Ocean"). A name is taken whole or not at all: an unknown
-// name is an error that suggests what the player may have meant, never a
-// guess.
+// "Mid-Atlantic Ocean"), and by abbreviations written with hyphens
+// ("Mid-Atl"). A name is taken whole or not at all: an unknown name is an
+// error that suggests what the player may have meant, never a guess. The
+// order words keep their role first: a longer name that would take in a
+// unit type, an order word or a power's name ("A Den" as Aden, "Lao S" as
+// Laos) is read only where the line is no order without it, and two such
+// readings that are both orders are an error that shows both (see
+// parser.order).
 //
 // Orders use NoLoc for the places they do not have (the Target of a Hold,
 // the Dest of a Move, every place of a Waive).
@@ -34,6 +39,8 @@ package parser
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,6 +112,8 @@ func ParseLoc(m *judge.Map, name string) (judge.Loc, error) {
 	p := newParser(name, Options{Map: m})
 	defer p.release()
 	l := judge.NoLoc
+	// The whole text is one name: at every choice, the longer name.
+	p.mask, p.nchoice = ^uint32(0), 0
 	if !p.readLine() {
 		p.errorf(0, "expected a province, found nothing")
 	} else if p.location(&l) {
@@ -143,6 +152,15 @@ type parser struct {
 	start int     // the first token of the current order, after any power prefix
 	eof   bool
 	errs  ErrorList
+	// mask holds the choices of the reading being tried, one bit a
+	// choice in the order met, and nchoice counts the choices met (see
+	// parser.order).
+	mask    uint32
+	nchoice int
+	// trial is set while readings are tried: an error then only marks
+	// where the reading failed, without its message, whose suggestions
+	// cost a search of every name.
+	trial bool
 }
 
 var parsers = sync.Pool{New: func() any { return new(parser) }}
@@ -271,7 +289,118 @@ func (p *parser) skipOrder() {
 
 // order reads one order, with its power prefix if it has one. A prefix
 // sets the power of the rest of the line.
+//
+// Where the words can be read more than one way (a unit type or an order
+// word taken into a longer place name: "A Den", "Lao S"; a power's name
+// before a place named after it), the grammar's rule decides: every word
+// is read in its role first, as a unit type, an order word, a power's
+// name at the start, a "-" as a move, and a name that takes such a word in
+// is read only where no reading without it is a whole order. Each such
+// place in the text is a choice; the first reading is the one that takes
+// every choice the first way. If it fails, the others are tried: one
+// that reads is taken; two that read as different orders are an
+// ambiguity, which the player is asked to settle, as the judge asks for a
+// coast it cannot tell.
 func (p *parser) order(power *judge.Power) (judge.Order, bool) {
+	at, nerr, pw0 := p.p, len(p.errs), *power
+	// Readings are tried without the cost of their messages (see
+	// parser.trial); the one reported is read again for them.
+	p.mask, p.nchoice, p.trial = 0, 0, true
+	o, ok := p.reading(power)
+	if ok {
+		p.trial = false
+		return o, ok // the reading with every word in its role
+	}
+	if p.nchoice == 0 || namesFirst {
+		p.p, p.errs, *power = at, p.errs[:nerr], pw0
+		p.mask, p.nchoice, p.trial = 0, 0, false
+		return p.reading(power) // the only reading, for its message
+	}
+	// Try the other readings, up to maxChoices choices.
+	type found struct {
+		o    judge.Order
+		mask uint32
+		end  int
+	}
+	var valid []found
+	bestMask, bestCol := uint32(0), p.errs[nerr].Col
+	choices := min(p.nchoice, maxChoices)
+	for mask := uint32(1); mask < 1<<choices; mask++ {
+		p.p, p.errs, *power = at, p.errs[:nerr], pw0
+		p.mask, p.nchoice = mask, 0
+		o, ok := p.reading(power)
+		if mask>>min(p.nchoice, maxChoices) != 0 {
+			continue // a choice this reading never met: the same as a reading already tried
+		}
+		choices = max(choices, min(p.nchoice, maxChoices))
+		if !ok {
+			if c := p.errs[nerr].Col; c > bestCol {
+				bestMask, bestCol = mask, c
+			}
+			continue
+		}
+		dup := false
+		for _, v := range valid {
+			dup = dup || v.end == p.p && sameReading(v.o, o)
+		}
+		if !dup {
+			valid = append(valid, found{o, mask, p.p})
+		}
+	}
+	p.errs, *power, p.trial = p.errs[:nerr], pw0, false
+	// With no reading an order, report the one that went furthest.
+	switch len(valid) {
+	case 0:
+	case 1:
+		bestMask = valid[0].mask
+	default:
+		p.p = at
+		a, b := valid[0], valid[1]
+		return judge.Order{}, p.errorf(at, "%q can be read as %q or as %q: write it again as one of them",
+			p.src[p.toks[at].off:p.toks[max(a.end, b.end)-1].end], p.readingText(a.o), p.readingText(b.o))
+	}
+	p.p, p.mask, p.nchoice = at, bestMask, 0
+	return p.reading(power)
+}
+
+// maxChoices bounds the readings of one order at 1<<maxChoices; no order
+// a player writes has more than two or three places to choose at.
+const maxChoices = 6
+
+// choose says how to read the words at the current choice: false for the
+// reading with every word in its role (a unit type, an order word, a
+// power's name), true for the longer name that takes it in.
+func (p *parser) choose() bool {
+	c := p.nchoice
+	p.nchoice++
+	return (c < maxChoices && p.mask>>c&1 != 0) != namesFirst
+}
+
+// namesFirst reverses the grammar's preference and tries no other reading:
+// the longest name is read, as the parser once did. Only a test sets it,
+// to show that the property test of every board catches that reading.
+var namesFirst = false
+
+// sameReading reports whether two readings of the same words are the same
+// order.
+func sameReading(a, b judge.Order) bool {
+	return a.Kind == b.Kind && a.Power == b.Power && a.Type == b.Type && a.Unit == b.Unit &&
+		a.TargetType == b.TargetType && a.Target == b.Target && a.Dest == b.Dest &&
+		a.ViaConvoy == b.ViaConvoy && a.Bare == b.Bare && slices.Equal(a.Route, b.Route)
+}
+
+// readingText writes one reading of an ambiguous order for the message
+// that asks which was meant, in the canonical form that reads one way.
+func (p *parser) readingText(o judge.Order) string {
+	if o.Power != judge.NoPower {
+		return o.CanonicalWithPower(p.m)
+	}
+	return o.Canonical(p.m)
+}
+
+// reading reads one order, with its power prefix, taking the choices
+// p.mask says.
+func (p *parser) reading(power *judge.Power) (judge.Order, bool) {
 	if !p.prefix(power) {
 		return judge.Order{}, false
 	}
@@ -330,9 +459,11 @@ func (p *parser) prefix(power *judge.Power) bool {
 			return true
 		}
 	}
-	// "English Channel" is a place, not England's; "North Vietnam - Hanoi"
-	// moves the unit in the province North Vietnam, as no unit follows.
-	if _, pnext, ok := p.matchName(p.p); ok && pnext > next {
+	// "North Vietnam - Hanoi" moves the unit in the province North
+	// Vietnam, as no unit follows; "English Channel - Bre" could be
+	// England's unit in the Channel, but both readings name the same
+	// place, and the name does not give the order a power.
+	if p.nameOverPower(next) {
 		return true
 	}
 	if p.startsUnit(next) {
@@ -384,7 +515,7 @@ func (p *parser) colonPrefix(i int) (judge.Power, int, bool) {
 }
 
 // matchPower finds the longest power name or adjective that begins at
-// token i, over several words as matchName does ("North Vietnamese"). It
+// token i, over several words as names does ("North Vietnamese"). It
 // returns the power and the token after the name.
 func (p *parser) matchPower(i int) (judge.Power, int, bool) {
 	t := &p.toks[i]
@@ -413,7 +544,7 @@ func (p *parser) unitOrder(o *judge.Order) bool {
 		return p.errorf(p.p, "%q: supply centre construction is an order of an adjustment phase, not of %s",
 			p.src[p.toks[p.p].off:p.toks[next-1].end], phaseName(p.phase))
 	}
-	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
+	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && (!p.placeAt(p.p) || !p.choose()) {
 		if p.phase == judge.Retreat && t.e.kw&kwDisband != 0 {
 			// "Disband A Par": the unit should come first, but the meaning is plain.
 			p.p++
@@ -567,7 +698,7 @@ func (p *parser) adjustment(o *judge.Order) bool {
 		p.p = next
 		return p.construct(o)
 	}
-	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && !p.placeAt(p.p) {
+	if t := p.cur(); t.tok == Word && t.e.kw&kwAdjust != 0 && (!p.placeAt(p.p) || !p.choose()) {
 		k := t.e.kw
 		p.p++
 		switch {
@@ -663,15 +794,28 @@ func (p *parser) construct(o *judge.Order) bool {
 func (p *parser) nationality() {
 	p.skipComma()
 	_, next, ok := p.matchPower(p.p)
-	if !ok {
-		return
-	}
-	if _, pnext, ok := p.matchName(p.p); ok && pnext > next {
+	if !ok || p.nameOverPower(next) {
 		return
 	}
 	if p.startsUnit(next) {
 		p.p = next
 	}
+}
+
+// nameOverPower reports, for a power's name at the current token that ends
+// before token next, whether the words are read as a place's name instead:
+// where the name runs on past the power's and the rest is a name of the
+// same place ("English Channel"; "Channel" names it too), both readings
+// name one unit and the place is taken; elsewhere as the choice says.
+func (p *parser) nameOverPower(next int) bool {
+	_, _, l, end := p.names(p.p)
+	if end <= next {
+		return false
+	}
+	if _, _, rl, rend := p.names(next); rend == end && p.m.Province(rl) == p.m.Province(l) {
+		return true
+	}
+	return p.choose()
 }
 
 // unit reads [type] place. A unit is wanted, so a comma before it can
@@ -681,8 +825,10 @@ func (p *parser) unit(typ *judge.UnitType, loc *judge.Loc) bool {
 		p.p++
 	}
 	if t := p.cur(); t.tok == Word && t.e.kw&kwType != 0 {
-		// A type word, unless it begins a longer place name.
-		if _, next, ok := p.matchName(p.p); !ok || next == p.p+1 {
+		// A type word, unless it begins a longer place name and the
+		// choice says so ("A Den" is an army in Denmark, where Aden is
+		// a place too).
+		if _, _, _, next := p.names(p.p); next <= p.p+1 || !p.choose() {
 			if t.e.kw&kwArmy != 0 {
 				*typ = judge.Army
 			} else {
@@ -708,8 +854,13 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 	if t.tok != Word || t.e.kw != 0 && t.e.kw&kwType == 0 && !p.placeAt(p.p) {
 		return p.errorf(p.p, "expected %s%s, found %s", what, p.after(), p.desc(p.p))
 	}
-	l, next, ok := p.matchName(p.p)
-	if !ok {
+	// The name, as the choice says where a longer one takes in an order
+	// word (see names).
+	l, next, long, lNext := p.names(p.p)
+	if lNext > next && p.choose() {
+		l, next = long, lNext
+	}
+	if next == 0 {
 		return p.unknownPlace(p.p)
 	}
 	p.p = next
@@ -720,24 +871,33 @@ func (p *parser) place(loc *judge.Loc, what string) bool {
 	return true
 }
 
-// matchName finds the longest place name that begins at token i. Names may
-// run over several words ("Gulf of Lyon") and over a hyphen with no space
-// around it ("Mid-Atlantic"). It returns the place and the token after the
-// name.
-func (p *parser) matchName(i int) (judge.Loc, int, bool) {
-	best, bestNext := judge.NoLoc, -1
+// names finds the place names that begin at token i. Names may run over
+// several words ("Gulf of Lyon") and over a hyphen with no space around it
+// ("Mid-Atlantic"). It returns the longest name whose words after the
+// first are no order words and are joined by spaces (safe, or NoLoc and
+// 0), and the longest of all (long), each with the token after it. A
+// compound written with hyphens that no name spells is read as the one
+// place whose name's words it abbreviates ("Mid-Atl", "St-Pete").
+func (p *parser) names(i int) (safe judge.Loc, sNext int, long judge.Loc, lNext int) {
+	safe, long = judge.NoLoc, judge.NoLoc
+	if p.toks[i].tok != Word {
+		return
+	}
 	k0 := p.toks[i].k0
+	crossed := false // an order word or a joining hyphen is in the name
+walk:
 	for j := i; ; {
 		t := &p.toks[j]
-		if t.tok != Word {
-			break
-		}
 		e := t.e
 		if j > i {
 			e = p.ix.lookup(p.keys[k0:t.k1])
+			crossed = crossed || t.e.kw != 0
 		}
 		if e.loc != judge.NoLoc {
-			best, bestNext = e.loc, j+1
+			long, lNext = e.loc, j+1
+			if !crossed {
+				safe, sNext = e.loc, j+1
+			}
 		}
 		if e.pre&placePrefix == 0 {
 			break
@@ -748,11 +908,17 @@ func (p *parser) matchName(i int) (judge.Loc, int, bool) {
 			j++
 		case n.tok == Dash && n.off == t.end && p.toks[j+2].tok == Word && p.toks[j+2].off == n.end:
 			j += 2
+			crossed = true
 		default:
-			return best, bestNext, bestNext > 0
+			break walk
 		}
 	}
-	return best, bestNext, bestNext > 0
+	if n := &p.toks[i+1]; n.tok == Dash && n.off == p.toks[i].end { // a compound: rare
+		if locs, end := p.abbrev(i); len(locs) == 1 && end > lNext {
+			long, lNext = locs[0], end
+		}
+	}
+	return
 }
 
 // nextWord returns the token of the word that may go on a name after the
@@ -766,6 +932,48 @@ func (p *parser) nextWord(j int) int {
 		return j + 2
 	}
 	return -1
+}
+
+// joined reports whether the word at token j is joined to the next word by
+// a hyphen with no space around it ("Mid-Atl").
+func (p *parser) joined(j int) bool {
+	n := &p.toks[j+1]
+	return p.toks[j].tok == Word && n.tok == Dash && n.off == p.toks[j].end &&
+		p.toks[j+2].tok == Word && p.toks[j+2].off == n.end
+}
+
+// abbrev reads the compound of words joined by hyphens at token i ("N-Atl",
+// "St-Pete") as an abbreviation: it returns every place with a name whose
+// words begin with the compound's words, one by one, and the token after
+// the compound. A single word is no compound, and abbreviates nothing.
+func (p *parser) abbrev(i int) ([]judge.Loc, int) {
+	if !p.joined(i) {
+		return nil, 0
+	}
+	j := i
+	for p.joined(j) {
+		j += 2
+	}
+	var locs []judge.Loc
+	first := string(p.key(i))
+	names := p.ix.abbrs
+	for k := sort.Search(len(names), func(k int) bool { return names[k].words[0] >= first }); k < len(names); k++ {
+		a := &names[k]
+		if !strings.HasPrefix(a.words[0], first) {
+			break
+		}
+		if len(a.words) < (j-i)/2+1 || slices.Contains(locs, a.loc) {
+			continue
+		}
+		ok := true
+		for w := i + 2; w <= j && ok; w += 2 {
+			ok = strings.HasPrefix(a.words[(w-i)/2], string(p.key(w)))
+		}
+		if ok {
+			locs = append(locs, a.loc)
+		}
+	}
+	return locs, j + 1
 }
 
 // coast reads a coast after a place ("/nc", "(north coast)", " nc") and
@@ -939,13 +1147,31 @@ func (p *parser) placeAt(i int) bool {
 	if p.toks[i].tok != Word {
 		return false
 	}
-	_, _, ok := p.matchName(i)
-	return ok
+	_, _, _, next := p.names(i)
+	return next > 0
 }
 
 // unknownPlace reports the unknown name at token i, with suggestions. The
 // name is taken to run over the words that follow it up to a keyword.
 func (p *parser) unknownPlace(i int) bool {
+	// "Mid-Atl": a compound that abbreviates more than one place's name.
+	c := i
+	for c-2 >= p.start && p.joined(c-2) {
+		c -= 2
+	}
+	if locs, end := p.abbrev(c); len(locs) > 1 {
+		if p.trial {
+			return p.errorf(c, "ambiguous province") // where, not what: see parser.trial
+		}
+		names := make([]string, len(locs))
+		for k, l := range locs {
+			names[k] = p.m.FullName(l)
+		}
+		return p.errorf(c, "ambiguous province %q%s", p.src[p.toks[c].off:p.toks[end-1].end], didYouMean(dedupSorted(names)))
+	}
+	if p.trial {
+		return p.errorf(i, "unknown province")
+	}
 	j := i
 	for p.toks[j+1].tok == Word && p.toks[j+1].e.kw == 0 {
 		j++
@@ -967,6 +1193,9 @@ func (p *parser) unknownPlace(i int) bool {
 // unknownPower reports the unknown power name of the words at tokens i
 // to j.
 func (p *parser) unknownPower(i, j int) bool {
+	if p.trial {
+		return p.errorf(i, "unknown power")
+	}
 	return p.errorf(i, "unknown power %q%s", p.src[p.toks[i].off:p.toks[j].end],
 		didYouMean(p.ix.suggestPowers(string(p.keys[p.toks[i].k0:p.toks[j].k1]))))
 }
@@ -1004,7 +1233,11 @@ func (p *parser) desc(i int) string {
 // functions can end with "return p.errorf(...)".
 func (p *parser) errorf(i int, format string, args ...any) bool {
 	t := &p.toks[i]
-	p.errs = append(p.errs, &Error{Line: p.line, Col: t.col, Msg: fmt.Sprintf(format, args...)})
+	msg := format
+	if !p.trial {
+		msg = fmt.Sprintf(format, args...)
+	}
+	p.errs = append(p.errs, &Error{Line: p.line, Col: t.col, Msg: msg})
 	return false
 }
 

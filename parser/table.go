@@ -21,7 +21,7 @@ const (
 	Master
 )
 
-// String names w as HELP and the README do: "anyone", "player", "master".
+// String names w as HELP and docs/players.md do: "anyone", "player", "master".
 func (w Who) String() string {
 	switch w {
 	case Anyone:
@@ -111,6 +111,8 @@ var commandTable = []CommandInfo{
 	{Name: "EJECT", Who: Master, Forms: []Form{
 		{"EJECT power", "take the seat from its player: it is free for takeover"},
 		{"EJECT address", "remove an observer, who may not observe again"}}},
+	{Name: "ADMIT", Who: Master, Forms: []Form{
+		{"ADMIT address", "let an address that EJECT removed take a seat again (a takeover, with a new password) or observe"}}},
 	{Name: "BECOME", Who: Master, Forms: []Form{
 		{"BECOME power", "the order lines after it are that power's"}}},
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{

@@ -46,6 +46,14 @@ type board struct {
 	rings      [][][]pt // per province: its polygons
 	impassable [][][]pt
 
+	// raster keeps the board's shapes as the rasteriser drew them the
+	// first time, to be painted again in each picture's colours.
+	raster rasterCache
+
+	// styles are the powers' colours, chosen once for the whole board.
+	stylesOnce sync.Once
+	ps         []powerStyle
+
 	// Schematic only.
 	schematic bool
 	nodeR     float64
@@ -89,6 +97,12 @@ func (e schemEdge) style() int {
 		return edgeArmy
 	}
 	return edgeFleet
+}
+
+// styles returns the style of each power of the board's map.
+func (b *board) styles() []powerStyle {
+	b.stylesOnce.Do(func() { b.ps = powerStyles(b.m) })
+	return b.ps
 }
 
 // outputWidth is the width in pixels of the PNG, and of the SVG's

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
 )
 
@@ -41,6 +41,12 @@ type drawer struct {
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
 	group string
+
+	// statics, while set, numbers the shapes added (elem.static): the
+	// board and its labels, which are the same shapes, in the same
+	// order, in every picture of a board.
+	statics  bool
+	nstatics int
 }
 
 // layers orders the groups from bottom to top.
@@ -55,18 +61,39 @@ func (d *drawer) add(group string, e elem) {
 	if d.group != "" {
 		group = d.group
 	}
+	if d.statics {
+		d.nstatics++
+		e.static = d.nstatics
+	}
 	d.sc.add(group, e)
 }
 
 // build makes the scene of pos on board b, with the orders of res.
 func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
+	d := newDrawer(b, pos, res)
+	d.statics = true
+	d.board()
+	d.labels()
+	d.statics = false
+	d.sc.statics = d.nstatics
+	d.centres()
+	d.standoffs()
+	d.orders()
+	d.units()
+	d.legend()
+	// Shapes are made in the order that suits the drawing (moves before
+	// the supports that point at them) and drawn layer by layer.
+	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
+	d.sc.title, d.sc.desc = d.titleText(), d.descText()
+	return d.sc
+}
+
+// newDrawer is a drawer for pos on board b, with the orders of res, and
+// an empty scene.
+func newDrawer(b *board, pos *judge.Position, res *judge.Resolution) *drawer {
 	m := pos.Map
-	letters := make([]byte, len(m.Powers))
-	for i, p := range m.Powers {
-		letters[i] = p.Letter
-	}
-	d := &drawer{b: b, m: m, pos: pos, res: res, ps: powerStyles(letters), px: b.s,
-		sc: &scene{w: b.w, s: b.s}, moved: map[judge.Loc][]pt{}}
+	d := &drawer{b: b, m: m, pos: pos, res: res, ps: b.styles(), px: b.s,
+		sc: &scene{w: b.w, s: b.s, cache: &b.raster}, moved: map[judge.Loc][]pt{}}
 	d.u = 10 * b.s
 	if b.schematic {
 		d.u = math.Min(10, b.nodeR*0.8)
@@ -92,18 +119,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 		}
 		d.unitAt[p] = at
 	}
-	d.board()
-	d.centres()
-	d.labels()
-	d.standoffs()
-	d.orders()
-	d.units()
-	d.legend()
-	// Shapes are made in the order that suits the drawing (moves before
-	// the supports that point at them) and drawn layer by layer.
-	slices.SortStableFunc(d.sc.elems, func(a, b elem) int { return layers[a.group] - layers[b.group] })
-	d.sc.title, d.sc.desc = d.titleText(), d.descText()
-	return d.sc
+	return d
 }
 
 func (d *drawer) valid(l judge.Loc) bool { return int(l) < d.m.NumLocs() }
@@ -274,6 +290,9 @@ func (d *drawer) centres() {
 	}
 	for _, pc := range pos.PendingCenters {
 		if d.valid(pc.Loc) {
+			if now, ok := d.spoiledNow(pc.Loc); ok {
+				pc = now // spoiled by an order of the phase drawn
+			}
 			title := fmt.Sprintf("centre under construction by %s in %s", m.PowerName(pc.Power), m.Locs[pc.Loc].FullName)
 			if pc.Spoiled {
 				title += ", spoiled by " + m.PowerName(pc.SpoiledBy)
@@ -281,6 +300,24 @@ func (d *drawer) centres() {
 			d.construction(pc.Loc, pc.Power, pc.Spoiled, title)
 		}
 	}
+}
+
+// spoiledNow returns the construction in province p that an order of
+// the phase drawn spoils (34-35-36 rule 5), as the phase leaves it.
+func (d *drawer) spoiledNow(p judge.Loc) (judge.PendingCenter, bool) {
+	if d.res == nil {
+		return judge.PendingCenter{}, false
+	}
+	var after []judge.PendingCenter
+	if d.res.Next != nil {
+		after = d.res.Next.PendingCenters
+	}
+	for _, pc := range append(after, d.res.Constructions...) {
+		if pc.Loc == p && pc.Spoiled && pc.SpoiledIn == d.pos.Phase {
+			return pc, true
+		}
+	}
+	return judge.PendingCenter{}, false
 }
 
 // construction marks a centre being raised: a dashed ring in the builder's
@@ -396,6 +433,13 @@ func (d *drawer) units() {
 			d.sc.elems[e].class += " dislodged"
 			d.sc.elems[e].title += ", dislodged"
 			d.dislodgedRing(d.unitAt[p])
+			if d.destroyed(u) {
+				// No retreat: it leaves the board now, struck out as a
+				// removal is, where one that may retreat is only ringed.
+				d.sc.elems[e].class += " destroyed"
+				d.sc.elems[e].title += ", destroyed: no retreat"
+				d.removalMark(d.unitAt[p], "destroyed", false, d.sc.elems[e].title)
+			}
 		}
 	}
 	for _, du := range pos.Dislodged {
@@ -413,6 +457,20 @@ func (d *drawer) units() {
 		d.unit(du.Unit, at, " dislodged")
 		d.dislodgedRing(at)
 	}
+}
+
+// destroyed reports whether u, dislodged in the movement drawn, has no
+// retreat and leaves the board.
+func (d *drawer) destroyed(u judge.Unit) bool {
+	if d.res == nil {
+		return false
+	}
+	for _, x := range d.res.Destroyed {
+		if x.Loc == u.Loc && x.Power == u.Power {
+			return true
+		}
+	}
+	return false
 }
 
 // dislodgedRing rings a dislodged unit drawn at c, dashed in red.
@@ -483,7 +541,7 @@ func (d *drawer) descText() string {
 				units = append(units, u.Type.String()+" "+d.m.LocName(u.Loc))
 			}
 		}
-		fmt.Fprintf(&b, " %s (%c): %d centres", d.m.Powers[i].Name, d.m.Powers[i].Letter, counts[i])
+		fmt.Fprintf(&b, " %s (%c): %s", d.m.Powers[i].Name, d.m.Powers[i].Letter, length.Count(counts[i], "centre"))
 		if len(units) > 0 {
 			b.WriteString(", units ")
 			b.WriteString(strings.Join(units, ", "))
@@ -491,7 +549,7 @@ func (d *drawer) descText() string {
 		b.WriteString(".")
 	}
 	if n := len(d.results); n > 0 {
-		b.WriteString(" " + strconv.Itoa(n) + " orders drawn.")
+		b.WriteString(" " + length.Count(n, "order") + " drawn.")
 	}
 	return b.String()
 }

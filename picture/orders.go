@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -23,7 +24,9 @@ func orderFailed(r *judge.OrderResult) (bool, judge.Outcome) {
 	case judge.Bounced, judge.Cut, judge.Void, judge.NoConvoy, judge.Disrupted, judge.NoSupport:
 		return true, oc
 	}
-	return r.Dislodged && r.Order.Kind == judge.Hold, oc
+	// A unit dislodged while holding or convoying did not do what it was
+	// ordered to: the army it carried went nowhere by it.
+	return r.Dislodged && (r.Order.Kind == judge.Hold || r.Order.Kind == judge.Convoy), oc
 }
 
 // orders draws the orders of the resolution: moves first, since supports
@@ -117,15 +120,17 @@ func (d *drawer) move(r *judge.OrderResult) {
 	// target's point, at the edge of a unit that stands or would stand
 	// there (a stand-off is marked there too), and outside the target's
 	// label, so that the head covers neither.
-	path = trimStart(path, d.u*1.05)
 	tp := d.m.Province(o.Target)
 	short := d.u * 0.85 // an empty target: room for a stand-off mark
 	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
 		short = d.u * 1.15
 	}
-	path = trimEnd(path, short)
 	const moveW = 3.2 // the line's width in pixels
-	path = clearOfLabel(path, d.labelBox(tp).grow(d.px), 2*d.px, moveW*d.px)
+	lb := d.labelBox(tp).grow(d.px)
+	path = d.fit(path, func(p []pt) ([]pt, bool) {
+		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
+		return p, !headCovers(p, lb, moveW*d.px) // else the way must bow further
+	}, arrowHeadLen*moveW*0.8)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -134,6 +139,11 @@ func (d *drawer) move(r *judge.OrderResult) {
 	if len(route) > 0 {
 		class += " convoyed"
 	}
+	if pc, ok := d.spoiledNow(tp); ok && pc.SpoiledBy == d.orderPower(o) && oc != judge.Void {
+		// This order into a centre under construction spoils it (the
+		// construction's marker is crossed out).
+		class += " spoils"
+	}
 	st := d.style(d.orderPower(o))
 	if lead != nil {
 		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
@@ -141,6 +151,9 @@ func (d *drawer) move(r *judge.OrderResult) {
 	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
 	if failed {
 		d.outcomeMark(path, oc)
+	}
+	if strings.HasSuffix(class, " spoils") {
+		d.note(d.clearSpot(path, pathLen(path)/2, 16*d.px, 6*d.px), "spoils")
 	}
 }
 
@@ -229,10 +242,11 @@ func (d *drawer) support(r *judge.OrderResult) {
 		}
 		class, title = "convoy-line", ""
 	}
-	path := trimStart([]pt{start, end}, d.u*1.05)
+	endGap := 0.0
 	if o.Kind == judge.SupportHold {
-		path = trimEnd(path, d.u*1.3)
+		endGap = d.u * 1.3
 	}
+	path := d.fit([]pt{start, end}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, d.u*1.05), endGap), true }, 0)
 	if len(path) < 2 {
 		return
 	}
@@ -240,6 +254,57 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if failed {
 		d.outcomeMark(path, oc)
 	}
+}
+
+// minShaft is the shortest line, in pixels of the mailed picture, that
+// an order is drawn with (its head apart): a shorter one reads as a blot
+// on the unit, and two neighbours' units can stand closer than that.
+const minShaft = 24
+
+// fit returns the line of an order along the points way as drawn: cut by
+// trim (off the unit's symbol, short of the target; trim says too
+// whether the result will do, its head clear of the target's name) and, where that
+// leaves less than minShaft pixels of line besides a head headPx long,
+// bowed out to one side of its way or the other, a little more at each
+// try, until it is long enough and its head clear of every label: a move between units that stand close together is a
+// visible arc, not an arrow head stuck on a unit.
+func (d *drawer) fit(way []pt, trim func([]pt) ([]pt, bool), headPx float64) []pt {
+	want := (minShaft + headPx) * d.px
+	drawn, ok := trim(way)
+	if (ok && pathLen(drawn) >= want) || len(way) != 2 {
+		return drawn
+	}
+	a, b := way[0], way[1]
+	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
+	for h := 4 * d.px; h <= 200*d.px; h += 4 * d.px {
+		for _, side := range []float64{1, -1} {
+			// A quadratic Bézier whose middle lies h off the chord, on
+			// the left first, then on the right.
+			c := a.lerp(b, 0.5).add(n.mul(2 * h * side))
+			const steps = 24
+			curve := make([]pt, steps+1)
+			for i := range curve {
+				t := float64(i) / steps
+				curve[i] = a.mul((1 - t) * (1 - t)).add(c.mul(2 * t * (1 - t))).add(b.mul(t * t))
+			}
+			p, ok := trim(curve)
+			if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
+				return p
+			}
+		}
+	}
+	return drawn // no bow does: the straight line, as trimmed
+}
+
+// headOnLabel reports whether the head of an arrow w wide along path
+// reaches into any province's label.
+func (d *drawer) headOnLabel(path []pt, w float64) bool {
+	for _, lb := range d.labelBoxes() {
+		if headCovers(path, lb, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // convoyMark draws a diamond round a convoying fleet at c, in its power's
@@ -298,14 +363,19 @@ func (d *drawer) removal(r *judge.OrderResult) {
 		d.note(c.add(pt{0, -d.u * 1.9}), oc.String())
 		return
 	}
-	l := d.u * 1.1
-	lines := crossLines(c, l)
-	class := "order " + o.Kind.String()
-	if r.Default {
+	d.removalMark(c, "order "+o.Kind.String(), r.Default, d.orderTitle(r, oc))
+}
+
+// removalMark strikes out a unit drawn at c that leaves the board (a
+// removal, a disband, or a dislodged unit with no retreat): a black ×
+// as wide as the unit, where a bounce is a small red one.
+func (d *drawer) removalMark(c pt, class string, byJudge bool, title string) {
+	lines := crossLines(c, d.u*1.2)
+	if byJudge {
 		class += " default"
 	}
-	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 6 * d.px})
-	d.add(gMarks, elem{kind: kPath, class: class, title: d.orderTitle(r, oc), rings: lines, stroke: colFail, width: 3.2 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 6.5 * d.px})
+	d.add(gMarks, elem{kind: kPath, class: class, title: title, rings: lines, stroke: colInk, width: 3.4 * d.px})
 }
 
 // buildOrder draws the new unit of a build with a plus beside it; a build
@@ -474,9 +544,10 @@ func (d *drawer) legend() {
 	top := d.b.h
 	const perRow = 7
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
-	h := (34 + 22*float64(rows) + 26) * px
+	keys := d.keyLines(d.usedMarks())
+	h := (34 + 22*float64(rows) + 6 + 20*float64(len(keys))) * px
 	if d.b.schematic {
-		h += 20 * px // a second key line, for the edges
+		h += 20 * px // a key line for the edges
 	}
 	d.sc.h = top + h
 	sc := d.sc
@@ -513,52 +584,187 @@ func (d *drawer) legend() {
 	}
 	d.group = gLegend
 	y := top + 34*px + 22*float64(rows)*px + 13*px
-	d.key(y)
+	for _, line := range keys {
+		x := 12 * px
+		for _, k := range line {
+			k.draw(d, x, y)
+			x = d.keyText(x+k.w*px, y, k.says)
+		}
+		y += 20 * px
+	}
 	if d.b.schematic {
-		d.edgeKey(y + 20*px)
+		d.edgeKey(y)
 	}
 	d.group = ""
 }
 
-// key explains the symbols in one line at height y.
-func (d *drawer) key(y float64) {
-	px := d.px
-	x := 12 * px
-	text := func(s string) { x = d.keyText(x, y, s) }
-	grey := rgb(0x80, 0x80, 0x80)
-	d.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: grey}, stroke: colInk, width: 1 * px})
-	x += 18 * px
-	text("army")
-	d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
-		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
-	x += 24 * px
-	text("fleet")
-	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, false, "key-move", "", headArrow)
-	x += 40 * px
-	text("move")
-	d.arrow([]pt{{x, y}, {x + 30*px, y}}, grey, 2*px, false, "key-support", "", headDot)
-	x += 38 * px
-	text("support")
-	c := pt{x + 14*px, y}
-	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-13 * px, 0}), c.add(pt{0, -9 * px}), c.add(pt{13 * px, 0}), c.add(pt{0, 9 * px})}},
-		stroke: grey, width: 2.4 * px})
-	d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-6 * px, -3.5 * px}), c.add(pt{6 * px, -3.5 * px}), c.add(pt{4 * px, 3.5 * px}), c.add(pt{-4 * px, 3.5 * px})}},
-		fill: fill{c: grey}, stroke: colInk, width: 1 * px})
-	x += 34 * px
-	text("convoy")
-	d.arrow([]pt{{x, y}, {x + 34*px, y}}, grey, 3*px, true, "key-failed", "", headArrow)
-	x += 40 * px
-	text("failed")
-	d.cross(pt{x + 5*px, y}, 5*px, "key-bounce")
-	x += 16 * px
-	text("bounce")
-	d.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
-	d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: crossLines(pt{x + 7*px, y}, 4*px), stroke: colInk, width: 1.8 * px})
-	x += 20 * px
-	text("stand-off")
-	d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*px, y}, r: 8 * px, stroke: colFail, width: 2 * px, dash: []float64{3 * px, 2 * px}})
-	x += 22 * px
-	text("dislodged")
+// A keyEntry explains one kind of mark in the legend: its symbol, w
+// pixels wide, drawn at x (its left) and y (its middle), and what it
+// says. Each has a class "key-"+id, and the legend shows an entry
+// exactly when the picture holds its mark (usedMarks).
+type keyEntry struct {
+	id   string
+	w    float64
+	says string
+	draw func(d *drawer, x, y float64)
+}
+
+var keyGrey = rgb(0x80, 0x80, 0x80)
+
+// keyEntries are every entry the legend may show, in its order.
+var keyEntries = []keyEntry{
+	{"army", 18, "army", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-army", c: pt{x + 7*d.px, y}, r: 7 * d.px, fill: fill{c: keyGrey}, stroke: colInk, width: 1 * d.px})
+	}},
+	{"fleet", 24, "fleet", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
+			fill: fill{c: keyGrey}, stroke: colInk, width: 1 * px})
+	}},
+	{"move", 40, "move", func(d *drawer, x, y float64) {
+		d.arrow([]pt{{x, y}, {x + 34*d.px, y}}, keyGrey, 3*d.px, false, "key-move", "", headArrow)
+	}},
+	{"hold", 22, "hold", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-hold", c: pt{x + 8*d.px, y}, r: 7 * d.px, stroke: keyGrey, width: 2.4 * d.px})
+	}},
+	{"support", 38, "support", func(d *drawer, x, y float64) {
+		d.arrow([]pt{{x, y}, {x + 30*d.px, y}}, keyGrey, 2*d.px, false, "key-support", "", headDot)
+	}},
+	{"convoy", 34, "convoy", func(d *drawer, x, y float64) {
+		px := d.px
+		c := pt{x + 14*px, y}
+		d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-13 * px, 0}), c.add(pt{0, -9 * px}), c.add(pt{13 * px, 0}), c.add(pt{0, 9 * px})}},
+			stroke: keyGrey, width: 2.4 * px})
+		d.add(gLegend, elem{kind: kPath, class: "key-convoy", closed: true, rings: [][]pt{{c.add(pt{-6 * px, -3.5 * px}), c.add(pt{6 * px, -3.5 * px}), c.add(pt{4 * px, 3.5 * px}), c.add(pt{-4 * px, 3.5 * px})}},
+			fill: fill{c: keyGrey}, stroke: colInk, width: 1 * px})
+	}},
+	{"failed", 40, "failed", func(d *drawer, x, y float64) {
+		d.arrow([]pt{{x, y}, {x + 34*d.px, y}}, keyGrey, 3*d.px, true, "key-failed", "", headArrow)
+	}},
+	{"bounce", 16, "bounce", func(d *drawer, x, y float64) { d.cross(pt{x + 5*d.px, y}, 5*d.px, "key-bounce") }},
+	{"cut", 16, "cut support", func(d *drawer, x, y float64) {
+		px := d.px
+		lines := [][]pt{{{x + 2*px, y - 7*px}, {x + 2*px, y + 7*px}}, {{x + 7*px, y - 7*px}, {x + 7*px, y + 7*px}}}
+		d.add(gLegend, elem{kind: kPath, class: "key-cut", rings: lines, stroke: colFail, width: 2.2 * px})
+	}},
+	{"standoff", 20, "stand-off", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kCircle, class: "key-standoff", c: pt{x + 7*px, y}, r: 7 * px, fill: fill{c: colWhite}, stroke: colInk, width: 1.5 * px})
+		d.add(gLegend, elem{kind: kPath, class: "key-standoff", rings: crossLines(pt{x + 7*px, y}, 4*px), stroke: colInk, width: 1.8 * px})
+	}},
+	{"dislodged", 22, "dislodged", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-dislodged", c: pt{x + 8*d.px, y}, r: 8 * d.px, stroke: colFail, width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+	}},
+	{"attacker", 34, "attacked from", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kPath, class: "key-attacker", rings: [][]pt{{{x + 4*px, y}, {x + 28*px, y}}}, stroke: colFail, width: 1.5 * px, dash: []float64{2 * px, 2 * px}})
+		d.add(gLegend, elem{kind: kCircle, class: "key-attacker", c: pt{x + 4*px, y}, r: 4 * px, fill: fill{c: colWhite}, stroke: colFail, width: 1.8 * px})
+	}},
+	{"destroyed", 22, "destroyed (no retreat)", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-destroyed", c: pt{x + 8*d.px, y}, r: 8 * d.px, stroke: colFail, width: 2 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+		d.add(gLegend, elem{kind: kPath, class: "key-destroyed", rings: crossLines(pt{x + 8*d.px, y}, 7*d.px), stroke: colInk, width: 3 * d.px})
+	}},
+	{"remove", 20, "removed or disbanded", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kPath, class: "key-remove", rings: crossLines(pt{x + 7*d.px, y}, 7*d.px), stroke: colInk, width: 3 * d.px})
+	}},
+	{"build", 18, "built", func(d *drawer, x, y float64) {
+		c := pt{x + 6*d.px, y}
+		d.add(gLegend, elem{kind: kCircle, class: "key-build", c: c, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
+		d.add(gLegend, elem{kind: kPath, class: "key-build", rings: plusLines(c, 3.2*d.px), stroke: colInk, width: 1.8 * d.px})
+	}},
+	{"construction", 22, "centre being built", func(d *drawer, x, y float64) {
+		c := pt{x + 8*d.px, y}
+		d.add(gLegend, elem{kind: kCircle, class: "key-construction", c: c, r: (constructR - 1.2) * d.px, fill: fill{c: colWhite},
+			stroke: keyGrey, width: 2.4 * d.px, dash: []float64{3 * d.px, 2 * d.px}})
+		d.add(gLegend, elem{kind: kPath, class: "key-construction", rings: plusLines(c, 4*d.px), stroke: colInk, width: 1.6 * d.px})
+	}},
+	{"spoiled", 16, "spoiled", func(d *drawer, x, y float64) { d.cross(pt{x + 6*d.px, y}, 6*d.px, "key-spoiled") }},
+	{"owned", 18, "centre", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-owned", c: pt{x + 7*d.px, y}, r: centreR * d.px, fill: fill{c: keyGrey}, stroke: colInk, width: 1 * d.px})
+	}},
+	{"neutral", 16, "neutral centre", func(d *drawer, x, y float64) {
+		c := pt{x + 6*d.px, y}
+		d.add(gLegend, elem{kind: kCircle, class: "key-neutral", c: c, r: 5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.4 * d.px})
+		d.add(gLegend, elem{kind: kCircle, class: "key-neutral", c: c, r: 1.8 * d.px, fill: fill{c: colInk}})
+	}},
+}
+
+// usedMarks returns the ids of the key entries whose marks the picture
+// drawn so far holds, read from the classes of its shapes.
+func (d *drawer) usedMarks() map[string]bool {
+	used := map[string]bool{}
+	for i := range d.sc.elems {
+		e := &d.sc.elems[i]
+		if e.group == gLegend {
+			continue
+		}
+		f := strings.Fields(e.class)
+		has := func(c string) bool { return slices.Contains(f, c) }
+		switch {
+		case has("unit") && has("army"):
+			used["army"] = true
+		case has("unit") && has("fleet"):
+			used["fleet"] = true
+		case has("order") && (has("move") || has("retreat")):
+			used["move"] = true
+		case has("order") && has("hold"):
+			used["hold"] = true
+		case has("order") && (has("support-move") || has("support-hold")):
+			used["support"] = true
+		case has("order") && has("convoy"):
+			used["convoy"] = true
+		case has("mark") && has("bounce"):
+			used["bounce"] = true
+		case has("mark") && has("cut"):
+			used["cut"] = true
+		case has("mark") && has("spoiled"):
+			used["spoiled"] = true
+		case has("standoff"):
+			used["standoff"] = true
+		case has("dislodged-ring"):
+			used["dislodged"] = true
+		case has("destroyed"):
+			used["destroyed"] = true
+		case has("attacker"):
+			used["attacker"] = true
+		case has("order") && (has("remove") || has("disband")):
+			used["remove"] = true
+		case has("build-badge"):
+			used["build"] = true
+		case has("construction"):
+			used["construction"] = true
+		case has("sc") && has("owned"):
+			used["owned"] = true
+		case has("sc") && has("neutral"):
+			used["neutral"] = true
+		}
+		if has("order") && has("failed") && !has("hold") && !has("convoy") {
+			used["failed"] = true
+		}
+	}
+	return used
+}
+
+// keyLines lays the entries of used out in lines that fit the picture's
+// width.
+func (d *drawer) keyLines(used map[string]bool) [][]keyEntry {
+	var lines [][]keyEntry
+	var line []keyEntry
+	x, max := 12.0, d.b.w/d.px-12
+	for _, k := range keyEntries {
+		if !used[k.id] {
+			continue
+		}
+		w := k.w + float64(len(k.says))*6.3 + 16
+		if x+w > max && len(line) > 0 {
+			lines, line, x = append(lines, line), nil, 12
+		}
+		line, x = append(line, k), x+w
+	}
+	if len(line) > 0 {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // edgeKey explains the schematic's lines and shapes.

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
+
+	"github.com/gmdjudge/gmd/judge"
 )
 
 // The colours of everything that is no power's. The sea is a pale blue and
@@ -27,25 +30,56 @@ var (
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }
 
-// okabeIto is the Okabe–Ito palette, chosen to stay distinct under the
-// common colour-vision deficiencies. It is ordered so that the seven
-// powers of the standard map get colours close to their traditional ones
-// (Austria red, England dark blue, France light blue, Germany brown-orange,
-// Italy green, Russia purple, Turkey yellow); black is left out because a
-// black unit hides its outline and a black tint is the impassable grey.
-var okabeIto = [...]color.NRGBA{
-	rgb(0xd5, 0x5e, 0x00), // vermillion
-	rgb(0x00, 0x72, 0xb2), // blue
-	rgb(0x56, 0xb4, 0xe9), // sky blue
-	rgb(0xe6, 0x9f, 0x00), // orange
-	rgb(0x00, 0x9e, 0x73), // bluish green
-	rgb(0xcc, 0x79, 0xa7), // reddish purple
-	rgb(0xf0, 0xe4, 0x42), // yellow
-}
+// The powers' colours. Each set was chosen (by a search over a grid of
+// hues, saturations and lightnesses) so that, with the tints derived from
+// them (powerStyle), every pair stays apart to normal sight (ΔE00 of 14
+// or more, units and tints), to protanopes and deuteranopes (simulated:
+// see colour.go), and every tint far from the sea and from neutral land.
+// Blue is the sea's, so no power's tint is a light blue: England's blue
+// is dark enough to stand out from the water. TestPalette checks these
+// figures on every board.
+var (
+	// palette7 serves boards of up to seven powers. Its order follows the
+	// standard board's powers, close to their traditional colours:
+	// Austria red, England blue, France teal, Germany brown, Italy green,
+	// Russia purple, Turkey ochre.
+	palette7 = [...]color.NRGBA{
+		rgb(0x5c, 0x23, 0x23),
+		rgb(0x12, 0x12, 0xe2),
+		rgb(0x2d, 0x76, 0x59),
+		rgb(0x76, 0x4b, 0x0a),
+		rgb(0x77, 0xbd, 0x0f),
+		rgb(0x76, 0x0a, 0x4b),
+		rgb(0x94, 0x82, 0x38),
+	}
+	// palette10 serves boards of eight to ten powers, and the first ten
+	// of larger ones.
+	palette10 = [SolidPowers]color.NRGBA{
+		rgb(0x5c, 0x23, 0x23),
+		rgb(0xe2, 0x8f, 0x12),
+		rgb(0x12, 0x12, 0xe2),
+		rgb(0xc1, 0x5c, 0x66),
+		rgb(0x76, 0x0a, 0x4b),
+		rgb(0x76, 0x4b, 0x0a),
+		rgb(0x4a, 0x94, 0x38),
+		rgb(0x16, 0x69, 0x40),
+		rgb(0x40, 0x0a, 0x76),
+		rgb(0xe2, 0x51, 0x12),
+	}
+)
+
+// seaDistance is the least ΔE00 between any power's tint and the sea,
+// to every sight checked (difference).
+const seaDistance = 15
+
+// SolidPowers is how many powers of a board have colours of their own
+// and solid fills: the rest share hues and are told apart by hatching
+// (and the web chart by dashes) as well.
+const SolidPowers = 10
 
 // The fill patterns that tell powers apart where hue alone cannot: maps
-// with more powers than the seven Okabe–Ito colours repeat hues, so the
-// provinces of the eighth and later powers are hatched as well.
+// with more powers than palette10 has colours repeat hues, so the
+// provinces of the eleventh and later powers are hatched as well.
 const (
 	patSolid = iota
 	patHatch // lines rising to the right
@@ -70,34 +104,131 @@ type powerStyle struct {
 	Letter  string
 }
 
-// powerStyles returns the style of each power, given the powers' letters
-// in map order. The first seven take the Okabe–Ito colours and solid
-// fills; the next ones go round the hue circle by the golden angle,
-// alternating lightness, and take hatched fills, so that even Chaos's 34
-// powers are told apart by hue, lightness, pattern and the letter on
-// every unit. A power's colours depend only on its place in the order.
-func powerStyles(letters []byte) []powerStyle {
-	out := make([]powerStyle, len(letters))
+// powerStyles returns the style of each power of m, in map order. A
+// board of up to ten powers takes its colours from palette7 or
+// palette10, assigned so that powers whose home countries touch get the
+// colours furthest apart (see assignColours); the eleventh and later
+// powers go round the hue circle by the golden angle, alternating
+// lightness, with hatched fills, so that even Chaos's 34 powers are told
+// apart by hue, lightness, pattern and the letter on every unit.
+func powerStyles(m *judge.Map) []powerStyle {
+	n := len(m.Powers)
+	base := palette7[:]
+	if n > len(palette7) {
+		base = palette10[:]
+	}
+	cols := assignColours(base[:min(n, len(base))], powerNeighbours(m))
+	out := make([]powerStyle, n)
+	j := 0 // the next step round the hue circle
 	for i := range out {
-		var c color.NRGBA
-		pat := patSolid
-		if i < len(okabeIto) {
-			c = okabeIto[i]
-		} else {
-			j := i - len(okabeIto)
+		if i < len(cols) {
+			out[i] = styleOf(cols[i], patSolid, string(m.Powers[i].Letter))
+			continue
+		}
+		// A step whose tints would look like the sea is skipped.
+		for ; ; j++ {
 			h := math.Mod(20+float64(j)*137.50776, 360)
 			l := [...]float64{0.55, 0.40, 0.68}[j%3]
-			c = hsl(h, 0.65, l)
-			pat = 1 + j%(numPatterns-1)
+			st := styleOf(hsl(h, 0.65, l), 1+(i-len(cols))%(numPatterns-1), string(m.Powers[i].Letter))
+			if difference(st.Tint, colSea) >= seaDistance && difference(st.Home, colSea) >= seaDistance {
+				out[i] = st
+				j++
+				break
+			}
 		}
-		out[i] = powerStyle{
-			Unit:    c,
-			Tint:    mix(c, colWhite, 0.45),
-			Home:    mix(c, colWhite, 0.8),
-			Text:    contrastText(c),
-			Pattern: pat,
-			Letter:  string(letters[i]),
+	}
+	return out
+}
+
+// styleOf derives a power's style from its colour: the tint of its
+// centres a quarter of the way to white (dark enough to stay far from the
+// pale sea), and its home provinces' tint most of the way to the land's
+// paper tone.
+func styleOf(c color.NRGBA, pattern int, letter string) powerStyle {
+	return powerStyle{Unit: c, Tint: mix(c, colWhite, 0.25), Home: mix(c, colLand, 0.6),
+		Text: contrastText(c), Pattern: pattern, Letter: letter}
+}
+
+// swapGain is the least gain in ΔE00 between the closest neighbours for
+// which assignColours moves colours from the set's order.
+const swapGain = 3
+
+// powerNeighbours reports, for each pair of powers of m, whether their
+// home countries touch: a home province of one borders one of the other.
+func powerNeighbours(m *judge.Map) [][]bool {
+	n := len(m.Powers)
+	nb := make([][]bool, n)
+	for i := range nb {
+		nb[i] = make([]bool, n)
+	}
+	provs := m.Provinces()
+	for i, p := range provs {
+		hp := m.Locs[p].Home
+		if hp == judge.NoPower || int(hp) >= n {
+			continue
 		}
+		for _, q := range provs[i+1:] {
+			hq := m.Locs[q].Home
+			if hq == judge.NoPower || int(hq) >= n || hq == hp {
+				continue
+			}
+			if m.ArmyAdjacent(p, q) || m.ArmyAdjacent(q, p) || m.ShareShore(p, q) {
+				nb[hp][hq], nb[hq][hp] = true, true
+			}
+		}
+	}
+	return nb
+}
+
+// assignColours gives the first len(cols) powers one colour of cols each:
+// in the set's order, then improved by swapping pairs while a swap widens
+// the smallest difference between neighbours by swapGain, so that the
+// powers a player most often compares, those who share a border, differ
+// most, while a board whose order already does well keeps the colours
+// its players know (the standard board's traditional ones). It is deterministic: a board always gets the same colours.
+func assignColours(cols []color.NRGBA, nb [][]bool) []color.NRGBA {
+	out := slices.Clone(cols)
+	n := len(out)
+	diff := make([][]float64, n)
+	for i := range diff {
+		diff[i] = make([]float64, n)
+		for j := range diff[i] {
+			if i != j {
+				diff[i][j] = difference(cols[i], cols[j])
+			}
+		}
+	}
+	at := make([]int, n) // power -> index in cols
+	for i := range at {
+		at[i] = i
+	}
+	score := func() (float64, float64) { // the closest neighbours
+		least := math.Inf(1)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if nb[i][j] {
+					least = math.Min(least, diff[at[i]][at[j]])
+				}
+			}
+		}
+		return least, 0
+	}
+	for improved := true; improved; {
+		improved = false
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				l0, _ := score()
+				at[i], at[j] = at[j], at[i]
+				if l1, _ := score(); l1 > l0+swapGain {
+					improved = true
+					continue
+				}
+				at[i], at[j] = at[j], at[i]
+			}
+		}
+	}
+	for i := range out {
+		out[i] = cols[at[i]]
 	}
 	return out
 }
@@ -156,3 +287,16 @@ func hsl(h, s, l float64) color.NRGBA {
 
 // hex writes c as #rrggbb.
 func hex(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// PowerColours returns the colour of each power of m, in map order, as
+// "#rrggbb": the colours its units, centres and legend have in every
+// picture, for other drawings of the same game (the web page's centre
+// chart) to use, so that one power has one colour everywhere.
+func PowerColours(m *judge.Map) []string {
+	ps := boardFor(m).styles()
+	out := make([]string, len(ps))
+	for i, st := range ps {
+		out[i] = hex(st.Unit)
+	}
+	return out
+}

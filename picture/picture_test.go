@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -37,9 +38,12 @@ func (n node) is(classes ...string) bool {
 }
 
 // parseSVG reads an SVG document with encoding/xml, failing on anything
-// that is not well-formed, and returns its elements in document order.
+// that is not well-formed (strictXML), and returns its elements in document order.
 func parseSVG(t testing.TB, data []byte) (doc []node, title, desc string) {
 	t.Helper()
+	if err := strictXML(data); err != nil {
+		t.Fatalf("SVG is not well-formed: %v", err)
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	var stack []int
 	for {
@@ -243,7 +247,7 @@ func TestPNGOnGeometry(t *testing.T) {
 	}
 	keep(t, "s1901-grid.png", b.Bytes())
 	img := checkPNG(t, b.Bytes())
-	styles := powerStyles([]byte("AEFGIRT"))
+	styles := powerStyles(m)
 	// A point of a square that no label, unit or marker covers: near its
 	// bottom left corner. The geometry is 2000 units wide: 2 per pixel.
 	pixel := func(name string) color.Color {
@@ -382,8 +386,12 @@ func TestConstruction(t *testing.T) {
 	}
 }
 
+// oneMany finds a count of one with a plural noun: "1 centres".
+var oneMany = regexp.MustCompile(`(?:^|[^0-9.])1 [a-z]+s\b`)
+
 // TestEveryVariant draws the start of every shipped variant, in both
-// formats: none is without a picture.
+// formats: none is without a picture, and its description agrees in
+// number.
 func TestEveryVariant(t *testing.T) {
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -393,7 +401,12 @@ func TestEveryVariant(t *testing.T) {
 			}
 			pos := judge.StartPosition(m)
 			data := svgOf(t, pos, nil)
-			doc, _, _ := parseSVG(t, data)
+			doc, _, desc := parseSVG(t, data)
+			// Chaos's powers own one centre each: "1 centre", never
+			// "1 centres".
+			if bad := oneMany.FindAllString(desc, -1); len(bad) > 0 {
+				t.Errorf("the description says %q: %s", bad, desc)
+			}
 			if got, want := count(doc, "unit"), len(m.StartUnits); got != want {
 				t.Errorf("%d units drawn, want %d", got, want)
 			}
@@ -453,11 +466,13 @@ func BenchmarkSVG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := SVG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPNG(b *testing.B) {
@@ -466,11 +481,13 @@ func BenchmarkPNG(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if err := PNG(io.Discard, pos, res); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkPNGFixture rasterises the opening on the fixture geometry, whose

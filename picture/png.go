@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -44,6 +45,57 @@ type raster struct {
 	polys [][]pt  // scratch
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
+
+	rec *[]paintOp // while set, every paint is also kept here
+
+	line  []uint8     // scratch: a row of pixels of one solid colour (composite)
+	lineC color.NRGBA // its colour
+	lines map[color.NRGBA][]uint8
+}
+
+// A paintOp is one coverage mask laid over the picture in one colour of
+// its shape: kept from the first picture of a board, and laid again, in
+// the colours of the day, over every later one.
+type paintOp struct {
+	rect  image.Rectangle
+	full  bool   // the whole rectangle is covered, and spans is nil
+	spans []span // the covered runs of the mask, coverage rounded (coverLevel)
+	ink   uint8  // which colour of the shape: inkFill, inkStroke, inkHalo
+}
+
+// span is a run of covered pixels on row y, from x0 to x1 (exclusive),
+// with their coverage, or fully covered when cov is nil: a kept mask
+// stores only these, so laying it again skips the empty pixels for free.
+type span struct {
+	y, x0, x1 int32
+	cov       []uint8
+}
+
+const (
+	inkFill = iota
+	inkStroke
+	inkHalo
+)
+
+// rasterCache holds the paint operations of a board's static shapes
+// (elem.static), in order, once a picture has drawn them all.
+type rasterCache struct {
+	mu  sync.Mutex
+	ops [][]paintOp // per static shape, from index 0 (static 1)
+}
+
+func (c *rasterCache) get() [][]paintOp {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ops
+}
+
+func (c *rasterCache) put(ops [][]paintOp) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ops == nil {
+		c.ops = ops
+	}
 }
 
 type faceKey struct {
@@ -54,6 +106,12 @@ type faceKey struct {
 // MaxPNGBytes is the most a picture from PNG weighs: it goes by mail, to
 // every player of a game, each phase (gm.MaxMapBytes is this limit).
 const MaxPNGBytes = 200 << 10
+
+// TargetPNGBytes is what a picture of any board weighs at most with all
+// its colours (TestPNGWeight checks every board): a picture is
+// compressed harder before it goes over, and only a picture busier than
+// any board's games make comes near MaxPNGBytes.
+const TargetPNGBytes = 150 << 10
 
 // errTooBusy says that a picture would weigh more than its limit even
 // with the fewest colours.
@@ -75,21 +133,43 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encodePNG encodes img as a paletted PNG of at most limit bytes: should
-// a crowded picture weigh more, it is compressed harder, then with fewer
-// colours; one that weighs more still is errTooBusy.
+// encoderBuffers keeps the PNG encoder's buffers (its compressor above
+// all, about a megabyte) from one picture to the next.
+var encoderBuffers = &encoderPool{}
+
+type encoderPool struct{ p sync.Pool }
+
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
+// encodePNG encodes img as a paletted PNG of at most limit bytes. It
+// compresses fast first; a picture that weighs more than TargetPNGBytes
+// so is compressed harder, and one that still weighs more than limit is
+// then tried with fewer colours; one that weighs more still is
+// errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	for _, try := range []struct {
 		colours int
 		level   png.CompressionLevel
-	}{{256, png.DefaultCompression}, {256, png.BestCompression}, {64, png.BestCompression}, {16, png.BestCompression}} {
+		within  int
+	}{
+		{256, png.BestSpeed, min(limit, TargetPNGBytes)},
+		{256, png.DefaultCompression, min(limit, TargetPNGBytes)},
+		{256, png.BestCompression, limit},
+		{64, png.BestCompression, limit},
+		{16, png.BestCompression, limit},
+	} {
 		out.Reset()
-		enc := png.Encoder{CompressionLevel: try.level}
+		enc := png.Encoder{CompressionLevel: try.level, BufferPool: encoderBuffers}
 		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
 			return nil, err
 		}
-		if out.Len() <= limit {
+		if out.Len() <= try.within {
 			return out.Bytes(), nil
 		}
 	}
@@ -115,13 +195,129 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	img := &image.RGBA{Pix: pix, Stride: outputWidth * 4, Rect: image.Rect(0, 0, outputWidth, h)}
 	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
 	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	// The board's shapes are painted from the masks the first picture
+	// of the board kept, in this picture's colours: their outlines have
+	// thousands of points, and rasterising them is most of the drawing.
+	var cached, kept [][]paintOp
+	if sc.cache != nil {
+		if cached = sc.cache.get(); len(cached) != sc.statics {
+			cached, kept = nil, make([][]paintOp, sc.statics)
+		}
+	}
 	for i := range sc.elems {
-		r.draw(&sc.elems[i])
+		e := &sc.elems[i]
+		switch {
+		case e.static == 0 || e.static > sc.statics || sc.cache == nil:
+			r.draw(e)
+		case cached != nil:
+			r.replay(e, cached[e.static-1])
+		default:
+			ops := []paintOp{}
+			r.rec = &ops
+			r.draw(e)
+			r.rec = nil
+			kept[e.static-1] = ops
+		}
+	}
+	if kept != nil && !slices.ContainsFunc(kept, func(ops []paintOp) bool { return ops == nil }) {
+		sc.cache.put(kept)
 	}
 	for _, f := range r.faces {
 		f.Close()
 	}
 	return r.img, nil
+}
+
+// keep records a paint operation while a static shape is drawn.
+func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
+	if r.rec == nil {
+		return
+	}
+	op := paintOp{rect: rect, ink: ink, full: mask == nil}
+	w := rect.Dx()
+	for y := 0; mask != nil && y < rect.Dy(); y++ {
+		row := mask[y*w : y*w+w]
+		for x := 0; x < w; {
+			a := coverLevel[row[x]]
+			if a == 0 {
+				x++
+				continue
+			}
+			end := x + 1
+			for end < w && (coverLevel[row[end]] == 0xff) == (a == 0xff) && coverLevel[row[end]] != 0 {
+				end++
+			}
+			sp := span{y: int32(rect.Min.Y + y), x0: int32(rect.Min.X + x), x1: int32(rect.Min.X + end)}
+			if a != 0xff {
+				sp.cov = make([]uint8, end-x)
+				for i := range sp.cov {
+					sp.cov[i] = coverLevel[row[x+i]]
+				}
+			}
+			op.spans = append(op.spans, sp)
+			x = end
+		}
+	}
+	*r.rec = append(*r.rec, op)
+}
+
+// replay paints the kept operations of a static shape in e's colours.
+func (r *raster) replay(e *elem, ops []paintOp) {
+	for i := range ops {
+		op := &ops[i]
+		f := e.fill
+		switch op.ink {
+		case inkStroke:
+			f = fill{c: e.stroke}
+		case inkHalo:
+			f = fill{c: e.halo}
+		}
+		if f.c.A == 0 {
+			continue
+		}
+		if op.full {
+			r.composite(op.rect, nil, f)
+			continue
+		}
+		for j := range op.spans {
+			r.paintSpan(&op.spans[j], f)
+		}
+	}
+}
+
+// paintSpan lays f over one kept span, as composite would.
+func (r *raster) paintSpan(sp *span, f fill) {
+	row := r.img.Pix[int(sp.y)*r.img.Stride : int(sp.y+1)*r.img.Stride]
+	c := f.c
+	if sp.cov == nil && f.pattern == patSolid {
+		if sp.x1-sp.x0 <= 8 {
+			for x := sp.x0; x < sp.x1; x++ {
+				d := row[x*4 : x*4+4 : x*4+4]
+				d[0], d[1], d[2], d[3] = c.R, c.G, c.B, 0xff
+			}
+			return
+		}
+		r.solidLine(c, int(sp.x1-sp.x0))
+		copy(row[4*sp.x0:4*sp.x1], r.line)
+		return
+	}
+	for x := sp.x0; x < sp.x1; x++ {
+		col := c
+		if f.pattern != patSolid && patternInk(f.pattern, int(x), int(sp.y)) {
+			col = f.ink
+		}
+		d := row[x*4 : x*4+4 : x*4+4]
+		if sp.cov == nil {
+			d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+			continue
+		}
+		aa := uint32(sp.cov[x-sp.x0])
+		na := 255 - aa
+		d[0] = uint8((uint32(col.R)*aa + uint32(d[0])*na + 127) / 255)
+		d[1] = uint8((uint32(col.G)*aa + uint32(d[1])*na + 127) / 255)
+		d[2] = uint8((uint32(col.B)*aa + uint32(d[2])*na + 127) / 255)
+		d[3] = 0xff
+	}
 }
 
 func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
@@ -166,12 +362,14 @@ func (r *raster) draw(e *elem) {
 
 // fill paints polygons (in pixels) with f, with the nonzero rule.
 func (r *raster) fill(polys [][]pt, f fill) {
-	if rc, ok := axisRect(polys); ok && f.pattern == patSolid && f.c.A == 0xff {
-		// A rectangle on the pixel grid (the grounds): a plain copy.
-		draw.Draw(r.img, rc, image.NewUniform(f.c), image.Point{}, draw.Src)
+	if rc, ok := axisRect(polys); ok {
+		// A rectangle on the pixel grid (the grounds): no rasterising.
+		rc = rc.Intersect(r.img.Bounds())
+		r.keep(rc, nil, inkFill)
+		r.composite(rc, nil, f)
 		return
 	}
-	r.paint(polys, f)
+	r.paint(polys, f, inkFill)
 }
 
 // axisRect reports whether polys is one rectangle with whole-pixel
@@ -196,7 +394,7 @@ func axisRect(polys [][]pt) (image.Rectangle, bool) {
 
 // paint rasterises polygons over their bounding box only, so that a small
 // shape costs little on a large picture.
-func (r *raster) paint(polys [][]pt, f fill) {
+func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range polys {
 		for _, q := range p {
@@ -231,16 +429,55 @@ func (r *raster) paint(polys [][]pt, f fill) {
 	}
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	r.keep(rect, mask.Pix, ink)
+	r.composite(rect, mask.Pix, f)
+}
+
+// composite lays f over the picture in rect through mask (rect.Dx() by
+// rect.Dy() coverage values; nil covers the whole rectangle). Most of a
+// mask is either empty or fully covered, which this loop skips or copies
+// without arithmetic.
+func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
+	if f.c.A == 0 {
+		return
+	}
+	w, h := rect.Dx(), rect.Dy()
 	c, ink := f.c, f.ink
+	solid := f.pattern == patSolid
+	// line is a row of the solid colour, copied over runs of full
+	// coverage.
+	if solid {
+		r.solidLine(c, w)
+	}
 	for y := 0; y < h; y++ {
-		row := mask.Pix[y*w : y*w+w]
-		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4:]
-		for x, a := range row {
-			if a == 0 {
-				continue
+		dst := r.img.Pix[(rect.Min.Y+y)*r.img.Stride+rect.Min.X*4 : (rect.Min.Y+y)*r.img.Stride+rect.Max.X*4]
+		if mask == nil && solid {
+			copy(dst, r.line)
+			continue
+		}
+		var row []uint8
+		if mask != nil {
+			row = mask[y*w : y*w+w]
+		}
+		for x := 0; x < w; x++ {
+			a := uint8(0xff)
+			if row != nil {
+				if a = coverLevel[row[x]]; a == 0 {
+					continue
+				}
+				if a == 0xff && solid {
+					// A run of full coverage: one copy.
+					end := x + 1
+					for end < w && row[end] == 0xff {
+						end++
+					}
+					copy(dst[4*x:4*end], r.line)
+					x = end - 1
+					continue
+				}
 			}
 			col := c
-			if f.pattern != patSolid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
+			if !solid && patternInk(f.pattern, rect.Min.X+x, rect.Min.Y+y) {
 				col = ink
 			}
 			d := dst[x*4 : x*4+4 : x*4+4]
@@ -256,6 +493,39 @@ func (r *raster) paint(polys [][]pt, f fill) {
 		}
 	}
 }
+
+// solidLine makes r.line at least w pixels of colour c. The rows of the
+// last colours used are kept, since the board's shapes alternate between
+// a few colours (a province's fill, its border).
+func (r *raster) solidLine(c color.NRGBA, w int) {
+	if r.lineC == c && len(r.line) >= 4*w {
+		return
+	}
+	if l, ok := r.lines[c]; ok && len(l) >= 4*w {
+		r.line, r.lineC = l, c
+		return
+	}
+	l := make([]uint8, 4*max(w, outputWidth))
+	for x := 0; x < len(l); x += 4 {
+		l[x], l[x+1], l[x+2], l[x+3] = c.R, c.G, c.B, 0xff
+	}
+	if r.lines == nil {
+		r.lines = map[color.NRGBA][]uint8{}
+	}
+	r.lines[c] = l
+	r.line, r.lineC = l, c
+}
+
+// coverLevel rounds a pixel's coverage to one of a few levels: an edge
+// still looks smooth, and the picture has far fewer colours of edge
+// pixels, which is what makes a busy board weigh more as a PNG.
+var coverLevel = func() (t [256]uint8) {
+	const levels = 4
+	for i := range t {
+		t[i] = uint8((i*levels + 127) / 255 * 255 / levels)
+	}
+	return t
+}()
 
 // stroke draws the outline of rings (closed) or polylines (open) with the
 // element's width and dashes, as polygons: a quadrilateral per segment and
@@ -292,6 +562,7 @@ func (r *raster) stroke(lines [][]pt, closed bool, e *elem) {
 // otherwise cost the whole rectangle it spans. The pieces are opaque, so
 // painting overlapping ones in two batches looks the same.
 func (r *raster) paintBatched(polys [][]pt, f fill) {
+	const ink = inkStroke
 	start := 0
 	var bb, sum float64
 	var box [4]float64
@@ -305,14 +576,14 @@ func (r *raster) paintBatched(polys [][]pt, f fill) {
 		nb := [4]float64{math.Min(box[0], pb[0]), math.Min(box[1], pb[1]), math.Max(box[2], pb[2]), math.Max(box[3], pb[3])}
 		bb = (nb[2] - nb[0] + 2) * (nb[3] - nb[1] + 2)
 		if bb > 3*(sum+area)+4096 {
-			r.paint(polys[start:i], f)
+			r.paint(polys[start:i], f, ink)
 			start, box, sum = i, pb, area
 			continue
 		}
 		box, sum = nb, sum+area
 	}
 	if start < len(polys) {
-		r.paint(polys[start:], f)
+		r.paint(polys[start:], f, ink)
 	}
 }
 
@@ -483,11 +754,28 @@ func (r *raster) text(e *elem) {
 	dr := font.Drawer{Dst: mask, Src: image.Opaque, Face: f,
 		Dot: fixed.Point26_6{X: fixed.Int26_6((x - float64(x0)) * 64), Y: fixed.Int26_6((y - float64(y0)) * 64)}}
 	dr.DrawString(e.text)
-	if halo > 0 {
-		grown := dilate(mask, halo)
-		draw.DrawMask(r.img, box, image.NewUniform(e.halo), image.Point{}, grown, image.Point{}, draw.Over)
+	// The box, and the masks with it, are cut to the picture: a label
+	// at the edge draws its part that shows.
+	vis := box.Intersect(r.img.Bounds())
+	if vis.Empty() {
+		return
 	}
-	draw.DrawMask(r.img, box, image.NewUniform(e.fill.c), image.Point{}, mask, image.Point{}, draw.Over)
+	cut := func(m *image.Alpha) []uint8 {
+		out := make([]uint8, 0, vis.Dx()*vis.Dy())
+		for y := vis.Min.Y; y < vis.Max.Y; y++ {
+			i := (y-box.Min.Y)*m.Stride + vis.Min.X - box.Min.X
+			out = append(out, m.Pix[i:i+vis.Dx()]...)
+		}
+		return out
+	}
+	if halo > 0 {
+		grown := cut(dilate(mask, halo))
+		r.keep(vis, grown, inkHalo)
+		r.composite(vis, grown, fill{c: e.halo})
+	}
+	glyphs := cut(mask)
+	r.keep(vis, glyphs, inkFill)
+	r.composite(vis, glyphs, e.fill)
 }
 
 // dilate returns m grown by rad pixels (a round brush), for text halos.
@@ -520,37 +808,107 @@ func dilate(m *image.Alpha, rad int) *image.Alpha {
 	return out
 }
 
+// colourTable counts the colours of a picture: an open-addressing hash
+// table from 24-bit colour to a count (and later a palette index), far
+// cheaper per pixel than a Go map. Keys are stored plus one, so that 0
+// marks an empty slot.
+type colourTable struct {
+	keys []uint32
+	vals []int32
+	n    int
+}
+
+var tablePool = sync.Pool{New: func() any { return &colourTable{keys: make([]uint32, 1<<15), vals: make([]int32, 1<<15)} }}
+
+func (t *colourTable) reset() {
+	clear(t.keys)
+	t.n = 0
+}
+
+// slot returns the index of c's slot, adding c with value 0 if absent.
+func (t *colourTable) slot(c uint32) int {
+	mask := uint32(len(t.keys) - 1)
+	k := c + 1
+	i := (c * 0x9E3779B1) >> 7 & mask
+	for {
+		switch t.keys[i] {
+		case k:
+			return int(i)
+		case 0:
+			if 4*(t.n+1) > 3*len(t.keys) {
+				t.grow()
+				return t.slot(c)
+			}
+			t.keys[i], t.vals[i] = k, 0
+			t.n++
+			return int(i)
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// find returns c's slot, or -1.
+func (t *colourTable) find(c uint32) int {
+	mask := uint32(len(t.keys) - 1)
+	k := c + 1
+	for i := (c * 0x9E3779B1) >> 7 & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			return int(i)
+		case 0:
+			return -1
+		}
+	}
+}
+
+func (t *colourTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.keys, t.vals, t.n = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys)), 0
+	for i, k := range keys {
+		if k != 0 {
+			t.vals[t.slot(k-1)] = vals[i]
+		}
+	}
+}
+
 // quantise turns img into a paletted image of its (at most) colours most used
 // colours, mapping every other colour, the odd antialiased edge pixel, to
 // the nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
 func quantise(img *image.RGBA, colours int) *image.Paletted {
-	counts := map[uint32]int{}
+	t := tablePool.Get().(*colourTable)
+	defer tablePool.Put(t)
+	t.reset()
+	// A pixel is read as one little-endian word, R | G<<8 | B<<16 |
+	// A<<24; every pixel is opaque, so the word is the colour's key
+	// once its alpha byte is dropped.
 	pix := img.Pix
-	last, run := uint32(0), 0
-	for i := 0; i < len(pix); i += 4 {
-		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-		if c == last && i > 0 {
+	n := len(pix) / 4
+	word := func(i int) uint32 { return binary.LittleEndian.Uint32(pix[4*i:]) & 0xffffff }
+	last, run := word(0), int32(0)
+	for i := 0; i < n; i++ {
+		c := word(i)
+		if c == last {
 			run++
 			continue
 		}
-		if i > 0 {
-			counts[last] += run
-		}
+		t.vals[t.slot(last)] += run
 		last, run = c, 1
 	}
-	counts[last] += run
+	t.vals[t.slot(last)] += run
 	type used struct {
 		c uint32
-		n int
+		n int32
 	}
-	all := make([]used, 0, len(counts))
-	for c, n := range counts {
-		all = append(all, used{c, n})
+	all := make([]used, 0, t.n)
+	for i, k := range t.keys {
+		if k != 0 {
+			all = append(all, used{k - 1, t.vals[i]})
+		}
 	}
 	slices.SortFunc(all, func(a, b used) int {
 		if a.n != b.n {
-			return b.n - a.n
+			return int(b.n - a.n)
 		}
 		return int(a.c) - int(b.c)
 	})
@@ -558,20 +916,22 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 		all = all[:colours]
 	}
 	cols := make([]uint32, len(all))
+	pal := make(color.Palette, len(all))
+	// The table now maps a palette colour to its index, and every other
+	// colour to -1.
+	for i := range t.vals {
+		t.vals[i] = -1
+	}
 	for i, u := range all {
 		cols[i] = u.c
-	}
-	pal := make(color.Palette, len(cols))
-	index := make(map[uint32]uint8, len(counts))
-	for i, c := range cols {
-		pal[i] = color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 0xff}
-		index[c] = uint8(i)
+		pal[i] = color.RGBA{uint8(u.c), uint8(u.c >> 8), uint8(u.c >> 16), 0xff}
+		t.vals[t.find(u.c)] = int32(i)
 	}
 	nearest := func(c uint32) uint8 {
-		r, g, b := int(c>>16), int(c>>8&0xff), int(c&0xff)
+		r, g, b := int(c&0xff), int(c>>8&0xff), int(c>>16)
 		best, bd := 0, math.MaxInt
 		for i, p := range cols {
-			dr, dg, db := r-int(p>>16), g-int(p>>8&0xff), b-int(p&0xff)
+			dr, dg, db := r-int(p&0xff), g-int(p>>8&0xff), b-int(p>>16)
 			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
 				best, bd = i, d
 			}
@@ -587,20 +947,20 @@ func quantise(img *image.RGBA, colours int) *image.Paletted {
 	}
 	out := image.NewPaletted(img.Rect, pal)
 	lastC, lastI := uint32(1<<31), uint8(0)
-	for i, j := 0, 0; i < len(pix); i, j = i+4, j+1 {
-		c := uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
+	for i := 0; i < n; i++ {
+		c := word(i)
 		if c != lastC {
-			idx, ok := index[c]
-			if !ok {
-				cell := (c>>19&31)<<10 | (c>>11&31)<<5 | (c >> 3 & 31)
+			idx := t.vals[t.find(c)]
+			if idx < 0 {
+				cell := (c>>3&31)<<10 | (c>>11&31)<<5 | (c >> 19 & 31)
 				if cells[cell] < 0 {
 					cells[cell] = int16(nearest(c))
 				}
-				idx = uint8(cells[cell])
+				idx = int32(cells[cell])
 			}
-			lastC, lastI = c, idx
+			lastC, lastI = c, uint8(idx)
 		}
-		out.Pix[j] = lastI
+		out.Pix[i] = lastI
 	}
 	return out
 }

@@ -67,21 +67,27 @@ func (d *drawer) labelBox(p judge.Loc) box {
 // name it points at; it keeps at least a short stub of the path.
 func clearOfLabel(path []pt, lb box, step, w float64) []pt {
 	total := pathLen(path)
-	covers := func() bool {
-		for _, p := range arrowHead(path, w) {
-			if lb.contains(p) {
-				return true
-			}
-		}
-		return false
-	}
-	for s := step; len(path) >= 2 && covers(); s += step {
+	for s := step; len(path) >= 2 && headCovers(path, lb, w); s += step {
 		if s > total*0.6 {
 			break
 		}
 		path = trimEnd(path, step)
 	}
 	return path
+}
+
+// headCovers reports whether the head of an arrow w wide along path
+// reaches into box lb.
+func headCovers(path []pt, lb box, w float64) bool {
+	if len(path) < 2 {
+		return false
+	}
+	for _, p := range arrowHead(path, w) {
+		if lb.contains(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // title is a province's abbreviation as a label writes it: "Nth".

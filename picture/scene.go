@@ -9,11 +9,13 @@ import (
 // units; the SVG and PNG backends both write it, so the two pictures show
 // the same thing.
 type scene struct {
-	w, h  float64 // the whole picture, legend included, in map units
-	s     float64 // map units per output pixel
-	title string
-	desc  string
-	elems []elem
+	w, h    float64 // the whole picture, legend included, in map units
+	s       float64 // map units per output pixel
+	title   string
+	desc    string
+	elems   []elem
+	cache   *rasterCache // the board's shapes, once rasterised; nil: none
+	statics int          // how many shapes are static (elem.static)
 }
 
 type elemKind uint8
@@ -54,6 +56,10 @@ type elem struct {
 	dash   []float64   // on, off lengths in map units; nil: solid
 	halo   color.NRGBA // text: an outline that keeps it legible on any ground
 	haloW  float64
+	// static numbers, from 1, the shapes that are the same in every
+	// picture of a board but for their colours (the board and its
+	// labels), so that the rasteriser can keep what it made of them.
+	static int
 }
 
 // add appends e to the scene in group.

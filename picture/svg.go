@@ -156,8 +156,15 @@ func writeSVG(w io.Writer, sc *scene) error {
 			b = append(b, ` stroke="`+hex(stroke)+`" stroke-width="`...)
 			num(width)
 			b = append(b, '"')
+			// An open line has round ends and joins, as the rasteriser
+			// draws them, except a dashed one: its dashes end square
+			// (butt, SVG's default). Each attribute is written once: a
+			// repeated attribute makes the document malformed.
 			if e.kind == kPath && !e.closed {
-				b = append(b, ` stroke-linecap="round" stroke-linejoin="round"`...)
+				if len(e.dash) == 0 {
+					b = append(b, ` stroke-linecap="round"`...)
+				}
+				b = append(b, ` stroke-linejoin="round"`...)
 			}
 			if len(e.dash) > 0 {
 				b = append(b, ` stroke-dasharray="`...)
@@ -168,9 +175,6 @@ func writeSVG(w io.Writer, sc *scene) error {
 					num(v)
 				}
 				b = append(b, '"')
-				if e.kind == kPath && !e.closed {
-					b = append(b, ` stroke-linecap="butt"`...)
-				}
 			}
 		}
 		switch {

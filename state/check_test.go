@@ -99,7 +99,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		"history: orphan: no such game",
 		"history ok: turn 6 stored under key 0000000000000005",
 		"outbox mail 99 is beyond the sequence (1)",
-		`ledger "<m@x>": value is not a time`,
+		`ledger "<m@x>": the value is not a time`,
 		fmt.Sprintf("settings: schema 0, meta says %d", SchemaVersion),
 		`unknown bucket "stray"`,
 	}

@@ -28,14 +28,24 @@ type DamageError struct {
 	// way left to release: the database is of no more use to this
 	// process (see DB.Broken).
 	Wedged bool
+	// Unwritable says that bbolt raised it while it committed a write:
+	// in its freelist or page allocation, or a page it rebalanced or
+	// wrote back. That is no record's damage but the writing's, met by
+	// every write from then on, and a freelist that is wrong may hand
+	// out a page still in use: no write may be risked any more (see
+	// DB.Broken). Reads still work.
+	Unwritable bool
 }
 
 // Error names the file and what bbolt or the runtime said. The stack is
 // left out: it is for whoever fixes gmd, and the log has it apart.
 func (e *DamageError) Error() string {
 	msg := fmt.Sprintf("%s: bbolt could not read a page (%v); %v", e.Path, e.Value, ErrDamaged)
-	if e.Wedged {
+	switch {
+	case e.Wedged:
 		msg += "; bbolt lost its locks with it: this process can no longer use the database"
+	case e.Unwritable:
+		msg += "; it was met while committing a write, so no write can be trusted: this process writes no more to the database"
 	}
 	return msg
 }
@@ -71,30 +81,44 @@ func (db *DB) guard(err *error) {
 	if v == nil {
 		return
 	}
-	origin, locked := panicOrigin()
+	origin, locked, committing := panicOrigin()
 	if !damagePanic(v, origin) {
 		panic(v)
 	}
-	e := &DamageError{Path: db.path, Value: v, Stack: debug.Stack(), Wedged: locked}
-	if locked && db.wedged.CompareAndSwap(nil, e) {
+	e := &DamageError{Path: db.path, Value: v, Stack: debug.Stack(), Wedged: locked, Unwritable: committing && !locked}
+	switch {
+	case locked && db.wedged.CompareAndSwap(nil, e):
+		db.brokenOnce.Do(func() { close(db.broken) })
+	case e.Unwritable && db.unwritable.CompareAndSwap(nil, e):
 		db.brokenOnce.Do(func() { close(db.broken) })
 	}
 	*err = e
 }
 
-// Broken returns a channel closed once the database is wedged: a damaged
+// Broken returns a channel closed once the database is wedged (a damaged
 // page made bbolt panic while it held locks it cannot release, so that
-// no transaction can run in this process any more. Every call then
-// returns the *DamageError that wedged it.
+// no transaction can run in this process any more; every call then
+// returns the *DamageError that wedged it) or unwritable (bbolt met the
+// damage committing a write; every Update then returns that error at
+// once, and reads still work). Either way the daemon must stop: it can
+// record no mail.
 func (db *DB) Broken() <-chan struct{} { return db.broken }
 
-// Wedged returns the *DamageError that wedged the database, or nil.
+// Wedged returns the *DamageError that wedged the database or made it
+// unwritable (see Broken), or nil.
 func (db *DB) Wedged() error {
 	if e := db.wedged.Load(); e != nil {
 		return e
 	}
+	if e := db.unwritable.Load(); e != nil {
+		return e
+	}
 	return nil
 }
+
+// commitFrame is bbolt's commit of a write transaction: a damaged page
+// met below it makes the database unwritable (DamageError.Unwritable).
+const commitFrame = "go.etcd.io/bbolt.(*Tx).Commit"
 
 // lockingFrames are the bbolt functions that hold its locks across code
 // that may panic on a damaged page without releasing them: a panic with
@@ -121,10 +145,11 @@ func damagePanic(v any, origin string) bool {
 // in: the first frame below runtime.gopanic that is not the runtime's
 // own (an index check, a fault handler). locked reports whether one of
 // lockingFrames is on the stack: a function that is still there when
-// the panic is recovered did not finish, and its locks stay held. It
-// must be called from the deferred function that recovers the panic,
-// whose stack still holds the frames of the panic.
-func panicOrigin() (origin string, locked bool) {
+// the panic is recovered did not finish, and its locks stay held.
+// committing reports whether commitFrame is. It must be called from the
+// deferred function that recovers the panic, whose stack still holds
+// the frames of the panic.
+func panicOrigin() (origin string, locked, committing bool) {
 	pcs := make([]uintptr, 256)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
 	panicking := false
@@ -139,8 +164,11 @@ func panicOrigin() (origin string, locked bool) {
 		if slices.Contains(lockingFrames, f.Function) {
 			locked = true
 		}
+		if f.Function == commitFrame {
+			committing = true
+		}
 		if !more {
-			return origin, locked
+			return origin, locked, committing
 		}
 	}
 }

@@ -3,7 +3,6 @@ package state
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,8 +35,10 @@ type DB struct {
 	path string
 
 	// wedged is set, and broken closed, once a damaged page made bbolt
-	// panic where it cannot recover its own locks (see DB.guard).
+	// panic where it cannot recover its own locks; unwritable, once it
+	// panicked committing a write (see DB.guard).
 	wedged     atomic.Pointer[DamageError]
+	unwritable atomic.Pointer[DamageError]
 	broken     chan struct{}
 	brokenOnce sync.Once
 }
@@ -97,6 +98,12 @@ func Create(path string) (*DB, error) {
 func OpenReadOnly(path string) (*DB, error) { return open(path, true) }
 
 func open(path string, readOnly bool) (*DB, error) {
+	// bbolt takes an empty file for a new database and writes its first
+	// pages, which a read-only file refuses: "bad file descriptor" would
+	// tell the admin nothing.
+	if err := empty(path); err != nil {
+		return nil, err
+	}
 	if !readOnly {
 		if err := precheck(path); err != nil {
 			return nil, err
@@ -126,15 +133,10 @@ func open(path string, readOnly bool) (*DB, error) {
 // truncated), and panics if the page is damaged; a panic inside
 // bbolt.Open leaves the file open, with its lock. Here that is a shared
 // lock, taken for a file the caller gives up on. A missing file is left
-// to Open, which makes it a database; an empty one is refused.
+// to Open, which makes it a database; an empty one open has refused.
 func precheck(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
+	if _, err := os.Stat(path); err != nil {
 		return nil
-	}
-	if fi.Size() == 0 && fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is empty (0 bytes), not a gmd database: it is damaged, or a copy that went wrong; "+
-			"restore the latest backup gmd check finds sound, or remove the file and run gmd init for a new judge", path)
 	}
 	bdb, err := boltOpen(path, true, false)
 	if err != nil {
@@ -149,6 +151,16 @@ func precheck(path string) error {
 		return err
 	}
 	return bdb.Close()
+}
+
+// empty refuses an existing regular file of 0 bytes, for every way of
+// opening it: it is damage, not a new database (see Open).
+func empty(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 && fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is empty (0 bytes), not a gmd database: it is damaged, or a copy that went wrong; "+
+			"restore the latest backup gmd check finds sound, or remove the file and run gmd init for a new judge", path)
+	}
+	return nil
 }
 
 // boltOpen opens the bbolt file at path, reading its freelist page at
@@ -242,9 +254,10 @@ func (db *DB) Close() error {
 //
 // A damaged page that bbolt meets on the way, in fn or in the commit,
 // makes Update return a *DamageError (wrapping ErrDamaged) rather than
-// panic; any other panic reaches the caller.
+// panic; any other panic reaches the caller. Once one was met in a
+// commit, every Update returns it at once (see DB.Broken).
 func (db *DB) Update(fn func(*Tx) error) (err error) {
-	if e := db.wedged.Load(); e != nil {
+	if e := db.Wedged(); e != nil {
 		return e
 	}
 	defer db.guard(&err)
@@ -359,7 +372,7 @@ func (tx *Tx) Game(name string) (*Game, error) {
 		return nil, fmt.Errorf("game %s: %w", name, ErrNotFound)
 	}
 	g := new(Game)
-	if err := json.Unmarshal(v, g); err != nil {
+	if err := decode(v, g); err != nil {
 		return nil, fmt.Errorf("game %s: %w", name, damaged(err))
 	}
 	return g, nil
@@ -381,7 +394,7 @@ func (tx *Tx) PutGame(g *Game) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(g)
+	data, err := encode(g)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
@@ -391,7 +404,7 @@ func (tx *Tx) PutGame(g *Game) error {
 		var stored struct {
 			Wake time.Time `json:"wake"`
 		}
-		if err := json.Unmarshal(old, &stored); err != nil {
+		if err := decode(old, &stored); err != nil {
 			// The stored record is damaged; drop whatever the index
 			// holds for the game so that the new record can repair it.
 			if err := unindexWake(wake, key); err != nil {
@@ -483,7 +496,7 @@ func (tx *Tx) ForEachGame(fn func(*Game) error) error {
 			continue
 		}
 		g := new(Game)
-		if err := json.Unmarshal(v, g); err != nil {
+		if err := decode(v, g); err != nil {
 			return fmt.Errorf("game %s: %w", k, damaged(err))
 		}
 		// fn may write to the bucket, which invalidates the cursor and
@@ -560,7 +573,7 @@ func (tx *Tx) PutPhase(game string, rec *PhaseRecord) error {
 	if err != nil {
 		return fmt.Errorf("game %s history: %w", game, err)
 	}
-	data, err := json.Marshal(rec)
+	data, err := encode(rec)
 	if err != nil {
 		return fmt.Errorf("game %s phase %s: %w", game, rec.Phase, err)
 	}
@@ -581,7 +594,7 @@ func (tx *Tx) Phases(game string) ([]*PhaseRecord, error) {
 	var recs []*PhaseRecord
 	err = b.ForEach(func(k, v []byte) error {
 		rec := new(PhaseRecord)
-		if err := json.Unmarshal(v, rec); err != nil {
+		if err := decode(v, rec); err != nil {
 			return fmt.Errorf("game %s turn %x: %w", game, k, damaged(err))
 		}
 		recs = append(recs, rec)
@@ -606,7 +619,7 @@ func (tx *Tx) Phase(game string, turn int) (*PhaseRecord, error) {
 		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, ErrNotFound)
 	}
 	rec := new(PhaseRecord)
-	if err := json.Unmarshal(v, rec); err != nil {
+	if err := decode(v, rec); err != nil {
 		return nil, fmt.Errorf("game %s turn %d: %w", game, turn, damaged(err))
 	}
 	return rec, nil
@@ -667,7 +680,7 @@ func (tx *Tx) User(addr string) (*User, error) {
 		return nil, fmt.Errorf("user %s: %w", addr, ErrNotFound)
 	}
 	u := new(User)
-	if err := json.Unmarshal(v, u); err != nil {
+	if err := decode(v, u); err != nil {
 		return nil, fmt.Errorf("user %s: %w", addr, damaged(err))
 	}
 	return u, nil
@@ -683,7 +696,7 @@ func (tx *Tx) PutUser(u *User) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(u)
+	data, err := encode(u)
 	if err != nil {
 		return fmt.Errorf("user %s: %w", u.Addr, err)
 	}
@@ -712,7 +725,7 @@ func (tx *Tx) Enqueue(m *OutMail) error {
 		return err
 	}
 	m.ID = id
-	data, err := json.Marshal(m)
+	data, err := encode(m)
 	if err != nil {
 		return fmt.Errorf("outbox mail %d: %w", id, err)
 	}
@@ -738,7 +751,7 @@ func (tx *Tx) Outbox(limit int) ([]*OutMail, error) {
 	c := outbox.Cursor()
 	for k, v := c.First(); k != nil && (limit <= 0 || len(mails) < limit); k, v = c.Next() {
 		m := new(OutMail)
-		if err := json.Unmarshal(v, m); err != nil {
+		if err := decode(v, m); err != nil {
 			return nil, fmt.Errorf("outbox mail %s: %w", idName(k), damaged(err))
 		}
 		mails = append(mails, m)
@@ -758,7 +771,7 @@ func (tx *Tx) PutOutMail(m *OutMail) error {
 	if outbox.Get(key) == nil {
 		return fmt.Errorf("outbox mail %d: %w", m.ID, ErrNotFound)
 	}
-	data, err := json.Marshal(m)
+	data, err := encode(m)
 	if err != nil {
 		return fmt.Errorf("outbox mail %d: %w", m.ID, err)
 	}
@@ -813,7 +826,7 @@ func (tx *Tx) Settings() (*Settings, error) {
 		return nil, fmt.Errorf("settings: %w", ErrNotFound)
 	}
 	s := new(Settings)
-	if err := json.Unmarshal(v, s); err != nil {
+	if err := decode(v, s); err != nil {
 		return nil, fmt.Errorf("settings: %w", damaged(err))
 	}
 	return s, nil

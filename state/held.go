@@ -1,7 +1,6 @@
 package state
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -65,7 +64,7 @@ func (tx *Tx) PutHeldMail(h *HeldMail) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(h)
+	data, err := encode(h)
 	if err != nil {
 		return fmt.Errorf("held mail %d: %w", h.ID, err)
 	}
@@ -83,7 +82,7 @@ func (tx *Tx) HeldMail(id uint64) (*HeldMail, error) {
 		return nil, notHeld(id)
 	}
 	h := new(HeldMail)
-	if err := json.Unmarshal(v, h); err != nil {
+	if err := decode(v, h); err != nil {
 		return nil, fmt.Errorf("held mail %d: %w", id, damaged(err))
 	}
 	return h, nil
@@ -98,7 +97,7 @@ func (tx *Tx) HeldMails() ([]*HeldMail, error) {
 	var out []*HeldMail
 	err = b.ForEach(func(k, v []byte) error {
 		h := new(HeldMail)
-		if err := json.Unmarshal(v, h); err != nil {
+		if err := decode(v, h); err != nil {
 			return fmt.Errorf("held mail %s: %w", idName(k), damaged(err))
 		}
 		out = append(out, h)
@@ -132,9 +131,10 @@ func (db *DB) DropHeldMails(ids []uint64) (int, error) {
 // trouble rather than the data's: the database file cannot be written
 // or read (a full disk, a quota, an I/O error, a file system gone
 // read-only), another process holds it, or a damaged page left bbolt
-// unusable to this process. Such an error would fail any other
-// transaction as well, so what failed must be tried again later, in
-// order, and nothing about it blamed on what it was handling. Other
+// unusable or unwritable to this process (DB.Broken). Such an error
+// would fail any other transaction as well, so what failed must be
+// tried again later, in order, and nothing about it blamed on what it
+// was handling. Other
 // errors (a record that does not decode, a key or value bbolt will not
 // store, a value JSON cannot write) belong to what the transaction
 // handled.
@@ -144,7 +144,7 @@ func Transient(err error) bool {
 	}
 	var de *DamageError
 	if errors.As(err, &de) {
-		return de.Wedged
+		return de.Wedged || de.Unwritable
 	}
 	var errno syscall.Errno
 	var pe *fs.PathError

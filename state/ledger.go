@@ -30,8 +30,33 @@ func (tx *Tx) MarkSeen(key string, at time.Time) error {
 	if err != nil {
 		return err
 	}
+	k := ledgerKey(key)
 	t := encodeTime(at)
-	return ledger.Put(ledgerKey(key), t[:])
+	return ledger.Put(k, sealLedger(k, t[:]))
+}
+
+// sealLedger seals a ledger entry's time: its seal covers the key too,
+// for a key is the entry's whole meaning (a digest of the mail), and a
+// bit flipped in it would make a mail handled look new.
+func sealLedger(key, t []byte) []byte {
+	sealed := seal(append(bytes.Clone(key), t...))
+	return append(t[:len(t):len(t)], sealed[len(sealed)-sealSize:]...)
+}
+
+// ledgerTime returns the time of the ledger entry key → v: 8 bytes as
+// encodeTime wrote them, sealed (sealLedger) or, written before
+// checksums, not.
+func ledgerTime(key, v []byte) ([]byte, error) {
+	switch len(v) {
+	case 8:
+		return v, nil
+	case 8 + sealSize:
+		if !bytes.Equal(sealLedger(key, v[:8]), v) {
+			return nil, damaged(errChecksum)
+		}
+		return v[:8], nil
+	}
+	return nil, damaged(errors.New("the value is not a time"))
 }
 
 // PruneLedger forgets the ledger entries recorded before the given time.
@@ -58,7 +83,7 @@ func (tx *Tx) PruneLedger(before time.Time, from string, limit int) (removed int
 			break
 		}
 		n++
-		if len(v) == len(end) && bytes.Compare(v, end[:]) < 0 {
+		if t, err := ledgerTime(k, v); err == nil && bytes.Compare(t, end[:]) < 0 {
 			old = append(old, bytes.Clone(k))
 		}
 	}

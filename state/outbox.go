@@ -1,7 +1,6 @@
 package state
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -25,7 +24,7 @@ func (tx *Tx) OutMail(id uint64) (*OutMail, error) {
 		return nil, notQueued(id)
 	}
 	m := new(OutMail)
-	if err := json.Unmarshal(v, m); err != nil {
+	if err := decode(v, m); err != nil {
 		return nil, fmt.Errorf("outbox mail %d: %w", id, damaged(err))
 	}
 	return m, nil

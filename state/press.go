@@ -51,7 +51,7 @@ func addPress(press *bbolt.Bucket, game []byte, turn int, p *Press) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(p)
+	data, err := encode(p)
 	if err != nil {
 		return fmt.Errorf("game %s press: %w", game, err)
 	}
@@ -74,7 +74,7 @@ func (tx *Tx) Press(game string, turn int) ([]*Press, error) {
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		p := new(Press)
-		if err := json.Unmarshal(v, p); err != nil {
+		if err := decode(v, p); err != nil {
 			return nil, fmt.Errorf("game %s press %x: %w", game, k, damaged(err))
 		}
 		out = append(out, p)
@@ -135,7 +135,7 @@ func movePress(b *bbolt.Bucket, game []byte, press *bbolt.Bucket, offset int) er
 			return nil // a nested bucket: not a record
 		}
 		var rec map[string]json.RawMessage
-		if err := json.Unmarshal(v, &rec); err != nil {
+		if err := decode(v, &rec); err != nil {
 			return fmt.Errorf("record %q: %w", k, err)
 		}
 		raw, ok := rec["press"]
@@ -162,7 +162,7 @@ func movePress(b *bbolt.Bucket, game []byte, press *bbolt.Bucket, offset int) er
 			}
 		}
 		delete(rec, "press")
-		data, err := json.Marshal(rec)
+		data, err := encode(rec)
 		if err != nil {
 			return err
 		}

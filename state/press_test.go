@@ -116,7 +116,7 @@ func TestMigrateTo3MovesPress(t *testing.T) {
 			t.Errorf("the game record still holds press: %s", raw)
 		}
 		var g map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &g); err != nil || string(g["turn"]) != "2" || string(g["status"]) != `"active"` {
+		if err := decode(raw, &g); err != nil || string(g["turn"]) != "2" || string(g["status"]) != `"active"` {
 			t.Errorf("the game record lost fields: %s (%v)", raw, err)
 		}
 		recs, err := tx.Phases("dt")

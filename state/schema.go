@@ -1,7 +1,6 @@
 package state
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -13,7 +12,7 @@ import (
 // SchemaVersion is the layout of the database this gmd reads and writes.
 // Open migrates a database written by an older gmd and refuses one written
 // by a newer gmd.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // The top-level buckets.
 var (
@@ -57,7 +56,15 @@ var migrations = []func(*bbolt.Tx) error{
 	0: migrateTo1,
 	1: migrateHeld,
 	2: migrateTo3,
+	3: migrateSealed,
 }
+
+// migrateSealed makes schema 4, whose records carry a checksum (see
+// seal.go). It changes no record: those of schema 3 have no seal, are
+// read as they are, and get theirs when next written. The new version is
+// what it is for: a gmd of schema 3 cannot read a sealed record, and so
+// refuses the file rather than take its records for damage.
+func migrateSealed(*bbolt.Tx) error { return nil }
 
 // migrateTo1 makes the first release's layout. Schema 0 is a file that
 // holds only the gmd marker (a new database, as Open first writes it) and
@@ -71,7 +78,7 @@ func migrateTo1(tx *bbolt.Tx) error {
 	}
 	settings := tx.Bucket(bucketSettings)
 	if settings.Get(settingsKey) == nil {
-		data, err := json.Marshal(&Settings{Created: time.Now().UTC()})
+		data, err := encode(&Settings{Created: time.Now().UTC()})
 		if err != nil {
 			return err
 		}
@@ -84,7 +91,7 @@ func migrateTo1(tx *bbolt.Tx) error {
 		var g struct {
 			Wake time.Time `json:"wake"`
 		}
-		if err := json.Unmarshal(v, &g); err != nil {
+		if err := decode(v, &g); err != nil {
 			return fmt.Errorf("game %s: %w", k, err)
 		}
 		if key := wakeKey(g.Wake, k); key != nil {
@@ -188,12 +195,12 @@ func setSchema(tx *bbolt.Tx, v int) error {
 	}
 	var s Settings
 	if data := b.Get(settingsKey); data != nil {
-		if err := json.Unmarshal(data, &s); err != nil {
+		if err := decode(data, &s); err != nil {
 			return fmt.Errorf("settings: %w", err)
 		}
 	}
 	s.SchemaVersion = v
-	data, err := json.Marshal(&s)
+	data, err := encode(&s)
 	if err != nil {
 		return err
 	}

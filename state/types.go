@@ -137,6 +137,10 @@ type Player struct {
 	Absences   []Absence    `json:"absences,omitempty"`
 	Late       int          `json:"late,omitempty"` // times late
 	Joined     time.Time    `json:"joined"`
+	// ClockTurn is Game.Turn+1 when a takeover of this seat last gave
+	// the phase a fresh deadline (0: never): a seat gets one a phase, so
+	// that taking it in turns cannot hold a phase open.
+	ClockTurn int `json:"clock_turn,omitempty"`
 }
 
 // Observer receives a game's results and broadcasts.
@@ -220,12 +224,12 @@ type Game struct {
 	Result string `json:"result,omitempty"`
 
 	// FailedSignons are the wrong passwords given for the game's seats
-	// within the last hour, and SignonLocks the lockouts they caused:
-	// the game master's limits on password guessing. Kept in the game
-	// record so that they hold across processes (gmd process runs one
-	// per mail) and change in the same transaction as the sign-on.
+	// within the last hour: the game master's limits on password
+	// guessing count them. Kept in the game record so that they hold
+	// across processes (gmd process runs one per mail) and change in the
+	// same transaction as the sign-on. (Judges before the limits were
+	// sliding windows also kept "signon_locks", which are now ignored.)
 	FailedSignons []SignonFailure `json:"failed_signons,omitempty"`
-	SignonLocks   []SignonLock    `json:"signon_locks,omitempty"`
 
 	// ConfirmKey is the game's secret for the confirmation codes the
 	// judge mails to an address to prove that whoever asks for something
@@ -233,8 +237,14 @@ type Game struct {
 	// signing on past a lockout). Codes are derived from it, so that none has to
 	// be stored until it is used; made on first need, never shown.
 	ConfirmKey []byte `json:"confirm_key,omitempty"`
+	// CodesUsed counts, per request, the confirmation codes used: a
+	// code is good once, and the next code for the same request is
+	// another. Entries go two days after their last use, when no code
+	// they count is good any more.
+	CodesUsed []CodeUse `json:"codes_used,omitempty"`
 	// Barred lists the addresses, lower case, that the master ejected
-	// from the game's observers: they may not observe it again.
+	// (an observer, or a power's player): they may neither observe the
+	// game nor take a seat of it until the master lets them back (ADMIT).
 	Barred []string `json:"barred,omitempty"`
 	// NoMap lists the addresses, lower case, that asked for the game's
 	// mails without the map (SET NOMAP): players, observers or the
@@ -243,18 +253,17 @@ type Game struct {
 	NoMap []string `json:"no_map,omitempty"`
 }
 
+// CodeUse counts the confirmation codes used for one request.
+type CodeUse struct {
+	Of   string    `json:"of"` // what they confirm: kind, address (lower case) and seat
+	N    int       `json:"n"`  // how many were used
+	Last time.Time `json:"last"`
+}
+
 // SignonFailure is one wrong password given for a seat of a game.
 type SignonFailure struct {
 	Addr string    `json:"addr"` // the sender, lower case
 	At   time.Time `json:"at"`
-}
-
-// SignonLock refuses sign-ons to a game's seats, without looking at the
-// password, until Until: sign-ons from Addr, or with Addr empty, from
-// every address but the one a seat belongs to.
-type SignonLock struct {
-	Addr  string    `json:"addr,omitempty"`
-	Until time.Time `json:"until"`
 }
 
 // PhaseRecord is one processed phase, kept for HISTORY, SUMMARY and
@@ -317,4 +326,17 @@ type MapRef struct {
 	// Digest is the record's PhaseRecord.Digest; "" in the references
 	// queued before it existed, which Processed alone identifies.
 	Digest string `json:"digest,omitempty"`
+	// After names the board after the phase (its units where they now
+	// stand, its centres as now owned) rather than the phase with its
+	// orders: the attachment is S1901M-after.png.
+	After bool `json:"after,omitempty"`
+}
+
+// Name is the file name of the picture ref names: "S1901M.png", or
+// "S1901M-after.png" for the board after the phase.
+func (r MapRef) Name() string {
+	if r.After {
+		return r.Phase + "-after.png"
+	}
+	return r.Phase + ".png"
 }

@@ -31,6 +31,7 @@ var helpSample = map[string]any{
 	"Commands": []map[string]string{{"Lines": "  SIGNON Pgame password    sign on as power P\n"}},
 	"Master":   []map[string]string{{"Lines": "  PAUSE                    stop the clock\n"}},
 	"Variants": []string{"34-35-36", "standard"},
+	"Lengths":  "  SET MOVEMENT   10 minutes to 30 days\n",
 }
 
 func TestOverride(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 )
 
 // The tests of what a hostile reader may try: each holds one fix of the
-// pages' audit (README, "Web pages").
+// pages' audit (docs/security.md, "Web requests").
 
 // from asks the fixture's server for path as the peer remote, with
 // headers.
@@ -331,26 +331,17 @@ func TestHostileText(t *testing.T) {
 	}
 }
 
-// TestLimitListener: past its connections, the listener accepts no
-// more until one is closed.
-func TestLimitListener(t *testing.T) {
+// TestConnTableBusy: past its connections, the table accepts no more
+// while every connection is busy with a request, until one is closed;
+// a connection gives its place back once, however often it is closed.
+func TestConnTableBusy(t *testing.T) {
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := newLimitListener(inner, 1)
+	ln := newConnTable(inner, 1, 2, nil)
 	defer ln.Close()
-	accepted := make(chan net.Conn, 2)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				close(accepted)
-				return
-			}
-			accepted <- c
-		}
-	}()
+	accepted := acceptBusy(ln)
 	for range 2 {
 		c, err := net.Dial("tcp", inner.Addr().String())
 		if err != nil {
@@ -361,7 +352,7 @@ func TestLimitListener(t *testing.T) {
 	first := <-accepted
 	select {
 	case <-accepted:
-		t.Fatal("a second connection was accepted while the first was open")
+		t.Fatal("a second connection was accepted while the first was busy")
 	case <-time.After(50 * time.Millisecond):
 	}
 	first.Close()

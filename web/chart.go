@@ -7,6 +7,7 @@ import (
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -50,16 +51,15 @@ type chartRow struct {
 	Counts []int
 }
 
-// palette are the powers' colours, all dark enough to read on white
-// (contrast above 4.5:1), in an order that puts unlike hues together.
-var palette = []string{
-	"#a4262c", "#1d5fa0", "#2a7a36", "#6b3fa0", "#a35200", "#00707a",
-	"#6d4c41", "#a3195b", "#4a5a66", "#5e6b00",
-}
+// dashes tell the lines of the powers whose provinces the map hatches
+// apart (the eleventh and later of a board, picture.PowerColours): their
+// colours are many and close, and their lines are dashed as their
+// provinces are hatched.
+var dashes = []string{"6 3", "2 3"}
 
-// dashes tell the lines apart where the colours repeat, and for readers
-// who do not see them all.
-var dashes = []string{"", "6 3", "2 3"}
+// equalStep is how far apart, in chart units, the lines of powers with
+// the same count are drawn, so that none hides another.
+const equalStep = 3
 
 // centreChart gathers the centres each power owned at the start and
 // after every Fall played, from the history's positions (the first of
@@ -141,13 +141,35 @@ func layoutChart(mp *judge.Map, rows []chartRow) chart {
 	if mp.VictoryCenters <= top {
 		c.VictoryY = y(mp.VictoryCenters)
 	}
+	colours := picture.PowerColours(mp)
+	// Powers with the same count in a row are spread about the count's
+	// height, in map order, equalStep apart.
+	shift := make([][]int, len(rows))
+	for i, r := range rows {
+		shift[i] = make([]int, len(r.Counts))
+		for k, n := range r.Counts {
+			same, rank := 0, 0
+			for j, m := range r.Counts {
+				if m == n {
+					if j < k {
+						rank++
+					}
+					same++
+				}
+			}
+			shift[i][k] = rank*equalStep - (same-1)*equalStep/2
+		}
+	}
 	for k, p := range mp.Powers {
-		colour, dash := palette[k%len(palette)], dashes[(k/len(palette))%len(dashes)]
+		colour, dash := colours[k], ""
+		if k >= picture.SolidPowers {
+			dash = dashes[k%len(dashes)]
+		}
 		c.Powers = append(c.Powers, chartPower{Name: p.Name, Colour: colour, Dash: dash})
 		var pts []string
 		for i, r := range rows {
 			if k < len(r.Counts) {
-				pts = append(pts, fmt.Sprintf("%d,%d", x(i), y(r.Counts[k])))
+				pts = append(pts, fmt.Sprintf("%d,%d", x(i), y(r.Counts[k])+shift[i][k]))
 			}
 		}
 		if len(pts) == 1 {

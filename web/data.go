@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/gm"
+	lengths "github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -19,7 +20,7 @@ import (
 // transaction, into plain values that the templates render after it.
 // The one rule: read only what a game's observer is mailed. Nothing
 // here reads Game.Orders, Game.Written, the passwords, ConfirmKey,
-// FailedSignons, SignonLocks, Barred, PressSent or any address.
+// FailedSignons, CodesUsed, Barred, PressSent or any address.
 
 // errNoGame is a page of a game or phase that is not there: a 404.
 var errNoGame = errors.New("web: no such game or phase")
@@ -361,8 +362,10 @@ func settingsOf(g *state.Game, mp *judge.Map) []setting {
 	} else {
 		out = append(out, setting{"Missed orders", "the seat is abandoned after the grace period and waits for a replacement"})
 	}
-	if st.Builds != "" {
-		out = append(out, setting{"Builds", "in " + st.Builds + " centres"})
+	if r, err := judge.ParseBuildRule(st.Builds); err == nil {
+		// The master's SET BUILD: said in words ("in any vacant owned
+		// centre"), not as the setting's word ("in one centres").
+		out = append(out, setting{"Builds", r.Describe()})
 	}
 	out = append(out,
 		setting{"Movement", length(st.Movement) + times(st.MovementTimes)},
@@ -377,25 +380,13 @@ func settingsOf(g *state.Game, mp *judge.Map) []setting {
 	return out
 }
 
-// length writes a phase length: "3 days", "36 hours", "none".
+// length writes a phase length as the judge's mails do: "3 days",
+// "1 day 12 hours", "none".
 func length(d state.Duration) string {
-	t := time.Duration(d)
-	switch {
-	case t <= 0:
+	if d <= 0 {
 		return "none"
-	case t%(24*time.Hour) == 0:
-		return plural(int(t/(24*time.Hour)), "day")
-	case t%time.Hour == 0:
-		return plural(int(t/time.Hour), "hour")
 	}
-	return t.String()
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	return lengths.Spell(time.Duration(d))
 }
 
 // times writes when the deadlines of a phase type may fall, if limited.

@@ -64,11 +64,17 @@ type fakeDraw struct {
 	mu    sync.Mutex
 	calls int
 	seen  []string // the orders of each resolution drawn, canonical
+	drawn []string // the phase of each position drawn, "+" when with orders
 }
 
 func (f *fakeDraw) draw(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 	f.mu.Lock()
 	f.calls++
+	ph := pos.Phase.String()
+	if res != nil {
+		ph += "+"
+	}
+	f.drawn = append(f.drawn, ph)
 	if res != nil {
 		for _, r := range res.Results {
 			f.seen = append(f.seen, r.Order.Canonical(pos.Map))

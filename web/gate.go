@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"net"
-	"sync"
 	"time"
 )
 
@@ -55,56 +53,4 @@ func (g *gate) enter(ctx context.Context) bool {
 func (g *gate) leave() {
 	<-g.slots
 	<-g.queue
-}
-
-// maxConns bounds the connections served at once. Each holds a file
-// descriptor: without a bound, a flood of connections could take all the
-// daemon's, and with them the IMAP and SMTP connections the mail needs.
-// Past it, new connections wait in the kernel's backlog.
-const maxConns = 256
-
-// limitListener accepts at most n connections at once: Accept waits
-// until one of them is closed.
-type limitListener struct {
-	net.Listener
-	sem  chan struct{}
-	done chan struct{}
-	once sync.Once
-}
-
-func newLimitListener(ln net.Listener, n int) *limitListener {
-	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
-}
-
-// Accept waits for a free place, then for a connection.
-func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
-	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.sem
-		return nil, err
-	}
-	return &limitConn{Conn: c, release: sync.OnceFunc(func() { <-l.sem })}, nil
-}
-
-// Close closes the listener, and ends an Accept waiting for a place.
-func (l *limitListener) Close() error {
-	l.once.Do(func() { close(l.done) })
-	return l.Listener.Close()
-}
-
-// limitConn gives its place back once, when it is closed.
-type limitConn struct {
-	net.Conn
-	release func()
-}
-
-func (c *limitConn) Close() error {
-	err := c.Conn.Close()
-	c.release()
-	return err
 }

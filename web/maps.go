@@ -32,6 +32,7 @@ type mapSource struct {
 	phase string // as stored: "S1901M"
 	game  *state.Game
 	rec   *state.PhaseRecord // nil: the current position, without orders
+	after bool               // the board rec's phase left, without orders
 }
 
 // mapCache keeps the last maps drawn, least recently used first out.
@@ -113,11 +114,16 @@ func (src *mapSource) board() (*judge.Position, *judge.Resolution, error) {
 		pos, _, err := jsonpos.DecodePosition(src.game.Position)
 		return pos, nil, err
 	}
-	return gm.Replay(src.game, src.rec)
+	pos, res, err := gm.Replay(src.game, src.rec)
+	if err == nil && src.after {
+		return res.Next, nil, nil
+	}
+	return pos, res, err
 }
 
-// mapPNG answers the map of a game's phase.
-func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase string) {
+// mapPNG answers the map of a game's phase, or, with after, of the board
+// a processed phase left (the results mails' second picture).
+func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase string, after bool) {
 	if s.cfg.Draw == nil {
 		s.notFound(w, r)
 		return
@@ -131,7 +137,14 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 		if src, err = findMap(tx, g, strings.ToUpper(phase)); err != nil {
 			return err
 		}
-		return canonical(name, phase, g, src.phase, "games/"+g.Name+"/"+src.phase+".png")
+		suffix := ".png"
+		if after {
+			if src.rec == nil {
+				return errNoGame // the phase being played has left no board yet
+			}
+			src.after, src.key, suffix = true, src.key+"/after", "-after.png"
+		}
+		return canonical(name, phase, g, src.phase, "games/"+g.Name+"/"+src.phase+suffix)
 	})
 	if err != nil {
 		s.pageError(w, r, err)

@@ -183,11 +183,12 @@ func (s *Server) press(tx *state.Tx, r *http.Request, now time.Time) (string, an
 }
 
 // phaseOrMap answers /games/{game}/{phase}: the phase's page, or its map
-// for a name ending in ".png".
+// for a name ending in ".png" ("-after.png": the board the phase left).
 func (s *Server) phaseOrMap(w http.ResponseWriter, r *http.Request) {
 	game, phase := r.PathValue("game"), r.PathValue("phase")
 	if ph, ok := strings.CutSuffix(phase, ".png"); ok {
-		s.mapPNG(w, r, game, ph)
+		ph, after := strings.CutSuffix(ph, "-after")
+		s.mapPNG(w, r, game, ph, after)
 		return
 	}
 	s.page(func(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {

@@ -20,6 +20,7 @@ type phaseData struct {
 	Results   string
 	Orders    []powerOrders // as written, once processed
 	Map       mapImage
+	After     mapImage     // a processed phase: the board it left
 	Units     []powerUnits // the phase being played: its position
 	Dislodged []string
 	Prev      *phaseLink
@@ -74,6 +75,10 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 		}
 		if p, err := parsePhase(r.Phase); err == nil {
 			d.Map = s.mapOf(r.Phase+".png", g.Name, p, false)
+			if d.After = s.mapOf(r.Phase+"-after.png", g.Name, p, false); d.After.Src != "" {
+				d.After.Alt = fmt.Sprintf("Map of game %s after %s %d, %s: the units where they now stand and the centres as now owned.",
+					g.Name, p.Season, p.Year, strings.ToLower(p.Type.String()))
+			}
 		}
 		for _, p := range mp.Powers {
 			lines := r.Orders[p.Name]

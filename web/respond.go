@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gmdjudge/gmd/internal/textsafe"
 )
 
 // csp allows the pages nothing but their own style sheet and images: no
@@ -32,7 +34,14 @@ func securityHeaders(h http.Header) {
 // Modified when the client's copy is current. The ETag is a hash of the
 // body, so that it changes exactly when the page does; Last-Modified is
 // when this server first served this body at this path (changeLog).
+//
+// A page in text (HTML, the feed, SVG) goes through textsafe.Clean, as
+// every echo of a player's text does: what the pages show of press,
+// orders as written and names holds no control or bidi character.
 func (s *Server) respond(w http.ResponseWriter, r *http.Request, ctype string, body []byte) {
+	if strings.HasPrefix(ctype, "text/") || strings.Contains(ctype, "xml") {
+		body = textsafe.CleanBytes(body)
+	}
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	since := s.changes.since(r.URL.Path, etag, s.cfg.Now())

@@ -173,20 +173,32 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // Serve serves h on ln until ctx ends, then lets the requests under way
-// finish for a few seconds. It serves maxConns connections at once.
+// finish for a few seconds. It serves maxConns connections at once, at
+// most maxConnsPerClient of one client (conns.go); when h is a *Server,
+// its trusted proxies are not held to the latter.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
+	var trusted []netip.Prefix
+	if s, ok := h.(*Server); ok {
+		trusted = s.cfg.TrustedProxies
+	}
+	table := newConnTable(headersListener{ln}, maxConns, maxConnsPerClient, trusted)
 	// A request has 10 seconds to send its head (no page takes a body),
 	// an answer a minute to be read; a connection kept alive is closed
-	// after a minute without a request.
+	// after idleTimeout without a request.
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       time.Minute,
-		MaxHeaderBytes:    16 << 10,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeadBytes - headerSlop,
+		// "OPTIONS *" reaches ServeHTTP, which answers it as any other
+		// method it does not serve, with the security headers; net/http's
+		// own answer to it has none.
+		DisableGeneralOptionsHandler: true,
+		ConnState:                    table.state,
 	}
-	ln = newLimitListener(ln, maxConns)
+	ln = table
 	if log != nil {
 		srv.ErrorLog = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	}

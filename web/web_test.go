@@ -507,3 +507,36 @@ func TestLateSeats(t *testing.T) {
 		t.Error("a seat in civil disorder shows as late")
 	}
 }
+
+// TestAfterMap: a processed phase's page shows the board the phase left
+// beside the phase with its orders, as the results mail does: the next
+// position, without orders; the phase being played has no such board.
+func TestAfterMap(t *testing.T) {
+	f := newFixture(t, 1, Config{})
+	b := body(t, f.get(t, "GET", "/games/secrets/S1901M"))
+	for _, want := range []string{`src="S1901M.png"`, `src="S1901M-after.png"`, "The board after Spring 1901, movement", "units where they now stand"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("the phase page lacks %q", want)
+		}
+	}
+	if r := f.get(t, "GET", "/games/secrets/S1901M-after.png"); r.StatusCode != 200 || r.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("the board after S1901M: %s", r.Status)
+	}
+	if r := f.get(t, "GET", "/games/secrets/S1901M.png"); r.StatusCode != 200 {
+		t.Fatalf("the map of S1901M: %s", r.Status)
+	}
+	f.draw.mu.Lock()
+	drawn := slices.Clone(f.draw.drawn)
+	f.draw.mu.Unlock()
+	if !slices.Equal(drawn, []string{"F1901M", "S1901M+"}) {
+		t.Errorf("drew %q, want the board after (F1901M, no orders), then S1901M with its orders", drawn)
+	}
+	// The phase being played has left no board yet; its page shows none.
+	cur := body(t, f.get(t, "GET", "/games/secrets/S1902M"))
+	if strings.Contains(cur, "-after.png") {
+		t.Error("the phase being played shows a board after it")
+	}
+	if r := f.get(t, "GET", "/games/secrets/S1902M-after.png"); r.StatusCode != http.StatusNotFound {
+		t.Errorf("the board after the phase being played: %s, want 404", r.Status)
+	}
+}

@@ -310,8 +310,8 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errs, tc.want)
 		}
 	}
-	if _, errs, code := runGMD(t, "", "adjudicate", "-h"); code != 0 || !strings.Contains(errs, "Exit status") {
-		t.Errorf("-h: exit %d, %q", code, errs)
+	if out, errs, code := runGMD(t, "", "adjudicate", "-h"); code != 0 || !strings.Contains(out, "Exit status") || errs != "" {
+		t.Errorf("-h: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -25,8 +25,10 @@ func init() {
 
 const checkUsage = `usage: gmd check [-config judge.conf | -db FILE]
 
-Verifies the judge's database without changing it: bbolt's own checks of
-its pages, then every record read back and checked against its key, the
+Verifies the judge's database without changing it: every page (both meta
+pages, saying when bbolt fell back to the older one; every page of the
+tree once; the freelist), read so that no damage can crash it, then every
+record's checksum, every record read back and checked against its key, the
 wake index against the games, the history against the games, every
 stored position decoded (the current one and each processed phase's),
 the outbox and the ledger. While the daemon runs it holds the database, so gmd check

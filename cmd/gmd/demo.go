@@ -19,6 +19,7 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/demo"
+	"github.com/gmdjudge/gmd/templates"
 )
 
 func init() {
@@ -28,7 +29,7 @@ func init() {
 	}
 }
 
-const demoUsage = `usage: gmd demo [-dir DIR] [-imap 127.0.0.1:0] [-smtp 127.0.0.1:0] [-http 127.0.0.1:0] [-for 0] [-q]
+const demoUsage = `usage: gmd demo [-dir DIR] [-imap 127.0.0.1:0] [-smtp 127.0.0.1:0] [-http 127.0.0.1:0] [-for 0] [-v]
 
 Shows the judge at work on one machine, with nothing to install or
 configure. It starts an IMAP server and an SMTP server inside the process
@@ -37,16 +38,18 @@ players on them, runs the judge daemon against them (the same code as
 gmd run), and plays the first turn of a game by mail: the master creates
 the game, the players join (each confirming their address with the code
 the judge mails back) and send their Spring 1901 orders, the judge
-processes the phase. Then it prints the servers' addresses and the
-passwords: point a mail client at them to read the results and play on.
-It serves the judge's web pages too (-http), and prints their address:
-open it in a browser to see the game, its map and its history.
+processes the phase. Then it prints, on one screen, the address of the
+game's web pages, a mutt command that opens player 1's mailbox (it
+writes a muttrc for each account in its directory), and the servers'
+ports and passwords for any other mail client.
 
-Port 0 picks a free port. The database lives in a temporary directory
-that is removed at the end, or in -dir, which is kept (the next run then
-finds the game there, and plays no first turn). The demo game's clock
-ticks every second, so a phase whose orders are all in is processed at
-once.
+Port 0 picks a free port. The database, the muttrc files and the log
+(gmd.log) live in a temporary directory that is removed at the end, or
+in -dir, which is kept (the next run then finds the game there, and
+plays no first turn). The daemon logs to that file; -v shows the log
+here instead, and warnings and errors are shown here in any case. The
+demo game's clock ticks every second, so a phase whose orders are all
+in is processed at once.
 
 It runs until interrupted (Ctrl-C), or with -for for that long after the
 first turn was played.
@@ -77,16 +80,13 @@ func demoCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	smtpAddr := fs.String("smtp", "127.0.0.1:0", "the SMTP server's `address` (loopback only)")
 	httpAddr := fs.String("http", "127.0.0.1:0", "the web pages' `address`")
 	runFor := fs.Duration("for", 0, "stop this long after the demo is ready (0: run until interrupted)")
-	quiet := fs.Bool("q", false, "log only warnings and errors")
+	verbose := fs.Bool("v", false, "show the judge's log here rather than only in DIR/gmd.log")
+	fs.Bool("q", true, "(the default) log to DIR/gmd.log, showing only warnings and errors here")
 	if code, ok := parseFlags(fs, args, stderr, demoUsage); !ok {
 		return code
 	}
-	level := slog.LevelInfo
-	if *quiet {
-		level = slog.LevelWarn
-	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if err := playDemo(ctx, demoSetup{dir: *dir, imap: *imapAddr, smtp: *smtpAddr, http: *httpAddr, runFor: *runFor}, log, stdout); err != nil {
+	set := demoSetup{dir: *dir, imap: *imapAddr, smtp: *smtpAddr, http: *httpAddr, runFor: *runFor, verbose: *verbose, stderr: stderr}
+	if err := playDemo(ctx, set, stdout); err != nil {
 		fmt.Fprintf(stderr, "gmd demo: %v\n", err)
 		return 1
 	}
@@ -98,11 +98,35 @@ type demoSetup struct {
 	dir              string
 	imap, smtp, http string
 	runFor           time.Duration
+	verbose          bool      // the log on stderr, not in DIR/gmd.log
+	stderr           io.Writer // where the log goes with verbose, and warnings without
+}
+
+// demoLog is the file in the demo's directory that its log goes to.
+const demoLog = "gmd.log"
+
+// demoLogger returns the demo daemon's logger: on stderr with -v;
+// otherwise into dir/gmd.log, warnings and errors on stderr as well, so
+// that the first screen holds the banner and not 60 lines of routine.
+// The closer closes the log file.
+func demoLogger(set demoSetup, dir string) (*slog.Logger, func() error, error) {
+	if set.verbose {
+		return slog.New(slog.NewTextHandler(set.stderr, nil)), func() error { return nil }, nil
+	}
+	f, err := os.OpenFile(filepath.Join(dir, demoLog), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := slog.NewMultiHandler(
+		slog.NewTextHandler(f, nil),
+		slog.NewTextHandler(set.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}),
+	)
+	return slog.New(h), f.Close, nil
 }
 
 // playDemo runs the demo until ctx ends, or for set.runFor after the
 // first turn.
-func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Writer) (err error) {
+func playDemo(ctx context.Context, set demoSetup, stdout io.Writer) (err error) {
 	dir := set.dir
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "gmd-demo-"); err != nil {
@@ -112,6 +136,11 @@ func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Wr
 	} else if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	log, closeLog, err := demoLogger(set, dir)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	srv, err := demo.Start(set.imap, set.smtp, demo.Accounts())
 	if err != nil {
 		return err
@@ -152,7 +181,13 @@ func playDemo(ctx context.Context, set demoSetup, log *slog.Logger, stdout io.Wr
 		return daemonErr
 	}
 
+	if err := writeMuttrcs(dir, srv); err != nil {
+		return errors.Join(err, stopDaemon())
+	}
 	if fresh {
+		// A line at once, so that the few seconds of the first turn are
+		// not silent; the banner follows when it is played.
+		fmt.Fprintln(stdout, "gmd demo: the judge is running; playing the first turn by mail...")
 		if err := firstTurn(ctx, srv, exited); err != nil {
 			if ctx.Err() != nil {
 				return stopDaemon() // interrupted: not a failure
@@ -237,53 +272,84 @@ func firstTurn(ctx context.Context, srv *demo.Servers, exited <-chan struct{}) e
 	}
 }
 
-// printDemo tells how to reach the demo.
+// muttrcName is the name of the muttrc the demo writes for account a,
+// in its directory: "muttrc-player1", "muttrc-master".
+func muttrcName(a demo.Account) string {
+	user, _, _ := strings.Cut(a.Addr, "@")
+	return "muttrc-" + user
+}
+
+// writeMuttrcs writes, in dir, a muttrc for each account but the judge's:
+// mutt -F with it reads and sends as that account, so that the line the
+// banner prints is short.
+func writeMuttrcs(dir string, srv *demo.Servers) error {
+	for _, a := range demo.Accounts() {
+		if a == demo.Judge {
+			continue
+		}
+		user := strings.ReplaceAll(a.Addr, "@", "%40") // the @ of a URL ends the user name
+		rc := fmt.Sprintf(`# mutt's settings for %[1]s on the gmd demo's servers (gmd demo wrote this)
+set folder = "imap://%[2]s@%[3]s/"
+set spoolfile = "+INBOX"
+set imap_pass = "%[4]s"
+set from = "%[1]s"
+set use_from = yes
+set smtp_url = "smtp://%[2]s@%[5]s/"
+set smtp_pass = "%[4]s"
+set ssl_starttls = no
+set ssl_force_tls = no
+set imap_check_subscribed = no
+set mail_check = 5
+`, a.Addr, user, srv.IMAPAddr, a.Password, srv.SMTPAddr)
+		if err := os.WriteFile(filepath.Join(dir, muttrcName(a)), []byte(rc), 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printDemo tells how to reach the demo, on one screen of 24 rows and
+// 78 columns: the web pages and the mail client first, where the eye
+// starts, then how to play on, then what other mail clients need.
 func printDemo(w io.Writer, srv *demo.Servers, pages, dir string, fresh, kept bool) {
 	p1 := demo.Seats()[0]
-	user := strings.ReplaceAll(p1.Addr, "@", "%40") // the @ of an IMAP URL ends the user name
 	fmt.Fprintf(w, `
-gmd demo: a judge, an IMAP server and an SMTP server on this machine.
+gmd demo is ready: a judge with its own IMAP and SMTP servers, on loopback.
 
-  Web   %sgames/%s   the game, its map and history, in a browser
-  IMAP  %s   no encryption, normal password (LOGIN)
-  SMTP  %s   no encryption, normal password (AUTH PLAIN), or none
-
-  login = address          mail password   in the game %q
-  %-24s %-15s the judge: send it commands and orders
-  %-24s %-15s Master, game password %q
-`, pages, demo.Game, srv.IMAPAddr, srv.SMTPAddr, demo.Game,
-		demo.Judge.Addr, demo.Judge.Password,
-		demo.Master.Addr, demo.Master.Password, demo.MasterGamePass)
-	for _, s := range demo.Seats() {
-		fmt.Fprintf(w, "  %-24s %-15s %s, game password %q\n", s.Addr, s.Password, s.Power, s.GamePass)
-	}
+  Web   %sgames/%s
+  Mail  mutt -F %s
+`, pages, demo.Game, filepath.Join(dir, muttrcName(p1.Account)))
 	if fresh {
 		fmt.Fprintf(w, `
-Spring 1901 has been played by mail: the S1901M results are waiting in
-each INBOX, with the replies to the sign-ons and orders.
-`)
+Spring 1901 has been played by mail: the results, with their map, are in
+every player's INBOX. You are player1, %s: to play Fall 1901, mail
+%s (in mutt: m) these lines:
+
+  SIGNON %s%s %s
+  A Ser - Gre
+`, p1.Power, demo.Judge.Addr, p1.Letter, demo.Game, p1.GamePass)
 	} else {
 		fmt.Fprintf(w, "\nThe game is as the last run in %s left it; the mailboxes start empty.\n", dir)
 	}
-	fmt.Fprintf(w, `
-Point Thunderbird or mutt at these (server 127.0.0.1, the ports above,
-the address as user name), for example:
-
-  mutt -f imap://%[1]s@%[2]s/INBOX
-
-and to send as player1 too:
-
-  mutt -e 'set from=%[3]s imap_pass=%[4]s smtp_url=smtp://%[1]s@%[5]s/ smtp_pass=%[4]s ssl_starttls=no ssl_force_tls=no' -f imap://%[1]s@%[2]s/INBOX
-
-To play Fall 1901, mail the judge (%[6]s) as a player:
-
-  SIGNON %[7]s%[8]s %[9]s
-  A Ser - Gre
-
-`, user, srv.IMAPAddr, p1.Addr, p1.Password, srv.SMTPAddr, demo.Judge.Addr, p1.Letter, demo.Game, p1.GamePass)
+	fmt.Fprintf(w, "\n%s", templates.Wrap(fmt.Sprintf(
+		"Other mail clients: IMAP %s, SMTP %s, no encryption, normal password, the address as user name. "+
+			"playerN@%s (password playerNpass) plays, for N = 1 to 7, %s (power and game password); "+
+			"master@%s (masterpass) is the master, game password %s. Each has a muttrc beside player1's.",
+		srv.IMAPAddr, srv.SMTPAddr, demo.Domain, seatList(), demo.Domain, demo.MasterGamePass))+"\n")
+	fmt.Fprintf(w, "\nThe log is in %s (-v shows it here).\n", filepath.Join(dir, demoLog))
 	if kept {
-		fmt.Fprintf(w, "The database is in %s and stays there. Ctrl-C stops the demo.\n", dir)
+		fmt.Fprintf(w, "The game stays in %s. Ctrl-C stops the demo.\n", dir)
 	} else {
-		fmt.Fprintln(w, "The mailboxes are in memory and the database in a temporary directory: Ctrl-C stops the demo and forgets it all.")
+		fmt.Fprintln(w, "Ctrl-C stops the demo and forgets it all.")
 	}
+}
+
+// seatList names the demo's seats in order, with their game passwords:
+// "Austria vienna, England london, ...".
+func seatList() string {
+	var s []string
+	for _, p := range demo.Seats() {
+		s = append(s, p.Power+" "+p.GamePass)
+	}
+	return strings.Join(s, ", ")
 }

@@ -5,6 +5,8 @@ import (
 	imagepng "image/png"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -29,7 +31,7 @@ func TestDemo(t *testing.T) {
 	go func() { done <- run([]string{"demo", "-for", "4s"}, nil, &stdout, &stderr) }()
 
 	// The address block is printed once the results are delivered.
-	var imapAddr string
+	var imapAddr, smtpAddr string
 	for imapAddr == "" {
 		select {
 		case code := <-done:
@@ -40,22 +42,52 @@ func TestDemo(t *testing.T) {
 		if !strings.Contains(out, "Ctrl-C") {
 			continue
 		}
-		m := regexp.MustCompile(`(?m)^  IMAP  (\S+)`).FindStringSubmatch(out)
+		m := regexp.MustCompile(`IMAP (\S+), SMTP (\S+),`).FindStringSubmatch(strings.Join(strings.Fields(out), " "))
 		if m == nil {
 			t.Fatalf("no IMAP address in:\n%s", out)
 		}
-		imapAddr = m[1]
+		imapAddr, smtpAddr = m[1], m[2]
 	}
 	t.Logf("ready after %v", time.Since(start).Round(time.Millisecond))
 	out := stdout.String()
+	checkFirstScreen(t, out)
+	// The mail line is short: mutt with the muttrc the demo wrote, which
+	// reads and sends as player1 on the demo's servers.
+	m := regexp.MustCompile(`(?m)^  Mail  mutt -F (\S+/muttrc-player1)$`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no mutt line in:\n%s", out)
+	}
+	rc, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{
-		"player1@gmd.demo         player1pass     Austria",
-		"mutt -f imap://player1%40gmd.demo@" + imapAddr + "/INBOX",
-		"S1901M results are waiting",
+		`set folder = "imap://player1%40gmd.demo@` + imapAddr + `/"`,
+		`set smtp_url = "smtp://player1%40gmd.demo@` + smtpAddr + `/"`,
+		`set imap_pass = "player1pass"`, `set from = "player1@gmd.demo"`,
 	} {
-		if !strings.Contains(out, want) {
+		if !strings.Contains(string(rc), want) {
+			t.Errorf("%s lacks %q:\n%s", m[1], want, rc)
+		}
+	}
+	dir := filepath.Dir(m[1])
+	for _, want := range []string{
+		"You are player1, Austria",
+		"SIGNON Ademo vienna",
+		"playerN@gmd.demo (password playerNpass)",
+		"The log is in " + filepath.Join(dir, "gmd.log"),
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
+	}
+	// Quiet: the daemon's log went to the file, not to the terminal.
+	if log, err := os.ReadFile(filepath.Join(dir, "gmd.log")); err != nil ||
+		!strings.Contains(string(log), `msg="phase processed" game=demo phase=S1901M next=F1901M turn=1`) {
+		t.Errorf("the log file (%v) lacks the processed phase:\n%s", err, log)
+	}
+	if strings.Contains(stderr.String(), "level=INFO") {
+		t.Errorf("the log reached the terminal:\n%s", stderr.String())
 	}
 
 	checkDemoPages(t, out)
@@ -81,11 +113,16 @@ func TestDemo(t *testing.T) {
 		}
 	}
 
-	// The results carry the map of the phase after their text.
-	if atts := attachments(t, results.Raw); len(atts) != 1 || atts[0].name != "S1901M.png" || atts[0].typ != "image/png" {
-		t.Errorf("the results carry %+v, want S1901M.png", atts)
-	} else if _, err := imagepng.Decode(bytes.NewReader(atts[0].data)); err != nil {
-		t.Errorf("S1901M.png is no PNG: %v", err)
+	// The results carry the map of the phase after their text, then
+	// the board after it.
+	if atts := attachments(t, results.Raw); len(atts) != 2 || atts[0].name != "S1901M.png" || atts[1].name != "S1901M-after.png" {
+		t.Errorf("the results carry %d attachments, want S1901M.png and S1901M-after.png", len(atts))
+	} else {
+		for _, a := range atts {
+			if _, err := imagepng.Decode(bytes.NewReader(a.data)); err != nil || a.typ != "image/png" {
+				t.Errorf("%s (%s) is no PNG: %v", a.name, a.typ, err)
+			}
+		}
 	}
 
 	select {
@@ -96,12 +133,42 @@ func TestDemo(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("gmd demo -for 4s did not stop by itself")
 	}
-	if strings.Contains(stderr.String(), "level=ERROR") {
-		t.Errorf("errors logged:\n%s", stderr.String())
+	if stderr.String() != "" {
+		t.Errorf("gmd demo wrote to standard error:\n%s", stderr.String())
 	}
-	// The daemon's master logs the games' events.
+}
+
+// checkFirstScreen checks that what the demo prints fits a terminal of
+// 24 rows and 78 columns, with the web address and the mail client line
+// first.
+func checkFirstScreen(t *testing.T, out string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) > 23 { // and the cursor's row
+		t.Errorf("the demo prints %d lines, more than a screen of 24 rows:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		if len(l) > 78 {
+			t.Errorf("a line of %d columns: %q", len(l), l)
+		}
+	}
+	web, mail := strings.Index(out, "\n  Web   http://"), strings.Index(out, "\n  Mail  mutt -F ")
+	if web < 0 || mail < web || strings.Count(out[:web], "\n") > 4 {
+		t.Errorf("the web address and the mail line do not come first:\n%s", out)
+	}
+}
+
+// With -v, the daemon's log is shown on standard error.
+func TestDemoVerbose(t *testing.T) {
+	var stdout, stderr syncBuffer
+	if code := run([]string{"demo", "-v", "-for", "1ms"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("gmd demo -v: status %d\n%s", code, stderr.String())
+	}
 	if want := `msg="phase processed" game=demo phase=S1901M next=F1901M turn=1`; !strings.Contains(stderr.String(), want) {
-		t.Errorf("the log lacks %q:\n%s", want, stderr.String())
+		t.Errorf("the log on standard error lacks %q:\n%s", want, stderr.String())
+	}
+	if strings.Contains(stdout.String(), "level=") {
+		t.Errorf("the log reached standard output:\n%s", stdout.String())
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/internal/textsafe"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -175,9 +176,11 @@ func listHeld(w io.Writer, mails []*state.HeldMail) {
 		return
 	}
 	for _, m := range mails {
+		// The sender's words reach the admin's terminal: quoted, or
+		// cleaned of what would act on it (an escape sequence).
 		fmt.Fprintf(w, "held mail %d, held %s, %d %s, from %s: %s\n", m.ID, m.Held.UTC().Format(time.RFC3339),
-			m.Tries, plural(m.Tries, "try", "tries"), m.From, strconv.Quote(m.Subject))
-		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(strings.TrimRight(m.Error, "\n"), "\n", "\n    "))
+			m.Tries, plural(m.Tries, "try", "tries"), textsafe.Clean(m.From), strconv.Quote(m.Subject))
+		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(strings.TrimRight(textsafe.Clean(m.Error), "\n"), "\n", "\n    "))
 	}
 	fmt.Fprintf(w, "%s held. Once the cause is fixed, gmd held retry ID runs one again; gmd held drop ID drops it.\n",
 		plural(len(mails), "1 mail", fmt.Sprintf("%d mails", len(mails))))

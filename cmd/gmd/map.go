@@ -129,7 +129,7 @@ func newMapRenderer(db *state.DB) *gm.MapRenderer {
 }
 
 // attach is the mail.Sender's Attach: the pictures of m's maps, each
-// "S1901M.png". A map that cannot be drawn is left out, and the error
+// "S1901M.png" or "S1901M-after.png" (state.MapRef.Name). A map that cannot be drawn is left out, and the error
 // says why; the others go.
 func (j *judgeEnv) attach(m *state.OutMail) ([]mail.Attachment, error) {
 	var atts []mail.Attachment
@@ -140,7 +140,7 @@ func (j *judgeEnv) attach(m *state.OutMail) ([]mail.Attachment, error) {
 			errs = append(errs, err)
 			continue
 		}
-		atts = append(atts, mail.Attachment{Name: ref.Phase + ".png", ContentType: "image/png", Data: png})
+		atts = append(atts, mail.Attachment{Name: ref.Name(), ContentType: "image/png", Data: png})
 	}
 	return atts, errors.Join(errs...)
 }

@@ -15,7 +15,7 @@ import (
 const mapUsage = `usage: gmd map check FILE
 
 Loads a map file (the format is described at the top of standard.map and in
-README.md) as gmd loads its own variants, and prints its problems, one per
+docs/variants.md) as gmd loads its own variants, and prints its problems, one per
 line as FILE:LINE: message, with status 1; or a summary of the map, its
 board's figures and its powers, with status 0. A map may be built on an
 embedded variant ("base standard").

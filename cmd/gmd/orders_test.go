@@ -62,7 +62,7 @@ func TestOrdersCommand(t *testing.T) {
 
 func TestOrdersCommandListed(t *testing.T) {
 	var stderr strings.Builder
-	run([]string{"help"}, strings.NewReader(""), &stderr, &stderr)
+	run([]string{"help"}, strings.NewReader(""), &stderr, &stderr) // both streams: wherever the list goes
 	if !strings.Contains(stderr.String(), "orders") {
 		t.Errorf("help does not list orders:\n%s", stderr.String())
 	}

@@ -111,8 +111,8 @@ func TestOutboxUsage(t *testing.T) {
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("gmd outbox created the missing database: %v", err)
 	}
-	if code, _, errs := gmd(t, "", "outbox", "-h"); code != 0 || !strings.Contains(errs, "usage: gmd outbox") {
-		t.Errorf("-h: status %d, stderr %q", code, errs)
+	if code, out, errs := gmd(t, "", "outbox", "-h"); code != 0 || !strings.Contains(out, "usage: gmd outbox") || errs != "" {
+		t.Errorf("-h: status %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

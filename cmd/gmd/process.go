@@ -103,7 +103,7 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "gmd process: reading the mail: %v\n", err)
 		return exitTempFail
 	}
-	res, err := j.take(mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
+	res, err := j.take(j.master, mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
 	if err != nil {
 		// The judge's trouble, or a mail it could not even hold: the
 		// mail server keeps the mail and brings it again later.

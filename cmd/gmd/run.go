@@ -47,7 +47,8 @@ own (a full disk, say) stops the reading of mail until it passes, and
 loses nothing: the mail is tried again, in order.
 
 The first gmd run with no database file makes a new judge; an empty
-(0-byte) or damaged file is refused.
+(0-byte) or damaged file is refused: every page is checked, as gmd check
+does, before a mail is read.
 
 The config file is -config, else $GMD_CONFIG, else /etc/gmd/judge.conf.
 It needs db, imap and smtp; see judge.conf.example.
@@ -160,6 +161,9 @@ type daemonOptions struct {
 	// caller (gmd demo, on a port of its choosing); nil listens on the
 	// http block's address, if judge.conf has one.
 	httpListener net.Listener
+	// noPageCheck takes the database as it is, without the page check
+	// at start: for the tests of a damage met while the daemon runs.
+	noPageCheck bool
 }
 
 // daemon is the running judge: the game master between a mailbox, an
@@ -169,6 +173,13 @@ type daemon struct {
 	log    *slog.Logger
 	sender *mail.Sender
 	stats  *web.Stats // the counters of /metrics
+
+	// intake takes the poller's mails in with a group commit, which
+	// the poller commits after each batch (commit); nil takes each
+	// mail in a transaction of its own. committed is what to do once
+	// the mails handled since the last commit are on disk (log them).
+	intake    *gm.Intake
+	committed []func()
 }
 
 // runDaemon runs the judge of cfg until ctx ends, then lets the mail
@@ -193,6 +204,14 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if err != nil {
 		return err
 	}
+	// A damaged page found before any mail is taken stops the judge
+	// here, rather than fail mail after mail, or a commit halfway (see
+	// state.DB.CheckPages): it reads every page once.
+	if err := j.db.CheckPages(); err != nil && !opt.noPageCheck {
+		j.db.Close()
+		return fmt.Errorf("refusing to start: %w\n(restore the latest backup that gmd check finds sound; "+
+			"if only a meta page is damaged, gmd backup -db makes a sound copy as of the transaction bbolt fell back to)", err)
+	}
 	// Closed only once every part below has returned: none of them may
 	// be in a transaction by then.
 	defer j.db.Close()
@@ -205,7 +224,9 @@ func runDaemon(ctx context.Context, cfg *config.Config, log *slog.Logger, opt da
 	if err != nil {
 		return err
 	}
+	d.intake = j.master.Intake()
 	poller := mail.NewPoller(imapConfig(cfg), j.db, d.handle, log)
+	poller.Commit = d.commit
 	socket := ctl.SocketPath(cfg.DB)
 
 	log.Info("gmd running",
@@ -301,12 +322,14 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 		return nil, err
 	}
 	m := gm.New(db, gm.Config{
-		JudgeName:     cfg.JudgeName,
-		JudgeAddr:     cfg.JudgeAddr,
-		Admins:        cfg.Admins,
-		Templates:     set,
-		PasswordCost:  cfg.PasswordCost,
-		MaxLineLength: cfg.Limits.MaxLineLength,
+		JudgeName: cfg.JudgeName,
+		JudgeAddr: cfg.JudgeAddr,
+		Admins:    cfg.Admins,
+		// authenticate drops every mail that fails before Handle.
+		SendersAuthenticated: cfg.SenderAuth.Require != "" && cfg.SenderAuth.Require != config.SenderAuthNone,
+		Templates:            set,
+		PasswordCost:         cfg.PasswordCost,
+		MaxLineLength:        cfg.Limits.MaxLineLength,
 
 		MaxObservers:      cfg.Limits.MaxObservers,
 		MaxGamesPerMaster: cfg.Limits.MaxGamesPerMaster,
@@ -388,23 +411,54 @@ func domainOf(addr string) string {
 
 // handle is the poller's handler: it takes one new mail in (see take),
 // which records it in the ledger, applies it (or holds it) and queues
-// the replies in one transaction. An error leaves the mail new, to be
-// tried again (the poller logs it).
+// the replies in one transaction, part of the group that commit writes.
+// An error leaves the mail new, to be tried again (the poller logs it).
 func (d *daemon) handle(_ context.Context, dl *mail.Delivery) error {
 	// The handler finishes what it began even when the daemon is
 	// stopping: the transaction is short, and the poller waits for it.
 	start := time.Now()
-	res, err := d.take(dl, start.UTC())
+	var t taker = d.master
+	if d.intake != nil {
+		t = d.intake
+	}
+	res, err := d.take(t, dl, start.UTC())
 	if err != nil {
 		return err
 	}
-	d.stats.MailHandled(time.Since(start))
+	took := time.Since(start)
 	attrs := append(res.attrs, "uid", dl.UID)
 	if dl.In != nil {
 		attrs = append(attrs, "message_id", dl.In.MessageID)
 	}
-	d.log.Log(context.Background(), res.level, res.msg, attrs...)
-	d.sender.Kick()
+	done := func() {
+		d.stats.MailHandled(took)
+		d.log.Log(context.Background(), res.level, res.msg, attrs...)
+	}
+	if d.intake == nil {
+		done()
+		d.sender.Kick()
+		return nil
+	}
+	d.committed = append(d.committed, done)
+	return nil
+}
+
+// commit is the poller's Commit: it writes the mails handled since the
+// last commit to disk in one transaction, then logs them and has their
+// replies sent. If it fails, none of them was taken in: the poller
+// offers them again.
+func (d *daemon) commit() error {
+	done := d.committed
+	d.committed = nil
+	if err := d.intake.Commit(); err != nil {
+		return err
+	}
+	for _, f := range done {
+		f()
+	}
+	if len(done) > 0 {
+		d.sender.Kick()
+	}
 	return nil
 }
 

@@ -71,7 +71,7 @@ func startDemo(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, gmd, "demo", "-q", "-dir", filepath.Join(dir, "demo"), "-http", "127.0.0.1:0")
+	cmd := exec.CommandContext(ctx, gmd, "demo", "-v", "-dir", filepath.Join(dir, "demo"), "-http", "127.0.0.1:0")
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 10 * time.Second
 	var stderr strings.Builder

@@ -10,9 +10,9 @@ import (
 
 // TestFallOfEurope1908 checks the map of "1908 - Fall of Europe" against
 // its published figures: the starting units of the rules (webDiplomacy.ru
-// variant 125), 40 centres (25 home, 15 neutral) and victory at 21 (godip,
-// variants/year1908), and godip's graph of 87 provinces (20 seas, 20
-// inland) with the coasts of St Petersburg, Spain, Rome and Macedonia,
+// variant 125), 40 centres (25 home, 15 neutral) and victory at 18 with
+// ties played on (godip, variants/year1908 since 2020), and godip's graph
+// of 87 provinces (20 seas, 20 inland) with the coasts of St Petersburg, Spain, Rome and Macedonia,
 // 139 borders armies cross and 159 fleets cross, plus the published fleet
 // border Mid-Atlantic Ocean - Cairo: 160.
 func TestFallOfEurope1908(t *testing.T) {
@@ -25,7 +25,7 @@ func TestFallOfEurope1908(t *testing.T) {
 		Provinces: 87, Inland: 20, Seas: 20, Coastal: 47, SplitCoasts: 8,
 		Centres: 40, HomeCentres: 25,
 		ArmyEdges: 139, FleetEdges: 160,
-		Powers: 7, Victory: 21, StartUnits: 25,
+		Powers: 7, Victory: 18, StartUnits: 25,
 	})
 	checkPowers(t, m, "Austria Austrian A", "Britain British B", "France French F", "Germany German G",
 		"Italy Italian I", "Russia Russian R", "Turkey Turkish T")
@@ -37,8 +37,8 @@ func TestFallOfEurope1908(t *testing.T) {
 		"Italy F rom/wc", "Italy A mil", "Italy F nap",
 		"Russia F stp/sc", "Russia A mos", "Russia F sev", "Russia A war",
 		"Turkey A con", "Turkey F ang", "Turkey A smy")
-	if m.Title != "1908 - Fall of Europe" || m.StartYear != 1908 || m.DynamicVictory || m.Construction {
-		t.Errorf("title %q, start %d, dynamic %v, construction %v", m.Title, m.StartYear, m.DynamicVictory, m.Construction)
+	if m.Title != "1908 - Fall of Europe" || m.StartYear != 1908 || m.DynamicVictory || m.Construction || !m.TiesContinue {
+		t.Errorf("title %q, start %d, dynamic %v, construction %v, ties continue %v", m.Title, m.StartYear, m.DynamicVictory, m.Construction, m.TiesContinue)
 	}
 	for _, n := range []string{"1908 Fall of Europe", "1908fallofeurope", "1908_Fall_Of_Europe"} {
 		if m2, err := variants.Load(n); err != nil || m2 != m {

@@ -1,0 +1,178 @@
+package picture
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
+)
+
+// arrowCase is one order drawn alone on an empty board: a unit at from,
+// ordered kind to to.
+type arrowCase struct {
+	from, to judge.Loc
+	typ      judge.UnitType
+	kind     string // "move", "retreat", "support"
+}
+
+// everyArrow lists every move of every unit type between two places of
+// m (every adjacency), as a move, as a retreat, and as a support of a
+// unit holding there.
+func everyArrow(m *judge.Map) []arrowCase {
+	var out []arrowCase
+	var nb []judge.Loc
+	for l := range m.Locs {
+		from := judge.Loc(l)
+		for _, typ := range []judge.UnitType{judge.Army, judge.Fleet} {
+			if !m.CanHold(typ, from) {
+				continue
+			}
+			nb = m.Neighbours(nb[:0], typ, from)
+			for _, to := range nb {
+				if !m.CanHold(typ, to) {
+					continue
+				}
+				for _, kind := range []string{"move", "retreat", "support"} {
+					out = append(out, arrowCase{from, to, typ, kind})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// drawArrow draws the order of one arrowCase (the order only, not the
+// board around it) and returns the scene, and where the line should
+// end: the target's point, or the supported unit.
+func drawArrow(b *board, c arrowCase) (*scene, pt) {
+	m := b.m
+	ph := judge.Phase{Season: judge.Spring, Year: m.StartYear, Type: judge.Movement}
+	if c.kind == "retreat" {
+		ph.Type = judge.Retreat
+	}
+	pos := judge.NewPosition(m, ph)
+	u := judge.Unit{Type: c.typ, Power: 0, Loc: c.from}
+	o := judge.Order{Kind: judge.Move, Power: 0, Type: c.typ, Unit: c.from, Target: c.to}
+	switch c.kind {
+	case "retreat":
+		pos.Dislodged = []judge.DislodgedUnit{{Unit: u, AttackerFrom: judge.NoLoc}}
+	case "support":
+		if err := pos.Place(u); err != nil {
+			panic(err)
+		}
+		// The supported unit holds at the target: an army where an army
+		// may stand, else a fleet.
+		v := judge.Unit{Type: judge.Army, Power: 1, Loc: m.Province(c.to)}
+		if !m.CanHold(judge.Army, v.Loc) {
+			v = judge.Unit{Type: judge.Fleet, Power: 1, Loc: c.to}
+		}
+		if err := pos.Place(v); err != nil {
+			panic(err)
+		}
+		o = judge.Order{Kind: judge.SupportHold, Power: 0, Type: c.typ, Unit: c.from, Target: v.Loc}
+	default:
+		if err := pos.Place(u); err != nil {
+			panic(err)
+		}
+	}
+	res := &judge.Resolution{Phase: ph, Results: []judge.OrderResult{{Order: o, Outcome: judge.Succeeds}}}
+	d := newDrawer(b, pos, res)
+	d.orders()
+	if c.kind == "support" {
+		return d.sc, d.unitAt[m.Province(c.to)]
+	}
+	return d.sc, b.at[c.to]
+}
+
+// TestEveryArrowVisible draws every possible move, retreat and support
+// of every board alone, and checks its line: at least minShaft pixels
+// long at the mailed size, starting outside the unit's symbol and ending
+// near enough the target to point at it.
+func TestEveryArrowVisible(t *testing.T) {
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := boardFor(m)
+		cases := everyArrow(m)
+		var short []string
+		worst := math.Inf(1)
+		for _, c := range cases {
+			sc, target := drawArrow(b, c)
+			var line *elem
+			for i := range sc.elems {
+				e := &sc.elems[i]
+				if strings.HasPrefix(e.class, "order ") && e.kind == kPath && !e.closed {
+					line = e
+					break
+				}
+			}
+			what := fmt.Sprintf("%s %s %s-%s", c.kind, c.typ, m.LocName(c.from), m.LocName(c.to))
+			if line == nil {
+				short = append(short, what+": no line")
+				continue
+			}
+			shaft := line.rings[len(line.rings)-1]
+			px := pathLen(shaft) / b.s
+			worst = math.Min(worst, px)
+			if px < minShaft {
+				short = append(short, fmt.Sprintf("%s: %.1f px", what, px))
+				continue
+			}
+			// The line starts off the unit: at least a unit's radius
+			// from where the unit is drawn.
+			d := &drawer{b: b, m: m, u: 10 * b.s}
+			if b.schematic {
+				d.u = math.Min(10, b.nodeR*0.8)
+			}
+			origin := b.at[c.from]
+			if c.kind == "retreat" {
+				origin = origin.add(d.dislodgeOffset())
+			}
+			if gap := shaft[0].sub(origin).len(); gap < d.u*0.95 {
+				short = append(short, fmt.Sprintf("%s: starts %.1f px from the unit's centre", what, gap/b.s))
+			}
+			// It ends at the target: within a unit's room and an arrow
+			// head of the target's point (further off only where it
+			// keeps clear of the target's label).
+			if strings.Contains(line.class, "wrap") {
+				continue // a stub off the side of a schematic: TestWrap's
+			}
+			tip := shaft[len(shaft)-1]
+			for i := range sc.elems {
+				if e := &sc.elems[i]; e.class == "order-head" && c.kind != "support" {
+					tip = e.rings[0][0] // an arrow head's tip
+					break
+				}
+			}
+			reach := d.u*1.3 + 2*b.s
+			d.pos = judge.NewPosition(m, judge.Phase{})
+			lb := d.labelBox(m.Province(c.to)).grow(arrowHeadLen*3.2*b.s + 4*b.s)
+			inside := !b.schematic && inRings(b.rings[m.Province(c.to)], tip)
+			if far := tip.sub(target).len(); far > reach && !lb.contains(tip) && !inside {
+				short = append(short, fmt.Sprintf("%s: ends %.1f px from the target, want %.1f", what, far/b.s, reach/b.s))
+			}
+		}
+		if len(short) > 0 {
+			t.Errorf("%s: %d of %d lines fail (shortest %.1f px):\n%s", name, len(short), len(cases), worst, strings.Join(short[:min(len(short), 15)], "\n"))
+		}
+	}
+}
+
+// inRings reports whether p lies inside the polygons rings (even-odd).
+func inRings(rings [][]pt, p pt) bool {
+	in := false
+	for _, r := range rings {
+		for i, j := 0, len(r)-1; i < len(r); j, i = i, i+1 {
+			a, b := r[i], r[j]
+			if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+				in = !in
+			}
+		}
+	}
+	return in
+}
