@@ -11,7 +11,8 @@
 //	 "source": "how and from what the file was made",
 //	 "provinces": {"par": {"rings": [[x0, y0, x1, y1, ...], ...],
 //	                       "label": [x, y], "unit": [x, y], "centre": [x, y],
-//	                       "coasts": {"nc": [x, y]}}, ...},
+//	                       "coasts": {"nc": [x, y]}, "dislodged": [x, y],
+//	                       "dislodged_coasts": {"nc": [x, y]}}, ...},
 //	 "impassable": [{"name": "Switzerland", "rings": [[...]]}],
 //	 "exceptions": [{"a": "den", "b": "swe", "kind": "army", "why": "..."}]}
 //
@@ -45,6 +46,12 @@ type Province struct {
 	Centre Point `json:"centre"`
 	// Coasts maps a split coast's name ("nc") to where a fleet on it is drawn.
 	Coasts map[string]Point `json:"coasts,omitempty"`
+	// Dislodged is where a unit dislodged from the unit point is drawn,
+	// beside the unit that dislodged it and still inside the province;
+	// DislodgedCoasts the same for a fleet dislodged from a split coast.
+	// Zero, or missing: the picture's own offset from the unit point.
+	Dislodged       Point            `json:"dislodged,omitzero"`
+	DislodgedCoasts map[string]Point `json:"dislodged_coasts,omitempty"`
 }
 
 // Region is a drawn area that is no province.
@@ -72,4 +79,23 @@ type Geometry struct {
 	Provinces  map[string]Province `json:"provinces"`
 	Impassable []Region            `json:"impassable,omitempty"`
 	Exceptions []Exception         `json:"exceptions,omitempty"`
+}
+
+// Inside reports whether pt lies inside the rings by the even-odd rule,
+// as the pictures fill them.
+func Inside(rings [][]int, pt Point) bool {
+	px, py := float64(pt[0]), float64(pt[1])
+	in := false
+	for _, r := range rings {
+		n := len(r) / 2
+		for i := 0; i < n; i++ {
+			x0, y0 := float64(r[2*i]), float64(r[2*i+1])
+			j := (i + 1) % n
+			x1, y1 := float64(r[2*j]), float64(r[2*j+1])
+			if (y0 > py) != (y1 > py) && px < x0+(py-y0)*(x1-x0)/(y1-y0) {
+				in = !in
+			}
+		}
+	}
+	return in
 }

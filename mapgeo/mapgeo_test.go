@@ -311,7 +311,7 @@ func check(m *judge.Map, g *Geometry) []string {
 			what string
 			at   Point
 		}{{"label", p.Label}, {"unit", p.Unit}, {"centre", p.Centre}} {
-			if !inside(p.Rings, pt.at) {
+			if !Inside(p.Rings, pt.at) {
 				errf("%s: %s point %v is outside the province", n, pt.what, pt.at)
 			}
 		}
@@ -325,7 +325,7 @@ func check(m *judge.Map, g *Geometry) []string {
 			if !ok {
 				continue
 			}
-			if !inside(p.Rings, at) {
+			if !Inside(p.Rings, at) {
 				errf("%s: coast point %v is outside the province", m.Locs[c].Name, at)
 			}
 			own, other := coastSeas(m, pl, c)
@@ -380,24 +380,6 @@ func coastSeas(m *judge.Map, p, c judge.Loc) (own, other []string) {
 		}
 	}
 	return own, other
-}
-
-// inside reports whether pt lies inside the rings by the even-odd rule.
-func inside(rings [][]int, pt Point) bool {
-	px, py := float64(pt[0]), float64(pt[1])
-	in := false
-	for _, r := range rings {
-		n := len(r) / 2
-		for i := 0; i < n; i++ {
-			x0, y0 := float64(r[2*i]), float64(r[2*i+1])
-			j := (i + 1) % n
-			x1, y1 := float64(r[2*j]), float64(r[2*j+1])
-			if (y0 > py) != (y1 > py) && px < x0+(py-y0)*(x1-x0)/(y1-y0) {
-				in = !in
-			}
-		}
-	}
-	return in
 }
 
 // distance returns the distance from pt to the nearest ring segment.

@@ -131,7 +131,7 @@ func TestEveryArrowVisible(t *testing.T) {
 			}
 			origin := b.at[c.from]
 			if c.kind == "retreat" {
-				origin = origin.add(d.dislodgeOffset())
+				origin = d.dislodgedAt(c.from)
 			}
 			if gap := shaft[0].sub(origin).len(); gap < d.u*0.95 {
 				short = append(short, fmt.Sprintf("%s: starts %.1f px from the unit's centre", what, gap/b.s))

@@ -42,6 +42,7 @@ type board struct {
 	centre []pt // per province: where its supply-centre marker goes
 
 	// Geometry only.
+	dislodged  []pt     // per Loc: where a unit dislodged from it is drawn (zero: an offset)
 	rings      [][][]pt // per province: its polygons
 	impassable [][][]pt
 
@@ -163,7 +164,7 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 	}
 	n := m.NumLocs()
 	b := &board{m: m, w: float64(g.Width), h: float64(g.Height),
-		at: make([]pt, n), label: make([]pt, n), centre: make([]pt, n), rings: make([][][]pt, n)}
+		at: make([]pt, n), label: make([]pt, n), centre: make([]pt, n), rings: make([][][]pt, n), dislodged: make([]pt, n)}
 	b.s = b.w / outputWidth
 	for _, p := range m.Provinces() {
 		info := &m.Locs[p]
@@ -173,12 +174,14 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 		}
 		b.at[p], b.label[p], b.centre[p] = toPt(gp.Unit), toPt(gp.Label), toPt(gp.Centre)
 		b.rings[p] = flatRings(gp.Rings)
+		b.dislodged[p] = toPt(gp.Dislodged)
 		for _, c := range info.Coasts {
 			cp, ok := gp.Coasts[m.CoastName(c)]
 			if !ok {
 				return nil, fmt.Errorf("picture: geometry of %s has no coast %s", m.Name, m.Locs[c].Name)
 			}
 			b.at[c] = toPt(cp)
+			b.dislodged[c] = toPt(gp.DislodgedCoasts[m.CoastName(c)])
 		}
 	}
 	for _, r := range g.Impassable {

@@ -109,12 +109,13 @@ func newDrawer(b *board, pos *judge.Position, res *judge.Resolution) *drawer {
 	}
 	d.unitAt = make([]pt, m.NumLocs())
 	for _, p := range m.Provinces() {
-		at := b.at[p]
+		l := p
 		if u, ok := pos.UnitAt(p); ok {
-			at = b.at[u.Loc]
+			l = u.Loc
 		}
+		at := b.at[l]
 		if d.dislodge[p] {
-			at = at.add(d.dislodgeOffset())
+			at = d.dislodgedAt(l)
 		}
 		d.unitAt[p] = at
 	}
@@ -130,10 +131,16 @@ func (d *drawer) style(p judge.Power) powerStyle {
 	return powerStyle{Unit: colNoPower, Tint: colLand, Home: colLand, Text: colInk, Letter: "?"}
 }
 
-// dislodgeOffset is where a dislodged unit is drawn from its point: up and
-// to the left, where neither the label (under the unit) nor the centre
+// dislodgedAt is where a unit dislodged from l is drawn: the geometry's
+// point for it, chosen inside the province, or else up and to the left of
+// l's point, where neither the label (under the unit) nor the centre
 // marker (to its right) is.
-func (d *drawer) dislodgeOffset() pt { return pt{-d.u * 1.75, -d.u * 1.45} }
+func (d *drawer) dislodgedAt(l judge.Loc) pt {
+	if int(l) < len(d.b.dislodged) && d.b.dislodged[l] != (pt{}) {
+		return d.b.dislodged[l]
+	}
+	return d.b.at[l].add(pt{-d.u * 1.75, -d.u * 1.45})
+}
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
@@ -439,7 +446,7 @@ func (d *drawer) units() {
 		if !d.valid(du.Loc) {
 			continue
 		}
-		at := d.b.at[du.Loc].add(d.dislodgeOffset())
+		at := d.dislodgedAt(du.Loc)
 		if d.valid(du.AttackerFrom) {
 			// The attacker's origin: a thin line from there, ending in a ring.
 			from := d.b.at[d.m.Province(du.AttackerFrom)]

@@ -43,7 +43,8 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		x, y := fr.at(c.Proj, ll)
 		return mapgeo.Point{int(math.Round(x)), int(math.Round(y))}
 	}
-	// The points are placed in three rounds, so that each label keeps
+	// A first guess at the points, which place.go then improves, is made
+	// in three rounds, so that each label keeps
 	// clear of every unit (its neighbours' too), and each centre marker of
 	// every unit and label: first the units, then the labels, then the
 	// centres.
@@ -117,6 +118,11 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			p.Centre = g.pick(pieces[r], float64(u[0])+hullHalfW+centreR+2, float64(u[1])-4, centreR, centreR, away)
 		}
 		geo.Provinces[name] = p
+	}
+	if len(errs) == 0 {
+		pl := newPlacer(g, geo, drawn, pieces, kinds)
+		pl.place(placeRounds)
+		pl.store(geo)
 	}
 	if len(errs) > 0 {
 		// The grid still helps to see what went wrong.

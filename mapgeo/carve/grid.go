@@ -211,8 +211,11 @@ type Kinds map[string]ProvinceKind
 
 // ProvinceKind is what the carver needs to know of one province.
 type ProvinceKind struct {
-	Sea    bool
-	Coasts []string // split coasts ("nc", "sc"), or none
+	Sea       bool
+	Shore     bool     // land a fleet may stand on
+	Centre    bool     // a supply centre: its marker needs room
+	Construct bool     // a centre may be raised here (34-35-36): a larger marker
+	Coasts    []string // split coasts ("nc", "sc"), or none
 }
 
 // label builds the grid from the land rings and the seeds.

@@ -55,7 +55,8 @@ func run(topo, seeds, out, pngOut string) error {
 	kinds := carve.Kinds{}
 	for _, p := range m.Provinces() {
 		info := m.Locs[p]
-		k := carve.ProvinceKind{Sea: info.Kind == judge.Sea}
+		k := carve.ProvinceKind{Sea: info.Kind == judge.Sea, Shore: info.Kind == judge.Coast, Centre: info.Center,
+			Construct: m.Construction && info.Kind != judge.Sea && info.Home != judge.NoPower}
 		for _, c := range info.Coasts {
 			k.Coasts = append(k.Coasts, m.CoastName(c))
 		}
