@@ -140,7 +140,7 @@ func (s *session) cmdPress(c *parser.Command) error {
 
 	d := pressData{
 		Header: s.m.header(g), Tag: s.m.subjectTag(g), Game: g.Name,
-		Broadcast: target.all, Grey: grey, Text: strings.TrimRight(c.Body, "\n") + "\n",
+		Broadcast: target.all, Grey: grey, Text: pressText(c.Body),
 	}
 	switch {
 	case grey:
@@ -305,4 +305,27 @@ func parseRecipients(mp *judge.Map, words []string) (pressTarget, string) {
 		return t, "The press names no recipients."
 	}
 	return t, ""
+}
+
+// pressText is a press body as the recipients read it: the player's lines as
+// written, without blank lines before or after them and with no run of blank
+// lines longer than one, so that the judge's layout (one blank line between
+// parts) holds whatever the sender typed.
+func pressText(body string) string {
+	lines := strings.Split(body, "\n")
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		blank := strings.TrimSpace(l) == ""
+		if blank && (len(out) == 0 || out[len(out)-1] == "") {
+			continue
+		}
+		if blank {
+			l = ""
+		}
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n") + "\n"
 }
