@@ -17,7 +17,7 @@ import (
 func TestForVariants(t *testing.T) {
 	own := map[string]bool{
 		"standard": true, "34-35-36": true,
-		"hundred": true,
+		"hundred": true, "ancient-mediterranean": true,
 	}
 	std, ok := For(variants.Standard())
 	if !ok {
