@@ -557,3 +557,51 @@ func mustPowerRefs(g *state.Game, seats []int) []powerRef {
 	refs, _ := powerRefs(mapOrNil(g), g, seats)
 	return refs
 }
+
+// setDeadlineTimes handles SET MOVE|RETREAT|ADJUST followed by CLOCK
+// hh:mm and DAYS -MTWTF-, one or both. NONE (or -1, njudge's value)
+// takes the time of day away, and ALL the restriction on days. Like the
+// phase lengths, the new times apply from the next phase on.
+func (s *session) setDeadlineTimes(c *parser.Command, t judge.PhaseType, args []string) error {
+	use := "Use: SET MOVE CLOCK 21:00, SET MOVE DAYS -MTWTF- (or RETREAT, ADJUST; CLOCK NONE and DAYS ALL take them away)."
+	if len(args)%2 != 0 {
+		s.fail(c.Line, "SET %s %s needs a value. %s", c.Args[0], strings.ToUpper(args[len(args)-1]), use)
+		return nil
+	}
+	st := &s.game.Settings
+	dt := *timesOf(st, t)
+	for i := 0; i < len(args); i += 2 {
+		key, value := strings.ToUpper(args[i]), args[i+1]
+		switch {
+		case key == "CLOCK" && (strings.EqualFold(value, "NONE") || value == "-1"):
+			dt.Clock = ""
+		case key == "CLOCK":
+			clock, err := parseClock(value)
+			if err != nil {
+				s.fail(c.Line, "%v.", err)
+				return nil
+			}
+			dt.Clock = fmt.Sprintf("%02d:%02d", int(clock/time.Hour), int(clock%time.Hour/time.Minute))
+		case key == "DAYS" && (strings.EqualFold(value, "ALL") || value == dayLetters):
+			dt.Days = ""
+		case key == "DAYS":
+			if _, err := parseDays(value); err != nil {
+				s.fail(c.Line, "%v.", err)
+				return nil
+			}
+			dt.Days = value
+		default:
+			s.fail(c.Line, "Unknown deadline setting %q. %s", args[i], use)
+			return nil
+		}
+	}
+	*timesOf(st, t) = dt
+	s.dirty = true
+	what := map[judge.PhaseType]string{judge.Movement: "Movement", judge.Retreat: "Retreat", judge.Adjustment: "Adjustment"}[t]
+	change := fmt.Sprintf("%s deadlines may fall at any time, from the next phase on.", what)
+	if rule := ruleOf(st, t).describe(); rule != "" {
+		change = fmt.Sprintf("%s deadlines now fall %s (%s time), from the next phase on.", what, rule, zoneOf(s.game))
+	}
+	s.printf("%s", change)
+	return s.parameterChange(change)
+}
