@@ -456,7 +456,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 			s.fail(c.Line, "%v.", err)
 			return nil
 		}
-		if msg := lengthLimitOf("GRACE").refuse(d); msg != "" {
+		if msg := refuseLength(lengthRow("GRACE"), d); msg != "" {
 			s.fail(c.Line, "%s.", msg)
 			return nil
 		}
@@ -492,7 +492,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 	case "ADJUSTMENT", "ADJUSTMENTS", "ADJUST", "BUILD", "BUILDS":
 		setting, what, word = &st.Adjustment, "Adjustment phases", "ADJUSTMENT"
 	case "REMINDER":
-		if msg := lengthLimitOf("REMINDER").refuse(d); msg != "" {
+		if msg := refuseLength(lengthRow("REMINDER"), d); msg != "" {
 			s.fail(c.Line, "%s.", msg)
 			return nil
 		}
@@ -509,7 +509,7 @@ func (s *session) cmdSetClock(c *parser.Command) error {
 		s.fail(c.Line, "Unknown clock setting SET %s: use DEADLINE, GRACE, MOVEMENT, RETREAT, ADJUSTMENT (a length, or CLOCK hh:mm, DAYS -MTWTF-) or REMINDER.", word)
 		return nil
 	}
-	if msg := lengthLimitOf(word).refuse(d); msg != "" {
+	if msg := refuseLength(lengthRow(word), d); msg != "" {
 		s.fail(c.Line, "%s.", msg)
 		return nil
 	}

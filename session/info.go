@@ -459,7 +459,10 @@ const helpColumn = 34
 // newHelpData returns the data of help.tmpl, from the command table.
 func newHelpData(judgeName, addr string) helpData {
 	d := helpData{Judge: judgeName, Addr: addr, Variants: variants.Names(), Lengths: lengthHelp()}
-	for _, c := range parser.Commands() {
+	// The master's SET options follow the master's commands, as a
+	// command of their own: the command table's SET row has the players'.
+	master := parser.CommandInfo{Name: "SET", Who: parser.Master, Forms: parser.SetForms(parser.Master)}
+	for _, c := range append(parser.Commands(), master) {
 		h := helpCommand{Name: c.Name, Forms: c.Forms, Also: c.Synonyms}
 		var b strings.Builder
 		for i, f := range c.Forms {

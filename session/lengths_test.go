@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -26,8 +27,14 @@ func TestLengthBounds(t *testing.T) {
 		"GRACE":      {"GRACE"},
 		"REMINDER":   {"REMINDER"},
 	}
-	if len(words) != len(lengthLimits) {
-		t.Fatalf("the test knows %d settings, the table has %d", len(words), len(lengthLimits))
+	var lengths []parser.SetOption
+	for _, o := range parser.SetOptions() {
+		if o.Max > 0 {
+			lengths = append(lengths, o)
+		}
+	}
+	if len(words) != len(lengths) {
+		t.Fatalf("the test knows %d settings, the table has %d", len(words), len(lengths))
 	}
 	value := func(g *state.Game, setting string) state.Duration {
 		st := g.Settings
@@ -39,8 +46,8 @@ func TestLengthBounds(t *testing.T) {
 		got := h.mail(testMaster, "set", "SIGNON Mdt "+testMasterPass+"\nSET "+word+" "+length)
 		return replyTo(t, got, testMaster).Body
 	}
-	for _, l := range lengthLimits {
-		for _, word := range words[l.Setting] {
+	for _, l := range lengths {
+		for _, word := range words[l.Name] {
 			bad := []string{"1s", fmt.Sprintf("%ds", int((l.Min - time.Second).Seconds())), fmt.Sprintf("%dm", int((l.Max + time.Minute).Minutes()))}
 			if !l.Off {
 				bad = append(bad, "0")
@@ -53,10 +60,10 @@ func TestLengthBounds(t *testing.T) {
 				if strings.HasSuffix(length, "m") {
 					bound = "at most " + engine.SpellLength(l.Max)
 				}
-				if !containsText(r, engine.Capitalize(l.What)+" lasts "+bound) || !containsText(r, l.bounds()) {
+				if !containsText(r, engine.Capitalize(l.What)+" lasts "+bound) || !containsText(r, lengthBounds(l)) {
 					t.Errorf("SET %s %s: the reply names no bound (%s):\n%s", word, length, bound, r)
 				}
-				if got, want := value(h.game("dt"), l.Setting), value(before, l.Setting); got != want {
+				if got, want := value(h.game("dt"), l.Name), value(before, l.Name); got != want {
 					t.Errorf("SET %s %s refused, but the setting went from %v to %v", word, length, time.Duration(want), time.Duration(got))
 				}
 				if sent := h.since(id); len(sent) != 1 {
@@ -72,7 +79,7 @@ func TestLengthBounds(t *testing.T) {
 				if r := set(word, length); strings.Contains(r, "Error") {
 					t.Errorf("SET %s %s refused:\n%s", word, length, r)
 				}
-				if got := value(h.game("dt"), l.Setting); got != state.Duration(d) {
+				if got := value(h.game("dt"), l.Name); got != state.Duration(d) {
 					t.Errorf("SET %s %s: the setting is %v", word, length, time.Duration(got))
 				}
 			}
@@ -80,8 +87,8 @@ func TestLengthBounds(t *testing.T) {
 	}
 
 	help := replyTo(t, h.mail("anyone@example.net", "help", "HELP"), "anyone@example.net").Body
-	for _, l := range lengthLimits {
-		if want := fmt.Sprintf("SET %-11s %s", l.Setting, l.bounds()); !strings.Contains(help, want) {
+	for _, l := range lengths {
+		if want := fmt.Sprintf("SET %-11s %s", l.Name, lengthBounds(l)); !strings.Contains(help, want) {
 			t.Errorf("HELP does not say %q:\n%s", want, help)
 		}
 	}

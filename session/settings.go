@@ -38,170 +38,205 @@ const (
 	maxAbsence  = 15 * 24 * time.Hour
 )
 
-// lengthLimits are the bounds of every length of time a master may set,
-// the one table that SET and HELP read. Without them SET MOVEMENT 1ns was
-// taken, and an NMR game then processed a phase, and mailed its results
-// to everyone, at every run of the clock, for ever. The floors are what a
-// fast game by mail still needs (a phase a player can read and answer);
-// the ceilings keep a game from being parked for months by one setting.
-// A grace or a reminder of 0 turns it off, which is no risk.
-var lengthLimits = []lengthLimit{
-	{Setting: "MOVEMENT", What: "a movement phase", Min: 10 * time.Minute, Max: 30 * 24 * time.Hour},
-	{Setting: "RETREAT", What: "a retreat phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
-	{Setting: "ADJUSTMENT", What: "an adjustment phase", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour},
-	{Setting: "GRACE", What: "the grace", Min: 15 * time.Minute, Max: 14 * 24 * time.Hour, Off: true},
-	{Setting: "REMINDER", What: "the reminder", Min: 15 * time.Minute, Max: 7 * 24 * time.Hour, Off: true},
-}
-
-// lengthLimit is one row of lengthLimits.
-type lengthLimit struct {
-	Setting  string // the SET word: "MOVEMENT"
-	What     string // the setting in a sentence: "a movement phase"
-	Min, Max time.Duration
-	Off      bool // 0 is allowed too, and means none
-}
-
-// lengthLimitOf returns the row of lengthLimits for setting.
-func lengthLimitOf(setting string) lengthLimit {
-	for _, l := range lengthLimits {
-		if l.Setting == setting {
-			return l
-		}
+// lengthRow returns the row of the SET table for the length of time
+// setting (MOVEMENT, RETREAT, ADJUSTMENT, GRACE, REMINDER).
+func lengthRow(setting string) parser.SetOption {
+	o, ok := parser.LookupSetOption(setting)
+	if !ok || o.Max == 0 {
+		panic("gm: no length limit for " + setting)
 	}
-	panic("gm: no length limit for " + setting)
+	return o
 }
 
-// refuse returns why d cannot be set, naming the bound it is past, or "".
-func (l lengthLimit) refuse(d time.Duration) string {
+// refuseLength returns why d cannot be set as the length of option o,
+// naming the bound it is past, or "".
+func refuseLength(o parser.SetOption, d time.Duration) string {
 	switch {
-	case d == 0 && l.Off:
+	case d == 0 && o.Off:
 		return ""
-	case d < l.Min:
-		return fmt.Sprintf("%s lasts at least %s: %s is too short (%s)", engine.Capitalize(l.What), engine.SpellLength(l.Min), engine.SpellLength(d), l.bounds())
-	case d > l.Max:
-		return fmt.Sprintf("%s lasts at most %s: %s is too long (%s)", engine.Capitalize(l.What), engine.SpellLength(l.Max), engine.SpellLength(d), l.bounds())
+	case d < o.Min:
+		return fmt.Sprintf("%s lasts at least %s: %s is too short (%s)", engine.Capitalize(o.What), engine.SpellLength(o.Min), engine.SpellLength(d), lengthBounds(o))
+	case d > o.Max:
+		return fmt.Sprintf("%s lasts at most %s: %s is too long (%s)", engine.Capitalize(o.What), engine.SpellLength(o.Max), engine.SpellLength(d), lengthBounds(o))
 	}
 	return ""
 }
 
-// bounds writes the range: "1 hour to 30 days", "0 (none), or 15
-// minutes to 14 days".
-func (l lengthLimit) bounds() string {
-	s := engine.SpellLength(l.Min) + " to " + engine.SpellLength(l.Max)
-	if l.Off {
+// lengthBounds writes the range of o's length: "1 hour to 30 days", "0
+// (none), or 15 minutes to 14 days".
+func lengthBounds(o parser.SetOption) string {
+	s := engine.SpellLength(o.Min) + " to " + engine.SpellLength(o.Max)
+	if o.Off {
 		s = "0 (none), or " + s
 	}
 	return s
 }
 
-// lengthHelp writes every bound of lengthLimits for HELP, one setting
-// a line: "  SET MOVEMENT  1 hour to 30 days".
+// lengthHelp writes the bounds of every length of the SET table for
+// HELP, one setting a line: "  SET MOVEMENT  1 hour to 30 days".
 func lengthHelp() string {
 	var b strings.Builder
-	for _, l := range lengthLimits {
-		fmt.Fprintf(&b, "  SET %-11s %s\n", l.Setting, l.bounds())
+	for _, o := range parser.SetOptions() {
+		if o.Max > 0 {
+			fmt.Fprintf(&b, "  SET %-11s %s\n", o.Name, lengthBounds(o))
+		}
 	}
 	return b.String()
 }
 
-// setOption1 is one row of setTable: an option of SET, the words that
-// name it, and how the error messages list it.
-type setOption1 struct {
-	Opt    string   // the name the handler goes by
-	Words  []string // the option's spellings, njudge synonyms included
-	Master bool     // the master's alone
-	// Shown is how the error messages list the option ("" lists nothing);
-	// ShortFor, when Shown is "", is the form that is listed for it
-	// ("SET WHITE" is short for "PRESS WHITE|GREY|NONE").
-	Shown, ShortFor string
+// setHandler carries out one option of SET, given the option as written
+// (word, in upper case) and the words after it. The master's options are
+// checked for the master and a game not over before their handler runs.
+type setHandler func(s *session, c *parser.Command, word string, args []string) error
+
+// setHandlers are the handlers of the SET table's options, keyed by the
+// rows' names; a test holds the two to one another.
+var setHandlers = map[string]setHandler{
+	"PASSWORD":   func(s *session, c *parser.Command, _ string, args []string) error { return s.cmdSetPassword(c, args) },
+	"WAIT":       func(s *session, c *parser.Command, _ string, _ []string) error { return s.setWait(c, true) },
+	"NOWAIT":     func(s *session, c *parser.Command, _ string, _ []string) error { return s.setWait(c, false) },
+	"DRAW":       func(s *session, c *parser.Command, _ string, args []string) error { return s.setDraw(c, true, args) },
+	"NODRAW":     func(s *session, c *parser.Command, _ string, args []string) error { return s.setDraw(c, false, args) },
+	"ABSENCE":    func(s *session, c *parser.Command, _ string, args []string) error { return s.setAbsence(c, args) },
+	"NOABSENCE":  func(s *session, c *parser.Command, _ string, _ []string) error { return s.clearAbsences(c) },
+	"PREFERENCE": func(s *session, c *parser.Command, _ string, args []string) error { return s.setPreference(c, args) },
+	"MAP":        func(s *session, c *parser.Command, _ string, args []string) error { return s.setMyMap(c, true, args) },
+	"NOMAP":      func(s *session, c *parser.Command, _ string, args []string) error { return s.setMyMap(c, false, args) },
+	"NMR": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.NMR = true
+		return "NMR: a power that misses the end of grace goes into civil disorder and the game goes on.", true
+	}),
+	"NONMR": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.NMR = false
+		return "NoNMR: the game waits for a replacement for a power that misses the end of grace.", true
+	}),
+	"PRESS": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
+		if len(args) != 1 {
+			s.fail(c.Line, "Use: SET PRESS WHITE, SET PRESS GREY or SET PRESS NONE.")
+			return "", false
+		}
+		switch strings.ToUpper(args[0]) {
+		case "WHITE":
+			return setPress(st, "white"), true
+		case "GREY", "GRAY":
+			return setPress(st, "grey"), true
+		case "NONE", "NO":
+			return setPress(st, "none"), true
+		}
+		s.fail(c.Line, "Unknown press setting %q: use WHITE, GREY or NONE.", args[0])
+		return "", false
+	}),
+	"WHITE": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		return setPress(st, "white"), true
+	}),
+	"GREY": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		return setPress(st, "grey"), true
+	}),
+	"NOPRESS": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		return setPress(st, "none"), true
+	}),
+	"PARTIAL": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.Partial = true
+		return "Partial press is allowed: press may go to some powers only.", true
+	}),
+	"NOPARTIAL": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.Partial = false
+		return "Partial press is not allowed: press between powers must be broadcast.", true
+	}),
+	"MULTIPLE": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.Multiple = true
+		return "One address may now hold more than one seat, the master's included.", true
+	}),
+	"NOMULTIPLE": gameSetting(func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
+		st.Multiple = false
+		return "One address may hold one seat only, and the master's address none other (seats already held stay).", true
+	}),
+	"GUNBOAT": gameSetting(func(s *session, c *parser.Command, _ *state.GameSettings, _ []string) (string, bool) {
+		return s.setGunboat(c, true)
+	}),
+	"NOGUNBOAT": gameSetting(func(s *session, c *parser.Command, _ *state.GameSettings, _ []string) (string, bool) {
+		return s.setGunboat(c, false)
+	}),
+	"GAMEMAP": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
+		switch strings.ToUpper(strings.Join(args, " ")) {
+		case "ON", "YES":
+			st.NoMap = false
+			return "The results mails carry the map of the phase again (a player may still SET NOMAP).", true
+		case "OFF", "NO", "NONE":
+			st.NoMap = true
+			return "The results mails no longer carry the map of the phase.", true
+		}
+		s.fail(c.Line, "Use: SET MAP ON or SET MAP OFF, for the whole game.")
+		return "", false
+	}),
+	"ZONE": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
+		if len(args) != 1 {
+			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
+			return "", false
+		}
+		loc, err := time.LoadLocation(args[0])
+		if err != nil || args[0] == "Local" || args[0] == "" {
+			s.fail(c.Line, "Unknown time zone %q: use an IANA zone name like Europe/Paris or America/New_York.", args[0])
+			return "", false
+		}
+		st.Zone = loc.String()
+		return "Times are now shown in the zone " + st.Zone + ".", true
+	}),
+	"DEADLINE":   setClock,
+	"MOVEMENT":   setClock,
+	"RETREAT":    setClock,
+	"ADJUSTMENT": setClock,
+	"GRACE":      setClock,
+	"REMINDER":   setClock,
+	"BUILD": func(s *session, c *parser.Command, word string, args []string) error {
+		if rule, ok := buildRuleArg(args); ok {
+			return s.setBuilds(c, rule)
+		}
+		return setClock(s, c, word, args)
+	},
 }
 
-// setTable is the one table of SET options: setOptions (what the reader
-// accepts) and setAccepted (what an error message lists) are both made
-// from it, so an option cannot be accepted and left out of the list (as
-// REMINDER was) or listed and refused.
-var setTable = []setOption1{
-	{Opt: "PASSWORD", Words: []string{"PASSWORD", "PASSWD", "PASS", "PWD"}, Shown: "PASSWORD"},
-	{Opt: "WAIT", Words: []string{"WAIT"}, Shown: "WAIT"},
-	{Opt: "NOWAIT", Words: []string{"NOWAIT"}, Shown: "NOWAIT"},
-	{Opt: "DRAW", Words: []string{"DRAW"}, Shown: "DRAW"},
-	{Opt: "NODRAW", Words: []string{"NODRAW"}, Shown: "NODRAW"},
-	{Opt: "ABSENCE", Words: []string{"ABSENCE", "HOLIDAY", "VACATION"}, Shown: "ABSENCE"},
-	{Opt: "NOABSENCE", Words: []string{"NOABSENCE", "NOHOLIDAY", "NOVACATION"}, Shown: "NOABSENCE"},
-	{Opt: "PREFERENCE", Words: []string{"PREFERENCE", "PREFERENCES"}, Shown: "PREFERENCE"},
-	{Opt: "MAP", Words: []string{"MAP", "MAPS"}, Shown: "MAP"},
-	{Opt: "NOMAP", Words: []string{"NOMAP", "NOMAPS"}, Shown: "NOMAP"},
-	{Opt: "NMR", Words: []string{"NMR", "CD"}, Master: true, Shown: "NMR"},
-	{Opt: "NONMR", Words: []string{"NONMR", "NOCD"}, Master: true, Shown: "NONMR"},
-	{Opt: "PRESS", Words: []string{"PRESS"}, Master: true, Shown: "PRESS WHITE|GREY|NONE"},
-	{Opt: "WHITE", Words: []string{"WHITE"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
-	{Opt: "GREY", Words: []string{"GREY", "GRAY"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
-	{Opt: "NOPRESS", Words: []string{"NOPRESS", "NONE"}, Master: true, ShortFor: "PRESS WHITE|GREY|NONE"},
-	{Opt: "PARTIAL", Words: []string{"PARTIAL"}, Master: true, Shown: "PARTIAL"},
-	{Opt: "NOPARTIAL", Words: []string{"NOPARTIAL"}, Master: true, Shown: "NOPARTIAL"},
-	{Opt: "MULTIPLE", Words: []string{"MULTIPLE"}, Master: true, Shown: "MULTIPLE"},
-	{Opt: "NOMULTIPLE", Words: []string{"NOMULTIPLE"}, Master: true, Shown: "NOMULTIPLE"},
-	{Opt: "GUNBOAT", Words: []string{"GUNBOAT"}, Master: true, Shown: "GUNBOAT"},
-	{Opt: "NOGUNBOAT", Words: []string{"NOGUNBOAT"}, Master: true, Shown: "NOGUNBOAT"},
-	{Opt: "MAP", Master: true, Shown: "MAP ON|OFF"}, // the words are the player's MAP's
-	{Opt: "ZONE", Words: []string{"ZONE", "TIMEZONE"}, Master: true, Shown: "ZONE"},
-	{Opt: "CLOCK", Words: []string{"DEADLINE"}, Master: true, Shown: "DEADLINE"},
-	{Opt: "CLOCK", Words: []string{"GRACE"}, Master: true, Shown: "GRACE"},
-	{Opt: "CLOCK", Words: []string{"MOVEMENT", "MOVE", "MOVES"}, Master: true, Shown: "MOVEMENT"},
-	{Opt: "CLOCK", Words: []string{"RETREAT", "RETREATS"}, Master: true, Shown: "RETREAT"},
-	{Opt: "CLOCK", Words: []string{"ADJUSTMENT", "ADJUSTMENTS", "ADJUST"}, Master: true,
-		Shown: "ADJUSTMENT (a length, or CLOCK hh:mm and DAYS -MTWTF-)"},
-	{Opt: "CLOCK", Words: []string{"REMINDER"}, Master: true, Shown: "REMINDER (a length)"},
-	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
-	{Opt: "CLOCK", Words: []string{"BUILD", "BUILDS"}, Master: true, Shown: "BUILD HOME|ONE|ANY"},
+// setClock is the handler of the options of the game's clock
+// (cmdSetClock).
+func setClock(s *session, c *parser.Command, _ string, _ []string) error {
+	s.dirty = true
+	return s.cmdSetClock(c)
 }
 
-// setOptions maps every SET option, with its njudge synonyms, to the name
-// the handler goes by; setAccepted is the list of SET options given in
-// error messages. Both are made from setTable.
-var setOptions, setAccepted = setTables()
-
-// setTables makes setOptions and setAccepted from setTable.
-func setTables() (map[string]string, string) {
-	opts := map[string]string{}
-	var player, master []string
-	for _, o := range setTable {
-		for _, w := range o.Words {
-			opts[w] = o.Opt
-		}
-		switch {
-		case o.Shown == "":
-		case o.Master:
-			master = append(master, o.Shown)
-		default:
-			player = append(player, o.Shown)
-		}
+// setPress sets the game's press to press ("white", "grey" or "none")
+// and says so.
+func setPress(st *state.GameSettings, press string) string {
+	st.Press = press
+	switch press {
+	case "white":
+		return "Press is white: every press says who sent it."
+	case "grey":
+		return "Press is grey: press between powers does not say who sent it."
 	}
-	return opts, strings.Join(player, ", ") + "; for the master: " + strings.Join(master, ", ")
+	return "There is no press between powers (press to and from the master is still allowed)."
 }
 
-// setOption reads the words of a SET: the option as setOptions names it
-// ("" when there is no such option), the option as written, in upper
-// case ("NOWAIT", "DEADLINE"), and the words after it. "SET NO
-// WAIT" is SET NOWAIT; an option may be followed by a colon or an equals
-// sign, spaced or not ("PASSWORD: new", "PASSWORD=new"), and what is
-// glued after that is its first argument.
-func setOption(args []string) (opt, word string, rest []string) {
-	if len(args) == 0 {
-		return "", "", nil
-	}
-	word, rest = args[0], args[1:]
-	if i := strings.IndexAny(word, ":="); i >= 0 {
-		if glued := word[i+1:]; glued != "" {
-			rest = append([]string{glued}, rest...)
+// gameSetting makes the handler of a setting of the game from set, which
+// changes the settings and returns the change in a sentence, or reports
+// why it cannot (ok false). A setting that was already so changes
+// nothing and tells nobody; any other is noted for the mail's one
+// "Parameter Change" notice.
+func gameSetting(set func(s *session, c *parser.Command, st *state.GameSettings, args []string) (change string, ok bool)) setHandler {
+	return func(s *session, c *parser.Command, _ string, args []string) error {
+		st := &s.game.Settings
+		before := *st
+		change, ok := set(s, c, st, args)
+		if !ok {
+			return nil
 		}
-		word = word[:i]
+		if *st == before {
+			s.printf("%s It already was: nothing changed.", change)
+			return nil
+		}
+		s.dirty = true
+		s.printf("%s", change)
+		return s.parameterChange(change)
 	}
-	word = strings.ToUpper(word)
-	if word == "NO" && len(rest) > 0 { // "SET NO WAIT"
-		word, rest = "NO"+strings.ToUpper(rest[0]), rest[1:]
-	}
-	return setOptions[word], word, rest
 }
 
 // setSecret is the secretRule of SET. After a password option, in any
@@ -212,13 +247,13 @@ func setOption(args []string) (opt, word string, rest []string) {
 // option comes after another word, the words are out of order ("SET new
 // PASSWORD"), and every word is hidden.
 func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
-	opt, _, _ := setOption(args)
-	if len(args) == 0 || opt != "" && opt != "PASSWORD" {
+	opt, _, _, ok := parser.ReadSetOption(args)
+	if len(args) == 0 || ok && opt.Name != "PASSWORD" {
 		return nil, false, "", nil
 	}
 	first := strings.ContainsAny(args[0], ":=")
 	for _, w := range args[1:] {
-		if o, _, _ := setOption([]string{w}); o == "PASSWORD" {
+		if o, _, _, _ := parser.ReadSetOption([]string{w}); o.Name == "PASSWORD" {
 			first = true
 		}
 	}
@@ -229,135 +264,36 @@ func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
 	return hide, false, "", nil
 }
 
-// cmdSet handles every SET command.
+// cmdSet handles every SET command: the SET table names the option and
+// who may set it, setHandlers carries it out.
 func (s *session) cmdSet(c *parser.Command) error {
 	if len(c.Args) == 0 {
-		s.fail(c.Line, "SET what? The options are %s.", setAccepted)
+		s.fail(c.Line, "SET what? The options are %s.", parser.SetList())
 		return nil
 	}
-	opt, word, args := setOption(c.Args)
-	if opt == "" {
+	opt, word, args, ok := parser.ReadSetOption(c.Args)
+	if !ok {
 		if hide, _, _, _ := setSecret(s, c.Args); hide[0] {
 			word = hiddenWord // it may be a password
 		}
-		s.fail(c.Line, "Unknown option SET %s. The options are %s.", word, setAccepted)
+		s.fail(c.Line, "Unknown option SET %s. The options are %s.", word, parser.SetList())
 		return nil
 	}
-	switch opt {
-	case "PASSWORD":
-		return s.cmdSetPassword(c, args)
-	case "WAIT", "NOWAIT":
-		return s.setWait(c, opt == "WAIT")
-	case "DRAW", "NODRAW":
-		return s.setDraw(c, opt == "DRAW", args)
-	case "ABSENCE":
-		return s.setAbsence(c, args)
-	case "NOABSENCE":
-		return s.clearAbsences(c)
-	case "PREFERENCE":
-		return s.setPreference(c, args)
-	case "NOMAP":
-		return s.setMyMap(c, false, args)
-	case "MAP":
-		if len(args) == 0 {
-			return s.setMyMap(c, true, args)
-		}
+	if opt.Name == "MAP" && len(args) > 0 {
 		// SET MAP ON|OFF is the master's, for the whole game.
+		opt, _ = parser.LookupSetOption("GAMEMAP")
 	}
-	// The rest are the master's.
-	if !s.master {
-		s.fail(c.Line, "Only the master of '%s' may SET %s.", s.game.Name, word)
-		return nil
+	if opt.Who == parser.Master {
+		if !s.master {
+			s.fail(c.Line, "Only the master of '%s' may SET %s.", s.game.Name, word)
+			return nil
+		}
+		if s.game.Status == state.Finished {
+			s.fail(c.Line, "Game '%s' is over.", s.game.Name)
+			return nil
+		}
 	}
-	if s.game.Status == state.Finished {
-		s.fail(c.Line, "Game '%s' is over.", s.game.Name)
-		return nil
-	}
-	st := &s.game.Settings
-	before := *st
-	var change string
-	switch opt {
-	case "CLOCK":
-		if word == "BUILD" || word == "BUILDS" {
-			if rule, ok := buildRuleArg(args); ok {
-				return s.setBuilds(c, rule)
-			}
-		}
-		s.dirty = true
-		return s.cmdSetClock(c)
-	case "NMR":
-		st.NMR, change = true, "NMR: a power that misses the end of grace goes into civil disorder and the game goes on."
-	case "NONMR":
-		st.NMR, change = false, "NoNMR: the game waits for a replacement for a power that misses the end of grace."
-	case "PRESS":
-		if len(args) != 1 {
-			s.fail(c.Line, "Use: SET PRESS WHITE, SET PRESS GREY or SET PRESS NONE.")
-			return nil
-		}
-		switch strings.ToUpper(args[0]) {
-		case "WHITE":
-			opt = "WHITE"
-		case "GREY", "GRAY":
-			opt = "GREY"
-		case "NONE", "NO":
-			opt = "NOPRESS"
-		default:
-			s.fail(c.Line, "Unknown press setting %q: use WHITE, GREY or NONE.", args[0])
-			return nil
-		}
-		fallthrough
-	case "WHITE", "GREY", "NOPRESS":
-		switch opt {
-		case "WHITE":
-			st.Press, change = "white", "Press is white: every press says who sent it."
-		case "GREY":
-			st.Press, change = "grey", "Press is grey: press between powers does not say who sent it."
-		default:
-			st.Press, change = "none", "There is no press between powers (press to and from the master is still allowed)."
-		}
-	case "PARTIAL":
-		st.Partial, change = true, "Partial press is allowed: press may go to some powers only."
-	case "NOPARTIAL":
-		st.Partial, change = false, "Partial press is not allowed: press between powers must be broadcast."
-	case "MULTIPLE":
-		st.Multiple, change = true, "One address may now hold more than one seat, the master's included."
-	case "NOMULTIPLE":
-		st.Multiple, change = false, "One address may hold one seat only, and the master's address none other (seats already held stay)."
-	case "GUNBOAT", "NOGUNBOAT":
-		var ok bool
-		if change, ok = s.setGunboat(c, opt == "GUNBOAT"); !ok {
-			return nil
-		}
-	case "MAP":
-		switch strings.ToUpper(strings.Join(args, " ")) {
-		case "ON", "YES":
-			st.NoMap, change = false, "The results mails carry the map of the phase again (a player may still SET NOMAP)."
-		case "OFF", "NO", "NONE":
-			st.NoMap, change = true, "The results mails no longer carry the map of the phase."
-		default:
-			s.fail(c.Line, "Use: SET MAP ON or SET MAP OFF, for the whole game.")
-			return nil
-		}
-	case "ZONE":
-		if len(args) != 1 {
-			s.fail(c.Line, "Use: SET ZONE Area/City, for example SET ZONE Europe/Paris.")
-			return nil
-		}
-		loc, err := time.LoadLocation(args[0])
-		if err != nil || args[0] == "Local" || args[0] == "" {
-			s.fail(c.Line, "Unknown time zone %q: use an IANA zone name like Europe/Paris or America/New_York.", args[0])
-			return nil
-		}
-		st.Zone = loc.String()
-		change = "Times are now shown in the zone " + st.Zone + "."
-	}
-	if *st == before {
-		s.printf("%s It already was: nothing changed.", change)
-		return nil
-	}
-	s.dirty = true
-	s.printf("%s", change)
-	return s.parameterChange(change)
+	return setHandlers[opt.Name](s, c, word, args)
 }
 
 // setMyMap handles SET NOMAP and SET MAP without a word after it: the
