@@ -11,10 +11,14 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-// TestForVariants checks which maps have geometry: standard and 34-35-36
-// their own, the maps built on standard the standard one (the very same,
+// TestForVariants checks which maps have geometry: those in own their
+// own, the maps built on standard the standard one (the very same,
 // parsed once), and the rest none.
 func TestForVariants(t *testing.T) {
+	own := map[string]bool{
+		"standard": true, "34-35-36": true,
+		"hundred": true,
+	}
 	std, ok := For(variants.Standard())
 	if !ok {
 		t.Fatal("standard has no geometry")
@@ -26,7 +30,7 @@ func TestForVariants(t *testing.T) {
 		}
 		g, ok := For(m)
 		switch {
-		case name == "standard" || name == "34-35-36":
+		case own[name]:
 			if !ok || g.Variant != name {
 				t.Errorf("%s: geometry %v, %v; want its own", name, ok, g)
 			}

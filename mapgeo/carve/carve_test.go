@@ -229,3 +229,47 @@ func TestLensOneToOne(t *testing.T) {
 		t.Error("a folding lens was accepted")
 	}
 }
+
+// TestOffboard carves the tiny board with part of its sea declared off the
+// board: that water becomes an impassable region of its own, drawn as
+// such, while the rest of the sea stays the sea province; and an offboard
+// seed on land is refused as an impassable one on water is.
+func TestOffboard(t *testing.T) {
+	src := tinyConfig + "offboard Ocean 14 49\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(src), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	name := func(lon, lat float64) (string, bool) {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		r := g.Label[int(y)*g.W+int(x)]
+		return g.Names[r], g.Impassable[r]
+	}
+	if n, imp := name(14, 49); n != "Ocean" || !imp {
+		t.Errorf("(14, 49) is %q (impassable %v), want the off-board Ocean", n, imp)
+	}
+	if n, _ := name(6, 41); n != "s" {
+		t.Errorf("(6, 41) is %q, want the sea s", n)
+	}
+	found := false
+	for _, r := range geo.Impassable {
+		found = found || r.Name == "Ocean"
+	}
+	if !found {
+		t.Errorf("no impassable region Ocean in %v", geo.Impassable)
+	}
+
+	bad := tinyConfig + "offboard Ocean 8 45\n"
+	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
+		t.Errorf("offboard seed on land: error %v, want one saying it is not on water", err)
+	}
+}
