@@ -89,6 +89,55 @@ func TestBuildDeterministic(t *testing.T) {
 	}
 }
 
+// TestDeepWater carves the tiny board with the sea's south-east corner
+// declared deep (water that is no province): the corner is a region of
+// its own, drawn as water, and the sea keeps the rest; a name seeded on
+// both land and water is refused.
+func TestDeepWater(t *testing.T) {
+	cfg := tinyConfig + "deep Deep Water 14.5 40.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	name := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if n := name(14.6, 40.3); n != "Deep Water" {
+		t.Errorf("the deep corner is %q, want Deep Water", n)
+	}
+	if n := name(6, 41); n != "s" {
+		t.Errorf("the sea's seed is %q, want s", n)
+	}
+	found := false
+	for _, r := range geo.Impassable {
+		if r.Name == "Deep Water" {
+			found = true
+			if !r.Water {
+				t.Error("Deep Water is not marked as water")
+			}
+		} else if r.Water {
+			t.Errorf("%q is marked as water", r.Name)
+		}
+	}
+	if !found {
+		t.Error("Deep Water is not drawn")
+	}
+	mixed := cfg + "impassable Deep Water 10 47\n"
+	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(mixed), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "land and on water") {
+		t.Errorf("a name on land and water: err %v", err)
+	}
+}
+
 // TestTraceSharesVertices traces a small grid with a pinch (two pixels of
 // one region touching at a corner) and an enclosed region, and checks
 // that every border segment is in the rings of exactly the two regions
@@ -230,46 +279,15 @@ func TestLensOneToOne(t *testing.T) {
 	}
 }
 
-// TestOffboard carves the tiny board with part of its sea declared off the
-// board: that water becomes an impassable region of its own, drawn as
-// such, while the rest of the sea stays the sea province; and an offboard
-// seed on land is refused as an impassable one on water is.
-func TestOffboard(t *testing.T) {
-	src := tinyConfig + "offboard Ocean 14 49\n"
-	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(src), nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fr := newFrame(c)
-	name := func(lon, lat float64) (string, bool) {
-		x, y := fr.at(c.Proj, LonLat{lon, lat})
-		r := g.Label[int(y)*g.W+int(x)]
-		return g.Names[r], g.Impassable[r]
-	}
-	if n, imp := name(14, 49); n != "Ocean" || !imp {
-		t.Errorf("(14, 49) is %q (impassable %v), want the off-board Ocean", n, imp)
-	}
-	if n, _ := name(6, 41); n != "s" {
-		t.Errorf("(6, 41) is %q, want the sea s", n)
-	}
-	found := false
-	for _, r := range geo.Impassable {
-		found = found || r.Name == "Ocean"
-	}
-	if !found {
-		t.Errorf("no impassable region Ocean in %v", geo.Impassable)
-	}
-
-	bad := tinyConfig + "offboard Ocean 8 45\n"
-	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+// TestDeepSeedOnLand checks that a deep-water seed standing on land is
+// refused, as an impassable one on water is.
+func TestDeepSeedOnLand(t *testing.T) {
+	bad := tinyConfig + "deep Ocean 8 45\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
-		t.Errorf("offboard seed on land: error %v, want one saying it is not on water", err)
+		t.Errorf("deep seed on land: error %v, want one saying it is not on water", err)
 	}
 }

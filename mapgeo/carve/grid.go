@@ -19,7 +19,7 @@ type Grid struct {
 	// regions by name, then unnamed islands ("").
 	Names      []string
 	Impassable []bool // per region
-	Sea        []bool // per region: water (sea provinces)
+	Sea        []bool // per region: water (sea provinces and deep impassable water)
 	// First is the pixel of each region's first seed, or -1: the piece of
 	// the region that holds it is where its points go.
 	First []int
@@ -230,8 +230,17 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		provs = append(provs, n)
 	}
 	slices.Sort(provs)
+	deep := map[string]bool{} // impassable names by whether their seeds are on water
+	var errs []string
 	for _, s := range c.Seeds {
-		if s.Impassable && !slices.Contains(imps, s.Name) {
+		if !s.Impassable {
+			continue
+		}
+		if d, ok := deep[s.Name]; ok && d != s.Water {
+			errs = append(errs, fmt.Sprintf("%s: %s has seeds on land and on water", s.Where, s.Name))
+		}
+		deep[s.Name] = s.Water
+		if !slices.Contains(imps, s.Name) {
 			imps = append(imps, s.Name)
 		}
 	}
@@ -242,7 +251,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	for i, n := range g.Names {
 		index[n] = int32(i)
 		g.Impassable = append(g.Impassable, i >= len(provs))
-		g.Sea = append(g.Sea, i < len(provs) && kinds[n].Sea)
+		g.Sea = append(g.Sea, (i < len(provs) && kinds[n].Sea) || (i >= len(provs) && deep[n]))
 	}
 
 	// Seed pixels, checked against the mask.
@@ -252,7 +261,6 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		water  bool
 	}
 	var seeds []seedPx
-	var errs []string
 	for _, s := range c.Seeds {
 		r, ok := index[s.Name]
 		if !ok {
