@@ -79,6 +79,12 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
+		if p.acrossCut(r) {
+			// A board cut through the Bering Sea leaves a few islets
+			// astride the cut (St Lawrence, Umnak); they have no side
+			// to be drawn on and sink, as islets do.
+			continue
+		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
