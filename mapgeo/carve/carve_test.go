@@ -264,3 +264,30 @@ func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
 		t.Error("acrossCut misjudges a ring")
 	}
 }
+
+// TestImpassableLake seeds an impassable region on the tiny board's lake,
+// as Cold War draws the Caspian: the lake becomes that region, not the
+// provinces around it; an impassable seed on the open sea is refused.
+func TestImpassableLake(t *testing.T) {
+	build := func(extra string) (*Grid, error) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + extra), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := Build(c, tinyKinds, tinyLand(), "test")
+		return g, err
+	}
+	g, err := build("impassable The Lake 10 45\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{10, 45})
+	if got := g.Names[g.Label[int(y)*g.W+int(x)]]; got != "The Lake" {
+		t.Errorf("the lake's middle belongs to %q, want The Lake", got)
+	}
+	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
+		t.Errorf("an impassable seed on the sea: %v", err)
+	}
+}

@@ -27,7 +27,7 @@ import (
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
 //	<province> <lon> <lat>               a seed (land on land, sea on water)
 //	water <province> <lon> <lat>         a land province's seed on water
-//	impassable <Name ...> <lon> <lat>    a seed of land that is no province
+//	impassable <Name ...> <lon> <lat>    a seed of land (or a lake) that is no province
 //	unseed <province>                    drop the seeds read so far for it
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands

@@ -258,6 +258,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		water  bool
 	}
 	var seeds []seedPx
+	var lakes []Seed
 	var errs []string
 	for _, s := range c.Seeds {
 		r, ok := index[s.Name]
@@ -272,6 +273,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 		px := int(y)*w + int(x)
 		water := g.Sea[r] || s.Water
+		if s.Impassable && !land[px] {
+			// A lake the board draws as no province's (the Caspian, the
+			// Great Lakes): unseeded water fills below, and is checked
+			// then.
+			lakes = append(lakes, s)
+			seeds = append(seeds, seedPx{px, r, false})
+			continue
+		}
 		if land[px] == water {
 			what := "land"
 			if water {
@@ -291,7 +300,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	seeded := make([]bool, n)
 	size := make([]int, n)
 	for _, s := range seeds {
-		if !s.water {
+		if !s.water && comp[s.px] >= 0 {
 			seeded[comp[s.px]] = true
 		}
 	}
@@ -316,6 +325,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		if k >= 0 && !seeded[k] {
 			land[i] = true
 		}
+	}
+	for _, s := range lakes {
+		if x, y := fr.at(c.Proj, s.At); !land[int(y)*w+int(x)] {
+			errs = append(errs, fmt.Sprintf("%s: seed of %s is on the sea, not on land or a lake", s.Where, s.Name))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fr, errors.New(strings.Join(errs, "\n"))
 	}
 
 	lbl := make([]int32, w*h)
