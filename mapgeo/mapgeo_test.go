@@ -16,6 +16,7 @@ var ownGeometry = []string{
 	"standard",
 	"34-35-36",
 	"north-sea-wars",
+	"hundred",
 	"vietnam-war",
 }
 

@@ -302,3 +302,78 @@ func TestLensOneToOne(t *testing.T) {
 		t.Error("a folding lens was accepted")
 	}
 }
+
+// TestDeepSeedOnLand checks that a deep-water seed standing on land is
+// refused, as an impassable one on water is.
+func TestDeepSeedOnLand(t *testing.T) {
+	bad := tinyConfig + "deep Ocean 8 45\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
+		t.Errorf("deep seed on land: error %v, want one saying it is not on water", err)
+	}
+}
+
+// TestRasteriseDropsRingsAcrossTheCut builds a board that spans the globe,
+// cut at 170° W as Cold War's is in the Bering Sea: an island astride the
+// cut would be drawn as a band across the whole picture; it sinks, while
+// an island beside the cut and a ring that Natural Earth closes at 180°
+// stay land on their own side.
+func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
+	c, err := ParseConfig("world.seeds", func(string) ([]byte, error) {
+		return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	land := rasterise(fr, c.Proj, [][]LonLat{
+		square(-172, -5, -168, 5),  // astride the cut
+		square(-165, 10, -160, 15), // west of it: the left edge
+		square(175, 10, 180, 15),   // east of it, closed at 180°
+	})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[int(y)*fr.w+int(x)]
+	}
+	if !at(-162.5, 12.5) || !at(177.5, 12.5) {
+		t.Error("an island beside the cut was lost")
+	}
+	for x := range fr.w {
+		if land[(fr.h/2)*fr.w+x] {
+			t.Fatalf("the ring astride the cut left land at x=%d on the equator", x)
+		}
+	}
+	if !c.Proj.acrossCut(square(-172, -5, -168, 5)) || c.Proj.acrossCut(square(175, 10, 180, 15)) {
+		t.Error("acrossCut misjudges a ring")
+	}
+}
+
+// TestImpassableLake seeds an impassable region on the tiny board's lake,
+// as Cold War draws the Caspian: the lake becomes that region, not the
+// provinces around it; an impassable seed on the open sea is refused.
+func TestImpassableLake(t *testing.T) {
+	build := func(extra string) (*Grid, error) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + extra), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := Build(c, tinyKinds, tinyLand(), "test")
+		return g, err
+	}
+	g, err := build("impassable The Lake 10 45\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{10, 45})
+	if got := g.Names[g.Label[int(y)*g.W+int(x)]]; got != "The Lake" {
+		t.Errorf("the lake's middle belongs to %q, want The Lake", got)
+	}
+	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
+		t.Errorf("an impassable seed on the sea: %v", err)
+	}
+}

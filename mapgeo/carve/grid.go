@@ -79,6 +79,12 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
+		if p.acrossCut(r) {
+			// A board cut through the Bering Sea leaves a few islets
+			// astride the cut (St Lawrence, Umnak); they have no side
+			// to be drawn on and sink, as islets do.
+			continue
+		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
@@ -283,6 +289,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		water  bool
 	}
 	var seeds []seedPx
+	var lakes []Seed
 	for _, s := range c.Seeds {
 		r, ok := index[s.Name]
 		if !ok {
@@ -296,6 +303,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 		px := int(y)*w + int(x)
 		water := g.Sea[r] || s.Water
+		if s.Impassable && !s.Water && !land[px] {
+			// A lake the board draws as no province's (the Caspian, the
+			// Great Lakes): unseeded water fills below, and is checked
+			// then.
+			lakes = append(lakes, s)
+			seeds = append(seeds, seedPx{px, r, false})
+			continue
+		}
 		if land[px] == water {
 			what := "land"
 			if water {
@@ -315,7 +330,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	seeded := make([]bool, n)
 	size := make([]int, n)
 	for _, s := range seeds {
-		if !s.water {
+		if !s.water && comp[s.px] >= 0 {
 			seeded[comp[s.px]] = true
 		}
 	}
@@ -340,6 +355,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		if k >= 0 && !seeded[k] {
 			land[i] = true
 		}
+	}
+	for _, s := range lakes {
+		if x, y := fr.at(c.Proj, s.At); !land[int(y)*w+int(x)] {
+			errs = append(errs, fmt.Sprintf("%s: seed of %s is on the sea, not on land or a lake", s.Where, s.Name))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fr, errors.New(strings.Join(errs, "\n"))
 	}
 
 	lbl := make([]int32, w*h)
