@@ -84,3 +84,20 @@ func RemindersText(st *state.GameSettings) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// DefaultSettings are the settings of a new game (contract: press white,
+// partial press allowed, NoNMR, UTC, 72h moves, 24h retreats and
+// adjustments, 48h grace, a reminder 24h before the deadline).
+func DefaultSettings() state.GameSettings {
+	return state.GameSettings{
+		Press:      "white",
+		Partial:    true,
+		NMR:        false,
+		Zone:       "UTC",
+		Movement:   state.Duration(72 * time.Hour),
+		Retreat:    state.Duration(24 * time.Hour),
+		Adjustment: state.Duration(24 * time.Hour),
+		Grace:      state.Duration(48 * time.Hour),
+		Reminder:   state.Duration(24 * time.Hour),
+	}
+}
