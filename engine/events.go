@@ -15,7 +15,7 @@ const (
 	eventEnded     = "game ended" // result
 )
 
-// event logs msg about g once tx is committed, never for a transaction
+// Event logs msg about g once tx is committed, never for a transaction
 // rolled back (a Tick batch that failed is done again game by game, and
 // must not log twice), with the game's name and phase first and attrs
 // (key, value pairs) after them.

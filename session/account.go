@@ -248,7 +248,7 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		Rules:      rules.Name,
 		Status:     state.Forming,
 		Created:    s.now,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: s.in.From,
 		MasterHash: hash,
 	}

@@ -553,7 +553,7 @@ func parsePhaseArgs(args []string) (judge.Phase, error) {
 	return p, nil
 }
 
-// mustPowerRefs is powerRefs without the letters, on the game's map.
+// mustPowerRefs is PowerRefs without the letters, on the game's map.
 func mustPowerRefs(g *state.Game, seats []int) []engine.PowerRef {
 	refs, _ := engine.PowerRefs(engine.MapOrNil(g), g, seats)
 	return refs

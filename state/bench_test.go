@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkPutGame stores a typical running 7-player game, with a new
-// wake time each time, one committed transaction per store as gm does:
+// wake time each time, one committed transaction per store as the engine and the session do:
 // the cost includes bbolt's fsync on the test's disk.
 func BenchmarkPutGame(b *testing.B) {
 	db := openTemp(b)

@@ -52,7 +52,7 @@ type Settings struct {
 // GameSettings are a game's rules and policies, set at creation and by the
 // master.
 type GameSettings struct {
-	Press   string `json:"press"`   // "white" (gm creates games so), "grey", "none"; "" is none, as gm enforces it
+	Press   string `json:"press"`   // "white" (the judge creates games so), "grey", "none"; "" is none, as the session enforces it
 	Partial bool   `json:"partial"` // partial press (to some powers) allowed; default true
 	NMR     bool   `json:"nmr"`     // true: process civil disorder after grace; false (default): wait for a replacement
 	Zone    string `json:"zone"`    // IANA time zone for showing times, default "UTC"
