@@ -510,10 +510,10 @@ func (wr *writer) ownership(next *judge.Position) {
 			verb, n = "Removes", nu-np
 		}
 		fmt.Fprintf(&wr.b, "%2d Supply center%s %2d Unit%s  %s %2d unit%s.",
-			np, plural(np, ", ", "s,"), nu, plural(nu, ": ", "s:"), verb, n, plural(n, "", "s"))
+			np, Plural(np, ", ", "s,"), nu, Plural(nu, ": ", "s:"), verb, n, Plural(n, "", "s"))
 		if slices.Contains(wr.res.Winners, judge.Power(p)) {
 			// njudge pads "unit." so that the marker lines up with "units.".
-			fmt.Fprintf(&wr.b, "%s  (* VICTORY!! *)", plural(n, " ", ""))
+			fmt.Fprintf(&wr.b, "%s  (* VICTORY!! *)", Plural(n, " ", ""))
 		}
 		wr.b.WriteByte('\n')
 	}
@@ -622,7 +622,10 @@ func aOrAn(word string) string {
 	return "a"
 }
 
-func plural(n int, one, many string) string {
+// Plural returns one when n is 1 and many otherwise: the one plural
+// rule of the judge's English ("1 unit", "2 units", "0 units"), which the
+// results, the acknowledgements and the commands' output all follow.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

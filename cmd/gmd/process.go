@@ -14,6 +14,7 @@ import (
 	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -269,7 +270,7 @@ func (j *judgeEnv) deliver(f *pipeFlags, w, stderr io.Writer, cmd string) error 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "%s: %d %s queued for gmd run to send\n", cmd, n, plural(n, "mail", "mails"))
+		fmt.Fprintf(stderr, "%s: %d %s queued for gmd run to send\n", cmd, n, report.Plural(n, "mail", "mails"))
 		return nil
 	}
 	// Compose everything and empty the outbox in one transaction; write
@@ -325,11 +326,4 @@ func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time, at
 		w.WriteByte('\n')
 	}
 	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -43,7 +44,7 @@ func (j *judgeEnv) send(now time.Time, stderr io.Writer, cmd string) {
 	}); verr != nil && err == nil {
 		err = verr
 	}
-	fmt.Fprintf(stderr, "%s: %d %s sent, %d left in the outbox\n", cmd, sent, plural(sent, "mail", "mails"), left)
+	fmt.Fprintf(stderr, "%s: %d %s sent, %d left in the outbox\n", cmd, sent, report.Plural(sent, "mail", "mails"), left)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 	}

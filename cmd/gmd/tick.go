@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/gmdjudge/gmd/daemon"
+	"github.com/gmdjudge/gmd/report"
 )
 
 func init() {
@@ -64,7 +65,7 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmd tick: pruning the ledger: %v\n", err)
 		status = 1
 	} else if ran && n > 0 {
-		fmt.Fprintf(stderr, "gmd tick: %d ledger %s older than the retention removed\n", n, plural(n, "entry", "entries"))
+		fmt.Fprintf(stderr, "gmd tick: %d ledger %s older than the retention removed\n", n, report.Plural(n, "entry", "entries"))
 	}
 	// What the games that went well queued goes out all the same.
 	if err := j.deliver(&f, stdout, stderr, "gmd tick"); err != nil {
