@@ -164,9 +164,9 @@ func retryHeldHere(cfg *config.Config, ids []uint64) ([]ctl.HeldRetry, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer j.db.Close()
+	defer j.DB.Close()
 	return ctl.RetryEach(ids, func(id uint64) (cause, err error) {
-		return j.master.RetryHeld(id, time.Now().UTC())
+		return j.Master.RetryHeld(id, time.Now().UTC())
 	}), nil
 }
 

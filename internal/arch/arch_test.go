@@ -41,7 +41,7 @@ var rules = map[string][]string{
 	"view":                {"internal/length", "jsonpos", "judge", "state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
-	"daemon":              {"config", "gm", "mail", "state"},
+	"daemon":              {"config", "ctl", "gm", "mail", "report", "state", "templates", "view", "web"},
 	"demo":                {},
 	"gm":                  {"config", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
 	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "state", "view"},
