@@ -96,7 +96,7 @@ func TestDaemonWebPages(t *testing.T) {
 	cfg.HTTP = nil
 	logs.Reset()
 	part, err = d.webPages(nil)
-	if err != nil || part(context.Background()) != nil || bytes.Contains([]byte(logs.String()), []byte("web pages")) {
+	if err != nil || part(context.Background()) != nil || strings.Contains(logs.String(), "web pages") {
 		t.Errorf("without an http block: %v\n%s", err, logs.String())
 	}
 }
