@@ -195,8 +195,7 @@ func (j Intake) authenticate(raw []byte) (ok bool, why string) {
 		return true, ""
 	}
 	return mail.Authenticate(raw, mail.AuthPolicy{
-		Require:    cfg.SenderAuth.Require,
-		AuthServID: cfg.SenderAuth.AuthServID,
+		SenderAuth: cfg.SenderAuth,
 		LookupTXT:  j.LookupTXT,
 	})
 }

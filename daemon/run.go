@@ -181,38 +181,23 @@ func Run(ctx context.Context, cfg *config.Config, log *slog.Logger, opt Options)
 // its parts to stop before it goes without them.
 const wedgedGrace = 5 * time.Second
 
-// imapConfig is the poller's view of cfg.
+// imapConfig is the poller's view of cfg: the imap block as it is,
+// with the size limit and the age the ledger can vouch for.
 func imapConfig(cfg *config.Config) mail.IMAPConfig {
-	c := cfg.IMAP
 	return mail.IMAPConfig{
-		Addr:             c.Addr,
-		TLS:              c.TLS,
-		Username:         c.Username,
-		Password:         c.Password,
-		Mailbox:          c.Mailbox,
-		ProcessedMailbox: c.ProcessedMailbox,
-		PollInterval:     c.PollInterval,
-		TLSConfig:        c.TLSConfig(),
-		MaxSize:          cfg.Limits.MaxMailSize,
+		IMAP:    *cfg.IMAP,
+		MaxSize: cfg.Limits.MaxMailSize,
 		// A mail older than the ledger's memory may have been handled
 		// already (see config.DefaultLedgerRetention).
 		MaxAge: Retention(cfg) - LedgerSkew,
 	}
 }
 
-// smtpConfig is the sender's view of cfg.
+// smtpConfig is the sender's view of cfg: the smtp block as it is, with
+// the judge's name and address.
 func smtpConfig(cfg *config.Config) mail.SMTPConfig {
-	c := cfg.SMTP
 	j := Judge{Config: cfg}
-	return mail.SMTPConfig{
-		Addr:      c.Addr,
-		TLS:       c.TLS,
-		Username:  c.Username,
-		Password:  c.Password,
-		TLSConfig: c.TLSConfig(),
-		From:      j.From(),
-		LocalName: domainOf(cfg.JudgeAddr),
-	}
+	return mail.SMTPConfig{SMTP: *cfg.SMTP, From: j.From(), LocalName: domainOf(cfg.JudgeAddr)}
 }
 
 // domainOf returns the domain of a mail address.
