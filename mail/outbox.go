@@ -318,7 +318,7 @@ type batch struct {
 	ctx  context.Context
 	now  time.Time
 	conn *conn // nil until needed, and after the session broke
-	// jitter is drawn once a pass, so that the mails held back together
+	// jitter is drawn once a pass, so that the mails deferred together
 	// come back together (one session), while gmd judges that share a
 	// server do not all retry at the same moment.
 	jitter float64
