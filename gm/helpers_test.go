@@ -141,9 +141,35 @@ func checkText(t testing.TB, m *state.OutMail) {
 	if strings.Contains(m.Body, "\n\n\n") {
 		t.Errorf("%q has a double blank line:\n%s", m.Subject, m.Body)
 	}
-	if bad := agreementErrors(m.Subject + "\n" + m.Body); len(bad) > 0 {
+	if bad := agreementErrors(judgeWritten(m)); len(bad) > 0 {
 		t.Errorf("%q says %q:\n%s", m.Subject, bad, m.Body)
 	}
+}
+
+// judgeWritten is the text of m that the judge itself wrote, for the
+// agreement check: a reply's subject ("Re: ...") echoes the sender's, a line
+// quoted with "> " is the sender's, an "Error (line n):" line quotes the
+// sender's words, and the lines of a press message between
+// its "in 'game':" line and "End of message." are the press sender's.
+func judgeWritten(m *state.OutMail) string {
+	var b strings.Builder
+	if !strings.HasPrefix(m.Subject, "Re: ") {
+		b.WriteString(m.Subject + "\n")
+	}
+	press := strings.Contains(m.Subject, " Press from ") || strings.Contains(m.Subject, " Broadcast from ")
+	inPress := false
+	for _, line := range strings.Split(m.Body, "\n") {
+		switch {
+		case inPress:
+			inPress = line != "End of message."
+		case press && strings.HasSuffix(line, "':") && strings.Contains(line, " in '"):
+			inPress = true
+		case strings.HasPrefix(line, "> "), strings.HasPrefix(line, "Error (line "):
+		default:
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
 
 // game reads a game from the database.
