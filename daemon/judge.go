@@ -182,6 +182,27 @@ func (j *Judge) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachm
 	return atts, nil
 }
 
+// Tick runs the clock once at now for a judge run from cron, without
+// gmd run: the games' deadlines (Master.Tick), then the ledger's pruning
+// when a day has passed since the last (PruneIfDue), each reported on
+// stderr as cmd. It returns false when some of it failed; what went well
+// stays done, and the mails it queued are for Deliver.
+func (j *Judge) Tick(now time.Time, stderr io.Writer, cmd string) (ok bool) {
+	ok = true
+	if err := j.Master.Tick(now); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		ok = false
+	}
+	// gmd run prunes the ledger itself; from cron, this is its place.
+	if n, ran, err := PruneIfDue(j.DB, j.Config, now); err != nil {
+		fmt.Fprintf(stderr, "%s: pruning the ledger: %v\n", cmd, err)
+		ok = false
+	} else if ran && n > 0 {
+		fmt.Fprintf(stderr, "%s: %d ledger %s older than the retention removed\n", cmd, n, report.Plural(n, "entry", "entries"))
+	}
+	return ok
+}
+
 // sendTimeout bounds the sending of gmd process and gmd tick.
 // The database stays locked meanwhile, and the next gmd process waits
 // for it only a second before it asks the mail server to try later; what

@@ -4,9 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
-	"github.com/gmdjudge/gmd/daemon"
-	"github.com/gmdjudge/gmd/report"
 )
 
 func init() {
@@ -56,16 +53,8 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer j.DB.Close()
 
 	status := 0
-	if err := j.Master.Tick(f.now); err != nil {
-		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
+	if !j.Tick(f.now, stderr, "gmd tick") {
 		status = 1
-	}
-	// gmd run prunes the ledger itself; from cron, this is its place.
-	if n, ran, err := daemon.PruneIfDue(j.DB, j.Config, f.now); err != nil {
-		fmt.Fprintf(stderr, "gmd tick: pruning the ledger: %v\n", err)
-		status = 1
-	} else if ran && n > 0 {
-		fmt.Fprintf(stderr, "gmd tick: %d ledger %s older than the retention removed\n", n, report.Plural(n, "entry", "entries"))
 	}
 	// What the games that went well queued goes out all the same.
 	if err := j.Deliver(f.dryRun, f.now, stdout, stderr, "gmd tick"); err != nil {
