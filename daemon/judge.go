@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/report"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 	"github.com/gmdjudge/gmd/view"
@@ -23,7 +24,7 @@ import (
 type Judge struct {
 	Config *config.Config
 	DB     *state.DB
-	Master *gm.Master
+	Master *session.Master
 	Maps   Maps // draws the maps that mails carry
 
 	// LookupTXT looks up the DNS TXT records of DKIM keys for the
@@ -51,14 +52,14 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 	}
 	// An operator's template that the master cannot run stops the judge
 	// now, naming its file and line, and not the mail queue later.
-	if err := gm.CheckTemplates(set); err != nil {
+	if err := session.CheckTemplates(set); err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	db, err := open(cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	m := gm.New(db, gm.Config{
+	m := session.New(db, engine.Config{
 		JudgeName: cfg.JudgeName,
 		JudgeAddr: cfg.JudgeAddr,
 		Admins:    cfg.Admins,
@@ -69,7 +70,7 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 		Limits:               cfg.Limits,
 		Log:                  log,
 	})
-	maps := Maps{Renderer: gm.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
+	maps := Maps{Renderer: engine.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
 	return &Judge{Config: cfg, DB: db, Master: m, Maps: maps}, nil
 }
 

@@ -11,8 +11,9 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/web"
 )
@@ -80,7 +81,7 @@ type running struct {
 	// the poller commits after each batch (commit); nil takes each
 	// mail in a transaction of its own. committed is what to do once
 	// the mails handled since the last commit are on disk (log them).
-	intake    *gm.Intake
+	intake    *session.Intake
 	committed []func()
 }
 
@@ -289,7 +290,7 @@ func (d *running) webPages(ln net.Listener) (func(context.Context) error, error)
 		JudgeName: d.Config.JudgeName,
 		JudgeAddr: d.Config.JudgeAddr,
 		Overview:  d.Master.OverviewOf,
-		Replay:    gm.Replay,
+		Replay:    engine.Replay,
 		Draw:      d.draw.Draw,
 		Stats:     d.stats,
 		Log:       d.log,

@@ -55,7 +55,7 @@ func storedPositions(t *testing.T) [][]byte {
 }
 
 // This package's output is also the storage format of positions: every
-// game record and every history record holds one (gm writes it with
+// game record and every history record holds one (engine writes it with
 // EncodePosition, and reads it back with DecodePosition). The golden
 // file is that stored form, byte for byte, for the start of every board
 // and for every form of position. A change to the gmd adjudicate

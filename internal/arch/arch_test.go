@@ -41,9 +41,10 @@ var rules = map[string][]string{
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
-	"daemon":              {"config", "ctl", "gm", "mail", "report", "state", "templates", "view", "web"},
+	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
 	"demo":                {},
-	"gm":                  {"config", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
+	"engine":              {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
+	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
 	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "report", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
