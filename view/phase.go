@@ -7,10 +7,6 @@ import (
 	"github.com/gmdjudge/gmd/report"
 )
 
-// Season is report.Season, for the game master until it names phases
-// through report.
-func Season(p judge.Phase) string { return report.Season(p) }
-
 // PhaseTitleOf is report.PhaseTitle of a phase as stored ("S1901M", or
 // "W1905AX" once the game is over); a string that is no phase is its own
 // title.
