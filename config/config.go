@@ -47,11 +47,14 @@ type Config struct {
 	DB        string   // the bbolt database file; "" if not set
 	Templates string   // a directory of templates overriding the built-in ones; "" for none
 	Admins    []string // addresses that may act as the master of any game; needs SenderAuth
-	Limits    Limits
-	IMAP      *IMAP // where mail comes in; nil if not configured
-	SMTP      *SMTP // where mail goes out; nil if not configured
-	HTTP      *HTTP // the read-only web pages; nil (the default) for none
-	LogLevel  slog.Level
+	// Limits is the limits block, embedded so that a package taking the
+	// Config whole (the game engine's engine.Config) reads each bound by
+	// its name.
+	Limits
+	IMAP     *IMAP // where mail comes in; nil if not configured
+	SMTP     *SMTP // where mail goes out; nil if not configured
+	HTTP     *HTTP // the read-only web pages; nil (the default) for none
+	LogLevel slog.Level
 
 	// PasswordCost is the bcrypt cost of new password hashes
 	// (password-cost; bcrypt's default unless set).

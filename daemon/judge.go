@@ -59,17 +59,7 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 	if err != nil {
 		return nil, err
 	}
-	m := session.New(db, engine.Config{
-		JudgeName: cfg.JudgeName,
-		JudgeAddr: cfg.JudgeAddr,
-		Admins:    cfg.Admins,
-		// authenticate drops every mail that fails before Handle.
-		SendersAuthenticated: cfg.SenderAuth.Require.Checks(),
-		Templates:            set,
-		PasswordCost:         cfg.PasswordCost,
-		Limits:               cfg.Limits,
-		Log:                  log,
-	})
+	m := session.New(db, engine.Config{Config: *cfg, Templates: set, Log: log})
 	maps := Maps{Renderer: engine.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
 	return &Judge{Config: cfg, DB: db, Master: m, Maps: maps}, nil
 }
