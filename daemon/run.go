@@ -296,8 +296,7 @@ func (d *running) webPages(ln net.Listener) (func(context.Context) error, error)
 		Log:       d.log,
 	}
 	if h != nil {
-		wc.BaseURL, wc.Rate, wc.Burst, wc.TrustedProxies = h.BaseURL, h.Rate, h.Burst, h.TrustedProxies
-		wc.MetricsFrom = h.MetricsFrom
+		wc.HTTP = *h
 	}
 	srv, err := web.New(wc)
 	if err != nil {
