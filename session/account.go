@@ -14,6 +14,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -565,10 +566,7 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	}
 	if len(g.Players) < len(mp.Powers) {
 		more := len(mp.Powers) - len(g.Players)
-		verb := "have"
-		if more == 1 {
-			verb = "has"
-		}
+		verb := report.Plural(more, "has", "have")
 		s.printf("You have joined game '%s': %d of %d players. It starts when %d more %s joined.",
 			g.Name, len(g.Players), len(mp.Powers), more, verb)
 		return nil

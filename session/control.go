@@ -10,6 +10,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -197,7 +198,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	s.dirty = true
 	data := engine.ControlData{HeadLines: m.HeadFor(g, pos.Phase), Back: pos.Phase.String(),
-		Title: view.Season(pos.Phase), What: pos.Phase.Type.String()}
+		Title: report.Season(pos.Phase), What: pos.Phase.Type.String()}
 	if err := m.SendGame(s.tx, s.now, g, "rollback", data, m.Recipients(g)); err != nil {
 		return err
 	}

@@ -138,7 +138,7 @@ func (s *session) listGame(g *state.Game) error {
 	if err != nil {
 		return err
 	}
-	s.printf("\nUnits in %s:\n\n", view.Season(pos.Phase))
+	s.printf("\nUnits in %s:\n\n", report.Season(pos.Phase))
 	for _, l := range engine.UnitLines(pos) {
 		s.printf("%s", l)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -260,7 +261,7 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 	if s.cfg.Draw == nil {
 		return mapImage{}
 	}
-	alt := fmt.Sprintf("Map of game %s in %s", game, view.PhaseTitle(ph))
+	alt := fmt.Sprintf("Map of game %s in %s", game, report.PhaseTitle(ph))
 	if unordered {
 		alt += ": the units listed below."
 	} else {
