@@ -75,6 +75,11 @@ type GameSettings struct {
 	// existed get the map too.
 	NoMap bool `json:"no_map,omitempty"`
 
+	// Entry is who may join the game (issue 23): the gates on the
+	// joiner's figures, and the private game's conditions. The zero
+	// value lets anyone in, as before it existed.
+	Entry Entry `json:"entry,omitzero"`
+
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
 	Retreat    Duration `json:"retreat"`    // default 24h
@@ -87,6 +92,38 @@ type GameSettings struct {
 	MovementTimes   DeadlineTimes `json:"movement_times,omitzero"`
 	RetreatTimes    DeadlineTimes `json:"retreat_times,omitzero"`
 	AdjustmentTimes DeadlineTimes `json:"adjustment_times,omitzero"`
+}
+
+// Entry is who may join a game: the master's gates (SET DEDICATION,
+// ONTIMERAT, RESRAT, MIN GAMES, REGISTERED) and private game settings
+// (SET PRIVATE, JOIN PASSWORD, APPROVAL, INVITE). Package players
+// decides a join by it.
+type Entry struct {
+	// Dedication is the least dedication a joiner may have, when
+	// HasDedication (njudge's figure may be below 0, so 0 is a gate).
+	Dedication    int  `json:"dedication,omitempty"`
+	HasDedication bool `json:"has_dedication,omitempty"`
+	// OnTime is the least on-time ratio, 0 for none.
+	OnTime float64 `json:"ontime,omitempty"`
+	// Resign is the greatest resignation ratio, when HasResign.
+	Resign    float64 `json:"resign,omitempty"`
+	HasResign bool    `json:"has_resign,omitempty"`
+	// MinGames is the least number of games a joiner has finished.
+	MinGames int `json:"min_games,omitempty"`
+	// Registered lets only registered players join.
+	Registered bool `json:"registered,omitempty"`
+
+	// Private keeps the game out of LIST and the web pages for
+	// whoever is not in it.
+	Private bool `json:"private,omitempty"`
+	// JoinHash is the bcrypt hash of the join password (SET JOIN
+	// PASSWORD): a joiner gives it, or is invited.
+	JoinHash []byte `json:"join_hash,omitempty"`
+	// Invited are the addresses, lower case, the master invited: they
+	// join without the join password, with the usual confirmation.
+	Invited []string `json:"invited,omitempty"`
+	// Approval makes each join wait for the master's approval.
+	Approval bool `json:"approval,omitempty"`
 }
 
 // DeadlineTimes restricts the deadlines of one phase type to a time of

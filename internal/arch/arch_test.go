@@ -39,6 +39,7 @@ var rules = map[string][]string{
 	"internal/textsafe":   {},
 	"internal/length":     {}, // t21's, placed before it lands
 	"view":                {"internal/length", "jsonpos", "judge", "state"},
+	"players":             {"state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"daemon":              {"config", "gm", "mail", "state"},
