@@ -75,11 +75,6 @@ type GameSettings struct {
 	// existed get the map too.
 	NoMap bool `json:"no_map,omitempty"`
 
-	// Entry is who may join the game (issue 23): the gates on the
-	// joiner's figures, and the private game's conditions. The zero
-	// value lets anyone in, as before it existed.
-	Entry Entry `json:"entry,omitzero"`
-
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
 	Retreat    Duration `json:"retreat"`    // default 24h
@@ -205,6 +200,13 @@ type Game struct {
 	Status   GameStatus   `json:"status"`
 	Created  time.Time    `json:"created"`
 	Settings GameSettings `json:"settings"`
+
+	// Entry is who may join the game (issue 23): the gates on the
+	// joiner's figures, and the private game's conditions. The zero
+	// value lets anyone in, as before it existed. It is kept beside the
+	// settings rather than in them, which are compared whole to tell a
+	// SET that changes nothing.
+	Entry Entry `json:"entry,omitzero"`
 
 	MasterAddr string `json:"master_addr"`
 	MasterHash []byte `json:"master_hash"`

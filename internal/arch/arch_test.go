@@ -45,7 +45,7 @@ var rules = map[string][]string{
 	"daemon":              {"config", "gm", "mail", "state"},
 	"demo":                {},
 	"gm":                  {"config", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
-	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "state", "view"},
+	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},
