@@ -374,6 +374,15 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "The master of '%s' has removed this address from the game: it may take no seat of it unless the master lets it back (ADMIT).", g.Name)
 			return errStop
 		}
+		// A newcomer passes the game's gates as a joiner does.
+		if !sameAddr(p.Addr, s.in.From) {
+			if ok, err := s.admits(c, g); !ok {
+				if err == nil {
+					err = errStop
+				}
+				return err
+			}
+		}
 		// A code mailed to the sender's address gives the seat to it,
 		// with the password of this mail. Without one, the seat's own
 		// address with the seat's own password is the player coming
@@ -521,6 +530,12 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if msg := s.secondSeat(g, -1); msg != "" {
 		s.fail(c.Line, "%s", msg)
 		return errStop
+	}
+	if ok, err := s.admits(c, g); !ok {
+		if err == nil {
+			err = errStop
+		}
+		return err
 	}
 	if msg := passwordProblem(pw); msg != "" {
 		s.fail(c.Line, "%s.", capitalize(msg))
@@ -737,6 +752,9 @@ func (s *session) cmdResign(c *parser.Command) error {
 		g.Players[i].Status = state.Abandoned
 		g.Players[i].Wait, g.Players[i].Draw = false, false
 		s.m.event(s.tx, g, s.m.phaseOf(g), eventAbandoned, "power", s.power, "why", "resigned")
+		if err := logSeat(s.tx, g, &g.Players[i], state.SeatResigned, s.m.phaseOf(g), s.now); err != nil {
+			return err
+		}
 		s.dirty = true
 		s.printf("You have resigned %s in game '%s'. Thank you for playing.", s.power, g.Name)
 		mp, err := gameMap(g)

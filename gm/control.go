@@ -43,6 +43,9 @@ func (s *session) takeover(i int, passHash []byte) error {
 	p.Wait, p.Draw = false, false
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+		if err := logSeat(s.tx, g, p, state.SeatTakeover, m.phaseOf(g), s.now); err != nil {
+			return err
+		}
 	}
 	s.dirty = true
 
@@ -274,7 +277,9 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	m.endGame(s.tx, g, "terminated", s.now)
+	if err := m.endGame(s.tx, g, "terminated", s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	if err := m.sendGame(s.tx, s.now, g, "terminated", controlData{headLines: m.headFor(g, pos.Phase)}, m.recipients(g)); err != nil {
 		return err
@@ -324,6 +329,9 @@ func (s *session) cmdEject(c *parser.Command) error {
 	to := append(m.recipients(g), p.Addr)
 	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 	m.event(s.tx, g, m.phaseOf(g), eventAbandoned, "power", p.Power, "why", "ejected")
+	if err := logSeat(s.tx, g, p, state.SeatEjected, m.phaseOf(g), s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	refs, letters := powerRefs(mp, g, []int{i})
 	data := abandonedData{headLines: m.head(g), Powers: refs, Letters: letters, Ejected: true}

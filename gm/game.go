@@ -247,6 +247,9 @@ func (m *Master) startGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	for i := range g.Players {
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""
+		if err := logSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
+			return err
+		}
 	}
 	m.startClock(g, now)
 

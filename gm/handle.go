@@ -61,6 +61,12 @@ var commands = map[string]command{
 	"EJECT":     {run: (*session).cmdEject, mails: true},
 	"REVEAL":    {run: (*session).cmdReveal, mails: true},
 	"ADMIT":     {run: (*session).cmdAdmit},
+	"REGISTER":  {run: (*session).cmdRegister},
+	"WHOIS":     {run: (*session).cmdWhois, output: true},
+	"INFO":      {run: (*session).cmdInfo, output: true},
+	"WHO":       {run: (*session).cmdWho, output: true},
+	"FORGET":    {run: (*session).cmdForget},
+	"INVITE":    {run: (*session).cmdInvite},
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 
@@ -215,6 +221,9 @@ func (s *session) do(c *parser.Command) error {
 	// cmdOrders answers for who may not.
 	info, _ := parser.LookupCommand(name)
 	who := info.Who
+	if name == "SET" && registrySet(c.Args) {
+		who = parser.Anyone // the registry's, not a game's
+	}
 	var hide []bool
 	misplaced, usage := false, ""
 	if cmd.secret != nil {

@@ -220,6 +220,17 @@ var setTable = []setOption1{
 	{Opt: "GUNBOAT", Words: []string{"GUNBOAT"}, Master: true, Shown: "GUNBOAT"},
 	{Opt: "NOGUNBOAT", Words: []string{"NOGUNBOAT"}, Master: true, Shown: "NOGUNBOAT"},
 	{Opt: "MAP", Master: true, Shown: "MAP ON|OFF"}, // the words are the player's MAP's
+	{Opt: "SHOWADDRESS", Words: []string{"SHOW"}, Shown: "SHOW ADDRESS"},
+	{Opt: "ADDRESS", Words: []string{"ADDRESS"}, Shown: "ADDRESS"},
+	{Opt: "HIDEADDRESS", Words: []string{"HIDE"}, Shown: "HIDE ADDRESS"},
+	{Opt: "DEDICATION", Words: []string{"DEDICATION"}, Master: true, Shown: "DEDICATION"},
+	{Opt: "ONTIMERAT", Words: []string{"ONTIMERAT"}, Master: true, Shown: "ONTIMERAT"},
+	{Opt: "RESRAT", Words: []string{"RESRAT"}, Master: true, Shown: "RESRAT"},
+	{Opt: "MINGAMES", Words: []string{"MIN", "MINGAMES"}, Master: true, Shown: "MIN GAMES"},
+	{Opt: "REGISTERED", Words: []string{"REGISTERED"}, Master: true, Shown: "REGISTERED"},
+	{Opt: "NOREGISTERED", Words: []string{"NOREGISTERED"}, Master: true, Shown: "NOREGISTERED"},
+	{Opt: "PRIVATE", Words: []string{"PRIVATE"}, Master: true, Shown: "PRIVATE"},
+	{Opt: "PUBLIC", Words: []string{"PUBLIC", "NOPRIVATE"}, Master: true, Shown: "PUBLIC"},
 	{Opt: "ZONE", Words: []string{"ZONE", "TIMEZONE"}, Master: true, Shown: "ZONE"},
 	{Opt: "CLOCK", Words: []string{"DEADLINE"}, Master: true, Shown: "DEADLINE"},
 	{Opt: "CLOCK", Words: []string{"GRACE"}, Master: true, Shown: "GRACE"},
@@ -334,6 +345,14 @@ func (s *session) cmdSet(c *parser.Command) error {
 		return s.setPreference(c, args)
 	case "NOMAP":
 		return s.setMyMap(c, false, args)
+	case "SHOWADDRESS", "HIDEADDRESS":
+		if len(args) == 1 && strings.EqualFold(args[0], "ADDRESS") {
+			return s.setShowAddress(c, opt == "SHOWADDRESS")
+		}
+		s.fail(c.Line, "Use: SET SHOW ADDRESS or SET HIDE ADDRESS.")
+		return nil
+	case "ADDRESS":
+		return s.setAddress(c, args)
 	case "MAP":
 		if len(args) == 0 {
 			return s.setMyMap(c, true, args)
@@ -348,6 +367,16 @@ func (s *session) cmdSet(c *parser.Command) error {
 	if s.game.Status == state.Finished {
 		s.fail(c.Line, "Game '%s' is over.", s.game.Name)
 		return nil
+	}
+	switch opt {
+	case "DEDICATION", "ONTIMERAT", "RESRAT", "MINGAMES", "REGISTERED", "NOREGISTERED", "PRIVATE", "PUBLIC":
+		change := s.setEntry(c, opt, args)
+		if change == "" {
+			return nil
+		}
+		s.dirty = true
+		s.printf("%s", change)
+		return s.parameterChange(change)
 	}
 	st := &s.game.Settings
 	before := *st

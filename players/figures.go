@@ -36,12 +36,12 @@ type Figures struct {
 	// Dedication is the points (see PointsOnTime); it starts at 0 and
 	// may go below.
 	Dedication int
-	// OnTime is the on-time ratio, (on time + PriorPhases) / (on time +
+	// OnTimeRatio is the on-time ratio, (on time + PriorPhases) / (on time +
 	// late + PriorPhases): 1 for a new player.
-	OnTime float64
-	// Resign is the resignation ratio, (resigned + abandoned) / (seats
+	OnTimeRatio float64
+	// ResignRatio is the resignation ratio, (resigned + abandoned) / (seats
 	// held + PriorGames): 0 for a new player.
-	Resign float64
+	ResignRatio float64
 }
 
 // Compute returns the figures of a tally.
@@ -50,8 +50,8 @@ func Compute(t state.Tally) Figures {
 		Tally: t,
 		Dedication: PointsOnTime*t.OnTime + PointsLate*t.Late +
 			PointsAbandoned*(t.Abandoned+t.Resigned) + PointsDisorder*t.Disorder,
-		OnTime: float64(t.OnTime+PriorPhases) / float64(t.OnTime+t.Late+PriorPhases),
-		Resign: float64(t.Resigned+t.Abandoned) / float64(t.Games+PriorGames),
+		OnTimeRatio: float64(t.OnTime+PriorPhases) / float64(t.OnTime+t.Late+PriorPhases),
+		ResignRatio: float64(t.Resigned+t.Abandoned) / float64(t.Games+PriorGames),
 	}
 }
 

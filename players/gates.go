@@ -35,10 +35,10 @@ func Admit(e state.Entry, registered bool, f Figures) *Refusal {
 		return &Refusal{"REGISTERED", "only registered players join", "not registered (REGISTER)"}
 	case e.HasDedication && f.Dedication < e.Dedication:
 		return &Refusal{"DEDICATION", fmt.Sprintf("at least %d", e.Dedication), strconv.Itoa(f.Dedication)}
-	case e.OnTime > 0 && f.OnTime < e.OnTime:
-		return &Refusal{"ONTIMERAT", "at least " + Ratio(e.OnTime), Ratio(f.OnTime)}
-	case e.HasResign && f.Resign > e.Resign:
-		return &Refusal{"RESRAT", "at most " + Ratio(e.Resign), Ratio(f.Resign)}
+	case e.OnTime > 0 && f.OnTimeRatio < e.OnTime:
+		return &Refusal{"ONTIMERAT", "at least " + Ratio(e.OnTime), Ratio(f.OnTimeRatio)}
+	case e.HasResign && f.ResignRatio > e.Resign:
+		return &Refusal{"RESRAT", "at most " + Ratio(e.Resign), Ratio(f.ResignRatio)}
 	case f.Finished < e.MinGames:
 		return &Refusal{"MIN GAMES", fmt.Sprintf("at least %d finished", e.MinGames), strconv.Itoa(f.Finished)}
 	}
@@ -71,4 +71,15 @@ func Gates(e state.Entry) []string {
 		out = append(out, "the master approves each join")
 	}
 	return out
+}
+
+// Shown reports whether a seat of g may be linked to its player, on a
+// page or in a reply to anyone but the game's master: not in a private
+// game (which is on no list), nor in a gunboat game until it has ended
+// and its master revealed who played it.
+func Shown(g *state.Game) bool {
+	if g.Entry.Private {
+		return false
+	}
+	return !g.Settings.Gunboat || g.Status == state.Finished && g.Revealed
 }

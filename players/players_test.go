@@ -92,24 +92,24 @@ func FuzzCheckName(f *testing.F) {
 
 func TestCompute(t *testing.T) {
 	f := Compute(state.Tally{})
-	if f.Dedication != 0 || f.OnTime != 1 || f.Resign != 0 {
+	if f.Dedication != 0 || f.OnTimeRatio != 1 || f.ResignRatio != 0 {
 		t.Errorf("a new player's figures %+v, want dedication 0, on time 1, resign 0", f)
 	}
 	// One late phase and one resignation in a first game do not shut a
 	// new player out of gates a regular would pass.
 	f = Compute(state.Tally{Games: 1, OnTime: 0, Late: 1, Resigned: 1})
-	if f.OnTime != 0.8 || math.Abs(f.Resign-1.0/3) > 1e-9 || f.Dedication != -51 {
+	if f.OnTimeRatio != 0.8 || math.Abs(f.ResignRatio-1.0/3) > 1e-9 || f.Dedication != -51 {
 		t.Errorf("one late phase and one resignation: %+v", f)
 	}
 	f = Compute(state.Tally{Games: 10, Finished: 8, OnTime: 200, Late: 10, Abandoned: 1, Disorder: 1, Resigned: 0, Ejected: 3})
 	if want := 3*200 - 10 - 50 - 100; f.Dedication != want {
 		t.Errorf("dedication %d, want %d (ejections cost nothing)", f.Dedication, want)
 	}
-	if want := 204.0 / 214; f.OnTime != want {
-		t.Errorf("on-time ratio %v, want %v", f.OnTime, want)
+	if want := 204.0 / 214; f.OnTimeRatio != want {
+		t.Errorf("on-time ratio %v, want %v", f.OnTimeRatio, want)
 	}
-	if want := 1.0 / 12; f.Resign != want {
-		t.Errorf("resignation ratio %v, want %v", f.Resign, want)
+	if want := 1.0 / 12; f.ResignRatio != want {
+		t.Errorf("resignation ratio %v, want %v", f.ResignRatio, want)
 	}
 	// Replay sums the logs of every address of a registration.
 	a := []*state.SeatEvent{{Kind: state.SeatJoined}, {Kind: state.SeatOnTime}, {Kind: state.SeatLate}}

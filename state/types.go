@@ -253,6 +253,12 @@ type Game struct {
 	// every mail reads does not grow with it. Processing clears it.
 	PressSent map[string]int64 `json:"press_sent,omitempty"`
 
+	// SeatLogged is Turn+1 of the last phase whose on-time and late
+	// seats the seat log has recorded (0: none yet): a phase counts once
+	// for each seat, though a takeover may give it a second deadline,
+	// and a ROLLBACK may play it again.
+	SeatLogged int `json:"seat_logged,omitempty"`
+
 	// Revealed is set when the master of a finished gunboat game has
 	// revealed who played which power (REVEAL): the listings show the
 	// players' addresses from then on.

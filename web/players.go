@@ -25,7 +25,7 @@ type figureRow struct {
 }
 
 func figuresOf(f players.Figures) figureRow {
-	return figureRow{Figures: f, OnTimeText: players.Ratio(f.OnTime), ResignText: players.Ratio(f.Resign)}
+	return figureRow{Figures: f, OnTimeText: players.Ratio(f.OnTimeRatio), ResignText: players.Ratio(f.ResignRatio)}
 }
 
 // playerGame is one game on a player's page.
@@ -75,7 +75,7 @@ func (s *Server) player(tx *state.Tx, r *http.Request, now time.Time) (string, a
 			}
 			seen[ev.Game+"/"+ev.Power] = true
 			g, err := tx.Game(ev.Game)
-			if err != nil || !linkable(g) {
+			if err != nil || !players.Shown(g) {
 				continue // gone, hidden (gunboat) or private
 			}
 			d.Games = append(d.Games, playerGame{Game: g.Name, Power: ev.Power, Status: g.Status})
@@ -85,23 +85,13 @@ func (s *Server) player(tx *state.Tx, r *http.Request, now time.Time) (string, a
 	return "player", d, nil
 }
 
-// linkable reports whether the pages may link a seat of g to its
-// player: not in a private game, nor in a gunboat game until it has
-// ended and its master revealed the players.
-func linkable(g *state.Game) bool {
-	if g.Entry.Private {
-		return false
-	}
-	return !g.Settings.Gunboat || g.Status == state.Finished && g.Revealed
-}
-
 // seatPlayer returns the public name and page of the registered player
 // who holds a seat of g, or "" when the seat may not be linked or its
 // holder is not registered (an address a registration moved away from
 // is still its own: see state.Registrant.Former). The address is read to find the
 // registration and goes no further.
 func seatPlayer(tx *state.Tx, g *state.Game, p *state.Player) (name, href string) {
-	if !linkable(g) || p.Status == state.Abandoned {
+	if !players.Shown(g) || p.Status == state.Abandoned {
 		return "", ""
 	}
 	reg, err := tx.RegistrantByAddr(p.Addr)
