@@ -309,3 +309,23 @@ func TestSetAddressBothSides(t *testing.T) {
 	mustContain(t, replyTo(t, h.mail(old, "r", "REGISTER Other"), old).Body, "already registered")
 	mustContain(t, replyTo(t, h.mail("x@example.org", "i", "INFO PLAYER Ann"), "x@example.org").Body, "phases on time 1")
 }
+
+// A flood of registrations, each confirmed from its own mailbox, stops
+// at the day's bound; the next day takes them again.
+func TestRegistrationFloodBounded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	err := h.m.DB().Update(func(tx *state.Tx) error {
+		return tx.PutMeta(registrationsMeta, fmt.Appendf(nil, "%d %d", confirmDayOf(h.now), maxRegistrationsPerDay-1))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, h.registerByMail("last@example.org", "Last"), "You are registered")
+	mustContain(t, h.registerByMail("over@example.org", "Over"), "no more registrations today")
+	if h.registration("over@example.org") != nil {
+		t.Fatal("a registration past the day's bound was stored")
+	}
+	h.advance(24 * 3600e9)
+	mustContain(t, h.registerByMail("over@example.org", "Over"), "You are registered")
+}
