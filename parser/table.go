@@ -92,19 +92,9 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
-	{Name: "SET", Who: Player, Forms: []Form{
-		{"SET PASSWORD new", "change your password"},
-		{"SET WAIT | SET NOWAIT", "hold or allow early processing"},
-		{"SET DRAW | SET NODRAW", "vote for, or against, a draw"},
-		{"SET ABSENCE from TO to", "deadlines will not fall inside"},
-		{"SET PREFERENCE letters", "before the game starts: the powers you want"},
-		{"SET NOMAP | SET MAP", "your mails of the game without, or with, the map of the board"},
-		{"SET SHOW ADDRESS | SET HIDE ADDRESS", "registered players: show your address to other players by mail, or not (no sign-on needed)"},
-		{"SET ADDRESS new@address", "registered players: move your registration to a new address, confirmed from both"},
-		{"SET DEDICATION n | SET ONTIMERAT x | SET RESRAT x | SET MIN GAMES n", "master: who may join, by their reliability figures"},
-		{"SET REGISTERED | SET NOREGISTERED", "master: only registered players may join, or anyone"},
-		{"SET PRIVATE | SET PUBLIC", "master: list the game to its members only, or to everyone"},
-		{"SET MAP OFF | SET MAP ON", "master: the results mails without, or with, the map"}}},
+	// SET's forms are the SET table's (settable.go): the players' here,
+	// the master's after the master's commands in HELP.
+	{Name: "SET", Who: Player, Forms: SetForms(Player)},
 	{Name: "RESIGN", Synonyms: []string{"WITHDRAW"}, Who: Player, Forms: []Form{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{
