@@ -130,6 +130,9 @@ var setTable = []SetOption{
 	{Name: "PRIVATE", Words: []string{"PRIVATE"}, Who: Master, Syntax: "PRIVATE",
 		Usage: "SET PRIVATE | SET PUBLIC", Help: "list the game to its members only, or to everyone"},
 	{Name: "PUBLIC", Words: []string{"PUBLIC", "NOPRIVATE"}, Who: Master, Syntax: "PUBLIC"},
+	{Name: "APPROVAL", Words: []string{"APPROVAL"}, Who: Master, Syntax: "APPROVAL",
+		Usage: "SET APPROVAL | SET NOAPPROVAL", Help: "each join waits for the master's APPROVE, or not", When: "before the start"},
+	{Name: "NOAPPROVAL", Words: []string{"NOAPPROVAL"}, Who: Master, Syntax: "NOAPPROVAL", When: "before the start"},
 	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
 	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY",
 		Usage: "SET BUILD HOME|ONE|ANY", Help: "builds in home centres, in any owned centre while one home centre is held, or in any owned centre",

@@ -122,6 +122,8 @@ var commandTable = []CommandInfo{
 		{"BECOME power", "the order lines after it are that power's"}}},
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{
 		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
+	{Name: "APPROVE", Who: Master, Forms: []Form{
+		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
 	{Name: "INVITE", Who: Master, Forms: []Form{
 		{"INVITE address ...", "only the addresses invited may join the game"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{

@@ -571,6 +571,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if err := s.useCode(g, confirmJoin, ""); err != nil {
 		return err
 	}
+	if g.Entry.Approval && !slices.Contains(g.Entry.Invited, strings.ToLower(strings.TrimSpace(s.in.From))) {
+		return s.askApproval(c, g, hash, prefs)
+	}
 	g.Players = append(g.Players, state.Player{
 		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
 	})

@@ -68,6 +68,7 @@ var commands = map[string]command{
 	"WHO":       {run: (*session).cmdWho, output: true},
 	"FORGET":    {run: (*session).cmdForget},
 	"INVITE":    {run: (*session).cmdInvite},
+	"APPROVE":   {run: (*session).cmdApprove, mails: true}, // the last approved starts the game
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 

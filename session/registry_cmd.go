@@ -586,6 +586,15 @@ func (s *session) setEntry(c *parser.Command, opt string, args []string) string 
 	case "PUBLIC":
 		e.Private = false
 		return "The game is listed to everyone."
+	case "APPROVAL", "NOAPPROVAL":
+		if s.game.Status != state.Forming {
+			s.fail(c.Line, "Game '%s' has started: SET %s is for a forming game.", s.game.Name, opt)
+			return ""
+		}
+		if e.Approval = opt == "APPROVAL"; e.Approval {
+			return "Each join waits for the master's approval (APPROVE), but an invited address's."
+		}
+		return "Joins need no approval (those waiting still do)."
 	}
 	return ""
 }
@@ -627,7 +636,7 @@ func (s *session) cmdInvite(c *parser.Command) error {
 // The SET table's registry rows and their handlers, added to
 // setHandlers here so that the table's own file stays as it was.
 func init() {
-	for _, opt := range []string{"DEDICATION", "ONTIMERAT", "RESRAT", "MINGAMES", "REGISTERED", "NOREGISTERED", "PRIVATE", "PUBLIC"} {
+	for _, opt := range []string{"DEDICATION", "ONTIMERAT", "RESRAT", "MINGAMES", "REGISTERED", "NOREGISTERED", "PRIVATE", "PUBLIC", "APPROVAL", "NOAPPROVAL"} {
 		setHandlers[opt] = func(s *session, c *parser.Command, _ string, args []string) error {
 			change := s.setEntry(c, opt, args)
 			if change == "" {
@@ -648,4 +657,75 @@ func init() {
 	setHandlers["SHOWADDRESS"] = showOrHide
 	setHandlers["HIDEADDRESS"] = showOrHide
 	setHandlers["ADDRESS"] = func(s *session, c *parser.Command, _ string, args []string) error { return s.setAddress(c, args) }
+}
+
+// maxPending bounds the joins that wait for approval in one game: each
+// is a confirmed address, but a master who never answers should not let
+// the list grow without end.
+const maxPending = 50
+
+// askApproval keeps a confirmed join for the master's approval (SET
+// APPROVAL), with the password hash it will join with.
+func (s *session) askApproval(c *parser.Command, g *state.Game, hash []byte, prefs string) error {
+	addr := strings.ToLower(strings.TrimSpace(s.in.From))
+	e := &g.Entry
+	e.Pending = slices.DeleteFunc(e.Pending, func(p state.Player) bool { return engine.SameAddr(p.Addr, addr) })
+	if len(e.Pending) >= maxPending {
+		s.fail(c.Line, "Game '%s' has %d joins waiting for its master's approval already: try again later.", g.Name, maxPending)
+		return errStop
+	}
+	e.Pending = append(e.Pending, state.Player{Addr: addr, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now})
+	s.printf("Your join of game '%s' waits for its master's approval. Once approved, LIST %s shows you among its players, and its start mail comes to you.", g.Name, g.Name)
+	// The session is signed on to no game: write this one itself.
+	return s.tx.PutGame(g)
+}
+
+// cmdApprove handles APPROVE address (a join that waits joins) and
+// APPROVE alone (the list of those waiting).
+func (s *session) cmdApprove(c *parser.Command) error {
+	g := s.game
+	e := &g.Entry
+	if len(c.Args) == 0 {
+		if len(e.Pending) == 0 {
+			s.printf("No join of '%s' waits for your approval.", g.Name)
+			return nil
+		}
+		s.printf("Waiting for your approval (APPROVE address):")
+		for _, p := range e.Pending {
+			s.printf("  %s", p.Addr)
+		}
+		return nil
+	}
+	if g.Status != state.Forming {
+		s.fail(c.Line, "Game '%s' has started: there is no join to approve.", g.Name)
+		return nil
+	}
+	mp, err := engine.GameMap(g)
+	if err != nil {
+		return err
+	}
+	for _, a := range c.Args {
+		i := slices.IndexFunc(e.Pending, func(p state.Player) bool { return engine.SameAddr(p.Addr, a) })
+		if i < 0 {
+			s.fail(c.Line, "No join from %s waits for approval.", a)
+			continue
+		}
+		if len(g.Players) >= len(mp.Powers) {
+			s.fail(c.Line, "Game '%s' is full.", g.Name)
+			return nil
+		}
+		p := e.Pending[i]
+		e.Pending = slices.Delete(e.Pending, i, i+1)
+		p.Joined = s.now
+		g.Players = append(g.Players, p)
+		s.printf("%s has joined game '%s': %d of %d players.", p.Addr, g.Name, len(g.Players), len(mp.Powers))
+	}
+	if len(e.Pending) == 0 {
+		e.Pending = nil
+	}
+	if len(g.Players) == len(mp.Powers) {
+		s.printf("The game is full and starts now.")
+		return s.m.StartGame(s.tx, g, s.now)
+	}
+	return nil
 }

@@ -329,3 +329,44 @@ func TestRegistrationFloodBounded(t *testing.T) {
 	h.advance(24 * 3600e9)
 	mustContain(t, h.registerByMail("over@example.org", "Over"), "You are registered")
 }
+
+// SET APPROVAL: a confirmed join waits for the master's APPROVE (an
+// invited address's does not); the last approval starts the game, with
+// each player's own password.
+func TestApproval(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.create("ap")
+	const friend = "austria@example.org"
+	mustContain(t, replyTo(t, h.mail(testMaster, "a", "SIGNON Map "+testMasterPass+"\nSET APPROVAL\nINVITE "+friend), testMaster).Body,
+		"Each join waits for the master's approval")
+	// The invited friend joins at once.
+	h.join(friend, "ap", "pw-a", "A", "")
+	// Invitations close the game to others: open it again, as a master
+	// would by inviting everyone, and the others wait.
+	g := h.game("ap")
+	g.Entry.Invited = nil
+	h.putGame(g)
+	for _, s := range standardSeats[1:] {
+		got := h.confirm(s.Addr, "join", "SIGNON ?ap "+s.Pass+" "+s.Letter)
+		mustContain(t, replyTo(t, got, s.Addr).Body, "waits for its master's approval")
+	}
+	if g := h.game("ap"); len(g.Players) != 1 || len(g.Entry.Pending) != 6 {
+		t.Fatalf("after the joins: %d players, %d waiting", len(g.Players), len(g.Entry.Pending))
+	}
+	mustContain(t, replyTo(t, h.mail(testMaster, "a", "SIGNON Map "+testMasterPass+"\nAPPROVE"), testMaster).Body, "Waiting for your approval", "france@example.org")
+	// Nobody but the master approves.
+	mustContain(t, replyTo(t, h.mail("france@example.org", "a", "APPROVE france@example.org"), "france@example.org").Body, "Sign on first")
+	var all []string
+	for _, s := range standardSeats[1:] {
+		all = append(all, s.Addr)
+	}
+	r := replyTo(t, h.mail(testMaster, "a", "SIGNON Map "+testMasterPass+"\nAPPROVE "+strings.Join(all, " ")), testMaster).Body
+	mustContain(t, r, "The game is full and starts now")
+	g = h.game("ap")
+	if g.Status != state.Active || len(g.Entry.Pending) != 0 {
+		t.Fatalf("after the approvals: %s, %d waiting", g.Status, len(g.Entry.Pending))
+	}
+	// Each signs on with the password they joined with.
+	mustContain(t, h.signon("france@example.org", "Fap", "pw-f"), "Signed on as France")
+}

@@ -117,8 +117,12 @@ type Entry struct {
 	// Invited are the addresses, lower case, the master invited: they
 	// join without the join password, with the usual confirmation.
 	Invited []string `json:"invited,omitempty"`
-	// Approval makes each join wait for the master's approval.
+	// Approval makes each join wait for the master's approval
+	// (APPROVE), but an invited address's.
 	Approval bool `json:"approval,omitempty"`
+	// Pending are the joins that wait for it: confirmed, with their
+	// password hashes, as they will join.
+	Pending []Player `json:"pending,omitempty"`
 }
 
 // DeadlineTimes restricts the deadlines of one phase type to a time of
