@@ -667,6 +667,10 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	case barred(g, s.in.From):
 		s.fail(c.Line, "The master of '%s' has removed this address from the game.", g.Name)
 		return errStop
+	case s.hidden(g):
+		// A private game is watched by its members and the invited.
+		s.fail(c.Line, "There is no game named '%s'. Send LIST for the games.", g.Name)
+		return errStop
 	case len(g.Observers) >= s.m.cfg.MaxObservers:
 		s.fail(c.Line, "Game '%s' has %d observers, the most this judge allows.", g.Name, len(g.Observers))
 		return errStop

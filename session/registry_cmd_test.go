@@ -211,7 +211,7 @@ func TestPrivateGameAndInvite(t *testing.T) {
 	list := replyTo(t, h.mail(stranger, "l", "LIST"), stranger).Body
 	mustContain(t, list, "open")
 	mustNotContain(t, list, "pv ")
-	for _, cmd := range []string{"LIST pv", "SUMMARY pv", "HISTORY pv", "WHO GAME pv"} {
+	for _, cmd := range []string{"LIST pv", "SUMMARY pv", "HISTORY pv", "WHO GAME pv", "OBSERVE pv pw"} {
 		mustContain(t, replyTo(t, h.mail(stranger, "l", cmd), stranger).Body, "There is no game named 'pv'")
 	}
 	mustContain(t, replyTo(t, h.mail(stranger, "j", "SIGNON ?pv pw"), stranger).Body, "by invitation")
