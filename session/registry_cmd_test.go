@@ -370,3 +370,32 @@ func TestApproval(t *testing.T) {
 	// Each signs on with the password they joined with.
 	mustContain(t, h.signon("france@example.org", "Fap", "pw-f"), "Signed on as France")
 }
+
+// Bad values of the gates, and gates from anyone but the master, are
+// refused with a clear answer and change nothing.
+func TestEntryGatesRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.create("bad")
+	h.join("austria@example.org", "bad", "pw-a", "", "")
+	for set, want := range map[string]string{
+		"SET DEDICATION ten": "takes a number",
+		"SET DEDICATION 1.5": "whole number",
+		"SET DEDICATION":     "Use: SET DEDICATION",
+		"SET ONTIMERAT 2":    "from 0 to 1",
+		"SET ONTIMERAT NaN":  "takes a number",
+		"SET RESRAT -0.1":    "from 0 to 1",
+		"SET MIN GAMES 2.5":  "whole number",
+		"SET MIN GAMES":      "Use: SET MIN GAMES",
+		"INVITE not-an-addr": "is not a mail address",
+		"INVITE":             "Use: INVITE",
+	} {
+		r := replyTo(t, h.mail(testMaster, "g", "SIGNON Mbad "+testMasterPass+"\n"+set), testMaster).Body
+		mustContain(t, r, want)
+	}
+	if e := h.game("bad").Entry; e.HasDedication || e.OnTime != 0 || e.HasResign || e.MinGames != 0 || len(e.Invited) != 0 {
+		t.Errorf("refused gates changed the game: %+v", e)
+	}
+	r := replyTo(t, h.mail("austria@example.org", "g", "SIGNON ?bad pw-a\nSET DEDICATION 5\nINVITE x@example.org"), "austria@example.org").Body
+	mustContain(t, r, "Only the master of 'bad' may SET DEDICATION", "Only the master of 'bad' may INVITE")
+}
