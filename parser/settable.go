@@ -130,6 +130,8 @@ var setTable = []SetOption{
 	{Name: "PRIVATE", Words: []string{"PRIVATE"}, Who: Master, Syntax: "PRIVATE",
 		Usage: "SET PRIVATE | SET PUBLIC", Help: "list the game to its members only, or to everyone"},
 	{Name: "PUBLIC", Words: []string{"PUBLIC", "NOPRIVATE"}, Who: Master, Syntax: "PUBLIC"},
+	{Name: "JOIN", Words: []string{"JOIN"}, Who: Master, Syntax: "JOIN PASSWORD",
+		Usage: "SET JOIN PASSWORD pw | SET JOIN NONE", Help: "a joiner gives the password after their own (SIGNON ?game password pw), but an invited address", When: "before the start"},
 	{Name: "APPROVAL", Words: []string{"APPROVAL"}, Who: Master, Syntax: "APPROVAL",
 		Usage: "SET APPROVAL | SET NOAPPROVAL", Help: "each join waits for the master's APPROVE, or not", When: "before the start"},
 	{Name: "NOAPPROVAL", Words: []string{"NOAPPROVAL"}, Who: Master, Syntax: "NOAPPROVAL", When: "before the start"},

@@ -509,6 +509,10 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if err != nil {
 		return err
 	}
+	joinPassword := s.needsJoinPassword(g)
+	if joinPassword && len(c.Args) > 2 {
+		prefs = strings.Join(c.Args[3:], "") // the word before them is the join password
+	}
 	prefs, msg := parsePreference(mp, prefs)
 	if msg != "" {
 		s.fail(c.Line, "%s", msg)
@@ -537,6 +541,11 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 			err = errStop
 		}
 		return err
+	}
+	if joinPassword {
+		if ok, err := s.checkJoinPassword(c, g); !ok {
+			return err
+		}
 	}
 	if msg := passwordProblem(pw); msg != "" {
 		s.fail(c.Line, "%s.", engine.Capitalize(msg))

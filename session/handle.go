@@ -381,7 +381,7 @@ func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
 	if err != nil || misplaced || len(args) < 3 || !strings.HasPrefix(args[0], "?") {
 		return hide, misplaced, usage, err
 	}
-	if s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
+	if !s.hasJoinPassword(args[0][1:]) && s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
 		for i := 2; i < len(args); i++ {
 			hide[i] = false
 		}

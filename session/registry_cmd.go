@@ -489,7 +489,9 @@ func (s *session) cmdWho(c *parser.Command) error {
 // takeover, and says which gate refuses, with the sender's own figure.
 func (s *session) admits(c *parser.Command, g *state.Game) (bool, error) {
 	e := g.Entry
-	if len(e.Invited) > 0 && !slices.Contains(e.Invited, strings.ToLower(strings.TrimSpace(s.in.From))) {
+	// Invitations close the game, unless it has a join password: then
+	// whoever knows it may join too (checked after the gates).
+	if len(e.Invited) > 0 && len(e.JoinHash) == 0 && !slices.Contains(e.Invited, strings.ToLower(strings.TrimSpace(s.in.From))) {
 		s.fail(c.Line, "Game '%s' is by invitation: its master has not invited this address (INVITE).", g.Name)
 		return false, nil
 	}
@@ -656,6 +658,7 @@ func init() {
 	}
 	setHandlers["SHOWADDRESS"] = showOrHide
 	setHandlers["HIDEADDRESS"] = showOrHide
+	setHandlers["JOIN"] = func(s *session, c *parser.Command, _ string, args []string) error { return s.setJoinPassword(c, args) }
 	setHandlers["ADDRESS"] = func(s *session, c *parser.Command, _ string, args []string) error { return s.setAddress(c, args) }
 }
 
@@ -729,3 +732,60 @@ func (s *session) cmdApprove(c *parser.Command) error {
 	}
 	return nil
 }
+
+// setJoinPassword handles SET JOIN PASSWORD pw and SET JOIN NONE: a
+// joiner who is not invited gives pw after their own password, checked
+// by the guard like every password.
+func (s *session) setJoinPassword(c *parser.Command, args []string) error {
+	g := s.game
+	if g.Status != state.Forming {
+		s.fail(c.Line, "Game '%s' has started: SET JOIN is for a forming game.", g.Name)
+		return nil
+	}
+	var change string
+	switch {
+	case len(args) == 1 && strings.EqualFold(args[0], "NONE"):
+		g.Entry.JoinHash, change = nil, "Joining needs no join password."
+	case len(args) == 2 && strings.EqualFold(args[0], "PASSWORD"):
+		hash, msg, err := s.newPasswordHash(args[1])
+		if err != nil {
+			return err
+		}
+		if msg != "" {
+			s.fail(c.Line, "%s.", engine.Capitalize(msg))
+			return nil
+		}
+		g.Entry.JoinHash, change = hash, "Joining needs the join password, given after one's own (SIGNON ?"+g.Name+" password joinpassword), unless invited."
+	default:
+		s.fail(c.Line, "Use: SET JOIN PASSWORD pw, or SET JOIN NONE.")
+		return nil
+	}
+	s.dirty = true
+	s.printf("%s", change)
+	return s.parameterChange(change)
+}
+
+// needsJoinPassword reports whether the sender must give g's join
+// password to join it: it has one, and the sender is not invited.
+func (s *session) needsJoinPassword(g *state.Game) bool {
+	return len(g.Entry.JoinHash) > 0 && !slices.Contains(g.Entry.Invited, strings.ToLower(strings.TrimSpace(s.in.From)))
+}
+
+// checkJoinPassword checks the join password of g, the word after the
+// joiner's own password, with the guard on guessing like every password.
+func (s *session) checkJoinPassword(c *parser.Command, g *state.Game) (bool, error) {
+	if len(c.Args) < 3 {
+		s.fail(c.Line, "Game '%s' needs its join password after yours: SIGNON ?%s password joinpassword [preferences].", g.Name, g.Name)
+		return false, errStop
+	}
+	return s.checkSeat(c, g, g.Name+"/join", g.Entry.JoinHash, c.Args[2], "")
+}
+
+// hasJoinPassword reports whether the forming game a SIGNON ?name
+// joins needs a join password: its words after the joiner's password
+// are then all hidden in the echo.
+func (s *session) hasJoinPassword(name string) bool {
+	g, err := s.tx.Game(strings.ToLower(name))
+	return err == nil && len(g.Entry.JoinHash) > 0
+}
+

@@ -399,3 +399,38 @@ func TestEntryGatesRefused(t *testing.T) {
 	r := replyTo(t, h.mail("austria@example.org", "g", "SIGNON ?bad pw-a\nSET DEDICATION 5\nINVITE x@example.org"), "austria@example.org").Body
 	mustContain(t, r, "Only the master of 'bad' may SET DEDICATION", "Only the master of 'bad' may INVITE")
 }
+
+// SET JOIN PASSWORD: a joiner gives it after their own password, never
+// echoed; guessing it is held by the guard like every password; an
+// invited address needs none.
+func TestJoinPassword(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.create("jp")
+	const guesser, friend = "guesser@example.org", "friend@example.org"
+	r := replyTo(t, h.mail(testMaster, "j", "SIGNON Mjp "+testMasterPass+"\nSET JOIN PASSWORD clubsecret\nINVITE "+friend), testMaster).Body
+	mustContain(t, r, "Joining needs the join password")
+	mustNotContain(t, r, "clubsecret")
+	if len(h.game("jp").Entry.JoinHash) == 0 {
+		t.Fatal("no join password stored")
+	}
+	mustContain(t, replyTo(t, h.mail(guesser, "j", "SIGNON ?jp pw"), guesser).Body, "needs its join password")
+	for i := range 5 {
+		r := replyTo(t, h.mail(guesser, "j", fmt.Sprintf("SIGNON ?jp pw guess%d", i)), guesser).Body
+		mustContain(t, r, "Wrong password")
+		mustNotContain(t, r, fmt.Sprintf("guess%d", i))
+	}
+	// The sixth try is not checked, the right password included.
+	r = replyTo(t, h.mail(guesser, "j", "SIGNON ?jp pw clubsecret"), guesser).Body
+	mustContain(t, r, "Too many wrong passwords")
+	mustNotContain(t, r, "CONFIRM ", "clubsecret")
+	// Another player with the password joins, preferences after it.
+	got := h.confirm("france@example.org", "j", "SIGNON ?jp pw-f clubsecret F")
+	mustContain(t, replyTo(t, got, "france@example.org").Body, "You have joined game 'jp'")
+	mustNotContain(t, replyTo(t, got, "france@example.org").Body, "clubsecret")
+	if g := h.game("jp"); len(g.Players) != 1 || g.Players[0].Preference != "F" {
+		t.Fatalf("players %+v", g.Players)
+	}
+	h.join(friend, "jp", "pw", "", "")
+	mustContain(t, replyTo(t, h.mail(testMaster, "j", "SIGNON Mjp "+testMasterPass+"\nSET JOIN NONE"), testMaster).Body, "needs no join password")
+}
