@@ -788,4 +788,3 @@ func (s *session) hasJoinPassword(name string) bool {
 	g, err := s.tx.Game(strings.ToLower(name))
 	return err == nil && len(g.Entry.JoinHash) > 0
 }
-
