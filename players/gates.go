@@ -64,8 +64,13 @@ func Gates(e state.Entry) []string {
 	if e.MinGames > 0 {
 		out = append(out, fmt.Sprintf("at least %d games finished", e.MinGames))
 	}
-	if len(e.JoinHash) > 0 {
+	switch {
+	case len(e.JoinHash) > 0 && len(e.Invited) > 0:
+		out = append(out, "by invitation or join password")
+	case len(e.JoinHash) > 0:
 		out = append(out, "join password")
+	case len(e.Invited) > 0:
+		out = append(out, "by invitation")
 	}
 	if e.Approval {
 		out = append(out, "the master approves each join")

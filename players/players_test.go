@@ -156,4 +156,9 @@ func TestAdmitEveryGate(t *testing.T) {
 	if g := Gates(state.Entry{}); len(g) != 0 {
 		t.Errorf("Gates of an open game = %q", g)
 	}
+	// The private conditions are named, never the addresses invited.
+	g := Gates(state.Entry{Invited: []string{"friend@example.org"}, JoinHash: []byte("h"), Approval: true})
+	if strings.Join(g, "; ") != "by invitation or join password; the master approves each join" {
+		t.Errorf("Gates of a closed game = %q", g)
+	}
 }
