@@ -248,6 +248,9 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	for i := range g.Players {
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""
+		if err := LogSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
+			return err
+		}
 	}
 	m.StartClock(g, now)
 
