@@ -14,6 +14,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -247,6 +248,9 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	for i := range g.Players {
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""
+		if err := LogSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
+			return err
+		}
 	}
 	m.StartClock(g, now)
 
@@ -257,7 +261,7 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Players:    SeatLines(g, !Anonymous(g)),
 		PowerWidth: NameColumn(mp, 1, 10),
 		Units:      UnitLines(pos),
-		Season:     view.Season(pos.Phase),
+		Season:     report.Season(pos.Phase),
 		Deadline:   FormatDate(g, g.Deadline),
 		Settings:   SettingsOf(g),
 	}

@@ -29,37 +29,39 @@ import (
 	"github.com/gmdjudge/gmd/templates"
 )
 
-// Config is what the master needs to know about the judge it runs in.
+// Config is what the master needs to know about the judge it runs in:
+// judge.conf's settings whole, as package config reads them, with the
+// templates and the log that the daemon opens from them. The master
+// reads, of the settings:
+//
+//   - JudgeName and JudgeAddr, shown in subjects and headers ("GMD",
+//     "judge@localhost" when empty);
+//   - Admins, who may act as the master of any game: from one of these
+//     addresses, SIGNON Mgame needs no password (config allows them only
+//     with sender authentication, as the From address is all that tells
+//     an admin);
+//   - SenderAuth: when it checks (Require.Checks), every mail handed to
+//     Handle has passed sender authentication, so that its From is its
+//     sender, and the game's limit on wrong passwords spares a seat's own
+//     address signing on to that seat (without it, forged mails under the
+//     seats' addresses could make every player confirm each mail with a
+//     code);
+//   - PasswordCost, the bcrypt work factor of new password hashes (0:
+//     bcrypt.DefaultCost; hashes already stored keep their cost);
+//   - the limits block (config.LimitTable says what each bounds, its
+//     default and why): MaxObservers and MaxGamesPerMaster (0: their
+//     defaults; judge admins are not held to the second), MaxLineLength
+//     (the longest command or order line read, 0 for no limit; press is
+//     not held to it) and the bounds on one mail's cost, each 0 for no
+//     limit (the session's cost.go says how each is kept). MaxMailSize is
+//     the poller's.
 type Config struct {
-	JudgeName string // shown in subjects and headers: "GMD"
-	JudgeAddr string // the judge's own address: "judge@localhost"
-	// Admins may act as the master of any game: from one of these
-	// addresses, SIGNON Mgame needs no password. Set it only when the
-	// mails' senders are authenticated (config requires that), as the
-	// From address is all that tells an admin.
-	Admins []string
-	// SendersAuthenticated is set when every mail handed to Handle has
-	// passed sender authentication (judge.conf's require-sender-auth),
-	// so that its From is its sender. The game's limit on wrong
-	// passwords then spares a seat's own address signing on to that
-	// seat: without it, forged mails under the seats' addresses could
-	// make every player confirm each mail with a code.
-	SendersAuthenticated bool
-	Templates            *templates.Set
-	// PasswordCost is the bcrypt work factor of new password hashes, from
-	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
-	// step doubles the time a sign-on with a new password costs; hashes
-	// already stored keep the cost they were made with.
-	PasswordCost int
-	// Limits are judge.conf's limits block, whole (config.LimitTable says
-	// what each bounds, its default and why). The master reads
-	// MaxObservers and MaxGamesPerMaster (0: their defaults; judge admins
-	// are not held to the second), MaxLineLength (the longest command or
-	// order line read, 0 for no limit; a longer one is refused, not
-	// echoed; press is not held to it, as mail clients send a paragraph as
-	// one line) and the bounds on one mail's cost, each 0 for no limit
-	// (cost.go says how each is kept). MaxMailSize is the poller's.
-	config.Limits
+	config.Config
+
+	// Templates are the mails' templates, read from the directory that
+	// config.Config's Templates names (this field hides that one);
+	// templates.Builtin() when nil.
+	Templates *templates.Set
 
 	// Log receives the games' events (a phase processed, a player late,
 	// a seat abandoned, in civil disorder or taken over, a game ended),

@@ -55,6 +55,11 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn
 	m.Event(tx, g, pos.Phase.String(), eventProcessed, "next", res.Next.Phase.String(), "turn", turn)
+	// Without a late notice, every seat that gave orders was on time
+	// (with one, noteLate counted the phase then).
+	if err := m.logPhase(tx, g, pos.Phase.String(), turn, nil, now); err != nil {
+		return err
+	}
 	g.Orders, g.Written = nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
@@ -69,7 +74,9 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		for i, w := range res.Winners {
 			names[i] = pos.Map.PowerName(w)
 		}
-		m.EndGame(tx, g, "victory "+strings.Join(names, " "), now)
+		if err := m.EndGame(tx, g, "victory "+strings.Join(names, " "), now); err != nil {
+			return err
+		}
 		data.HeadLines, data.Over = m.HeadFor(g, res.Next.Phase), true
 		data.Tag = tag
 		if err := m.sendResults(tx, now, g, data, m.Recipients(g), ref); err != nil {
@@ -209,15 +216,20 @@ func markEliminated(g *state.Game, pos *judge.Position) {
 	}
 }
 
-// EndGame marks g finished with result; its deadline becomes the time it
-// ended, which the headers of the last mails show.
-func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Time) {
+// endGame marks g finished with result; its deadline becomes the time it
+// ended, which the headers of the last mails show. The seat log records
+// the end for every seat still held.
+func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Time) error {
 	m.Event(tx, g, m.PhaseOf(g), eventEnded, "result", result)
+	if err := m.logFinished(tx, g, now); err != nil {
+		return err
+	}
 	g.Status = state.Finished
 	g.Result = result
 	g.Deadline = now.UTC()
 	g.Wake = time.Time{}
 	g.Reminded, g.LateNoticed, g.LateNamed = false, time.Time{}, nil
+	return nil
 }
 
 // SendGameOver queues the final summary of a finished game to everyone:
@@ -330,7 +342,9 @@ func (m *Engine) CheckDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 			survivors = append(survivors, g.Players[i].Power)
 		}
 	}
-	m.EndGame(tx, g, "draw "+strings.Join(survivors, " "), now)
+	if err := m.EndGame(tx, g, "draw "+strings.Join(survivors, " "), now); err != nil {
+		return err
+	}
 	data := m.EndData(g, pos, now)
 	if err := m.SendGame(tx, now, g, "draw", data, m.Recipients(g)); err != nil {
 		return err

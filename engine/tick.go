@@ -170,7 +170,9 @@ func (m *Engine) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 		return nil
 	}
 	if g.LateNoticed.IsZero() {
-		m.noteLate(tx, g, sv.Missing)
+		if err := m.noteLate(tx, g, sv.Missing, now); err != nil {
+			return err
+		}
 	}
 	g.LateNoticed = now
 	refs, letters := PowerRefs(MapOrNil(g), g, sv.Missing)
@@ -215,10 +217,18 @@ func countLate(g *state.Game, seats []int) {
 // replacements every replaceEvery.
 func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, sv survey, now time.Time) error {
 	if g.LateNoticed.IsZero() {
-		m.noteLate(tx, g, sv.Missing)
+		if err := m.noteLate(tx, g, sv.Missing, now); err != nil {
+			return err
+		}
 	}
 	if g.Settings.NMR {
 		for _, i := range sv.Missing {
+			if g.Players[i].Status == state.Playing {
+				// An abandoned seat's player was charged when they left it.
+				if err := LogSeat(tx, g, &g.Players[i], state.SeatDisorder, pos.Phase.String(), now); err != nil {
+					return err
+				}
+			}
 			g.Players[i].Status = state.Disorder
 			g.Players[i].Wait, g.Players[i].Draw = false, false
 			m.Event(tx, g, pos.Phase.String(), eventDisorder, "power", g.Players[i].Power)
@@ -233,6 +243,9 @@ func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 			fresh = append(fresh, p.Addr)
 			m.Event(tx, g, pos.Phase.String(), EventAbandoned, "power", p.Power, "why", "late")
+			if err := LogSeat(tx, g, p, state.SeatAbandoned, pos.Phase.String(), now); err != nil {
+				return err
+			}
 		}
 	}
 	if len(fresh) > 0 {

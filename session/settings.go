@@ -231,7 +231,7 @@ func gameSetting(set func(s *session, c *parser.Command, st *state.GameSettings,
 // PASSWORD"), and every word is hidden.
 func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
 	opt, _, _, ok := parser.ReadSetOption(args)
-	if len(args) == 0 || ok && opt.Name != "PASSWORD" {
+	if len(args) == 0 || ok && opt.Name != "PASSWORD" && opt.Name != "JOIN" {
 		return nil, false, "", nil
 	}
 	first := strings.ContainsAny(args[0], ":=")

@@ -107,3 +107,30 @@ func BenchmarkSeal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWhois looks up a prefix among 10,000 registrations, as WHOIS
+// does: the index is read from the prefix for at most limit+1 entries,
+// whatever the registry's size.
+func BenchmarkWhois(b *testing.B) {
+	db := openTemp(b)
+	update(b, db, func(tx *Tx) error {
+		for i := range 10000 {
+			id, err := tx.NewRegistrantID()
+			if err != nil {
+				return err
+			}
+			name := fmt.Sprintf("player%05d", i)
+			if err := tx.PutRegistrant(&Registrant{ID: id, Name: name, Fold: name, Addr: name + "@example.org"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	b.ResetTimer()
+	for b.Loop() {
+		view(b, db, func(tx *Tx) error {
+			_, _, err := tx.RegistrantsByFold("player05", 20)
+			return err
+		})
+	}
+}
