@@ -113,17 +113,17 @@ func (m *Engine) DB() *state.DB { return m.db }
 // be changed once mail is handled.
 func (m *Engine) Config() *Config { return m.cfg }
 
-// send renders template name with data and queues the mail to every
+// Send renders template name with data and queues the mail to every
 // address in to, in the current transaction. inReplyTo is the Message-ID
 // the mail answers, or "".
 func (m *Engine) Send(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string) error {
 	return m.SendMaps(tx, now, name, data, to, inReplyTo, nil)
 }
 
-// sendMaps is send for a mail that carries the pictures of maps after
+// SendMaps is send for a mail that carries the pictures of maps after
 // its text.
 func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef) error {
-	// Every address was a sender's once (validSender let it in); one
+	// Every address was a sender's once (ValidSender let it in); one
 	// that is not a plain address now is dropped rather than left to
 	// fail in the outbox.
 	to = slices.DeleteFunc(slices.Clone(to), func(a string) bool { return !ValidSender(a) })
@@ -148,7 +148,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 	})
 }
 
-// sendGame is send for a mail about game g to the addresses in to, which
+// SendGame is send for a mail about game g to the addresses in to, which
 // answers no mail. In a gunboat game each address gets a copy of its own,
 // so that nothing in one copy's headers or envelope (a To, a relay's
 // "for <address>") can name another of the game's players.
@@ -164,8 +164,8 @@ func (m *Engine) SendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 	return nil
 }
 
-// sendResults is sendGame for a phase's results, which carry two
-// pictures to the addresses that want them (wantsMap): the phase with
+// sendResults is SendGame for a phase's results, which carry two
+// pictures to the addresses that want them (WantsMap): the phase with
 // its orders and their outcomes, ref, and the board after it, so that a
 // player plans on the board as it now stands; those that do not want
 // them get the same mail without, as a mail of its own.
@@ -202,7 +202,7 @@ func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	return nil
 }
 
-// headerText makes text fit for a header field: control characters,
+// HeaderText makes text fit for a header field: control characters,
 // line breaks among them, become spaces, runs of white space one space,
 // and what else textsafe.Clean takes out of a player's text (a bidi
 // override) goes. Subjects quote players' subjects and names; a CR or LF
@@ -219,13 +219,13 @@ func HeaderText(s string) string {
 	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
 }
 
-// validSender reports whether addr is a bare mail address ("a@b.c")
+// ValidSender reports whether addr is a bare mail address ("a@b.c")
 // with nothing around it, within the lengths of RFC 5321: the judge
 // answers only such senders, and writes only such addresses into the To
 // of its mail and into its records.
 func ValidSender(addr string) bool { return SenderFault(addr) == "" }
 
-// senderFault says why the judge does not write to addr, in a few words
+// SenderFault says why the judge does not write to addr, in a few words
 // for the log, or "" if it does. Besides a plain address within RFC
 // 5321's lengths, the judge wants a domain that is a name: an IP address
 // ("victim@[127.0.0.1]", "postmaster@[10.0.0.1]", "a@10.0.0.1") would
@@ -275,7 +275,7 @@ const (
 	maxPath      = 256
 )
 
-// withinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
+// WithinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
 func WithinRFC5321(addr string) bool {
 	at := strings.LastIndexByte(addr, '@')
 	return at >= 0 && at <= maxLocalPart && len(addr)-at-1 <= maxDomain && len("<"+addr+">") <= maxPath

@@ -53,7 +53,7 @@ func (e *clockEnv) newGame(name string, now time.Time, edit func(*state.Game)) {
 	mp := variants.Standard()
 	g := &state.Game{
 		Name: name, Variant: "standard", Status: state.Active, Created: now,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: clockMaster,
 		Position:   jsonpos.EncodePosition(judge.StartPosition(mp), judge.DATC30),
 	}

@@ -45,6 +45,9 @@ func (s *session) takeover(i int, passHash []byte) error {
 	p.Wait, p.Draw = false, false
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+		if err := engine.LogSeat(s.tx, g, p, state.SeatTakeover, m.PhaseOf(g), s.now); err != nil {
+			return err
+		}
 	}
 	s.dirty = true
 
@@ -276,7 +279,9 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	m.EndGame(s.tx, g, "terminated", s.now)
+	if err := m.EndGame(s.tx, g, "terminated", s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	if err := m.SendGame(s.tx, s.now, g, "terminated", engine.ControlData{HeadLines: m.HeadFor(g, pos.Phase)}, m.Recipients(g)); err != nil {
 		return err
@@ -326,6 +331,9 @@ func (s *session) cmdEject(c *parser.Command) error {
 	to := append(m.Recipients(g), p.Addr)
 	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 	m.Event(s.tx, g, m.PhaseOf(g), engine.EventAbandoned, "power", p.Power, "why", "ejected")
+	if err := engine.LogSeat(s.tx, g, p, state.SeatEjected, m.PhaseOf(g), s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	refs, letters := engine.PowerRefs(mp, g, []int{i})
 	data := engine.AbandonedData{HeadLines: m.Head(g), Powers: refs, Letters: letters, Ejected: true}
@@ -554,7 +562,7 @@ func parsePhaseArgs(args []string) (judge.Phase, error) {
 	return p, nil
 }
 
-// mustPowerRefs is powerRefs without the letters, on the game's map.
+// mustPowerRefs is PowerRefs without the letters, on the game's map.
 func mustPowerRefs(g *state.Game, seats []int) []engine.PowerRef {
 	refs, _ := engine.PowerRefs(engine.MapOrNil(g), g, seats)
 	return refs

@@ -408,7 +408,7 @@ func genScaleGame(tx *state.Tx, m *Master, rng *rand.Rand, i int, hash []byte) e
 	created := scaleNow.Add(-time.Duration(20+i%40) * 24 * time.Hour)
 	g := &state.Game{
 		Name: scaleName(i), Variant: "standard", Rules: judge.DATC30.Name, Status: state.Active, Created: created,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: fmt.Sprintf("master.%d@example.org", i), MasterHash: hash,
 		Position: jsonpos.EncodePosition(judge.StartPosition(mp), judge.DATC30),
 	}

@@ -143,6 +143,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
 	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
 	s.mux.HandleFunc("GET /games/{game}/{phase}", s.phaseOrMap)
+	s.mux.HandleFunc("GET /players/{id}", s.page(s.player))
 	s.mux.HandleFunc("GET /static/{file}", s.static)
 	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
 	s.mux.HandleFunc("GET /healthz", s.healthz)

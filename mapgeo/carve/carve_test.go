@@ -353,3 +353,28 @@ func TestImpassableLake(t *testing.T) {
 		t.Errorf("an impassable seed on the sea: %v", err)
 	}
 }
+
+// TestRasteriseKeepsRingsAcrossAFarCut checks that a regional board keeps
+// a ring that crosses its cut far outside the picture, as Eurasia's does
+// over Chukotka for a board centred on the North Sea: only a board that
+// spans the globe sinks such rings.
+func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
+	c, err := ParseConfig("region.seeds", func(string) ([]byte, error) {
+		return []byte("variant r\nprojection lcc 50 60 55 4\nframe -5 15 49 62\nwidth 400\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// A continent from the North Sea's shores east over the cut (at 176° W)
+	// and back along the Arctic.
+	continent := []LonLat{{0, 50}, {90, 50}, {179, 60}, {-170, 66}, {-178, 70}, {90, 75}, {0, 70}}
+	if !c.Proj.acrossCut(continent) {
+		t.Fatal("the test continent does not cross the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{continent})
+	x, y := fr.at(c.Proj, LonLat{10, 60})
+	if !land[int(y)*fr.w+int(x)] {
+		t.Error("a regional board lost a continent that crosses its far cut")
+	}
+}
