@@ -125,6 +125,28 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	return land
 }
 
+// nearFrame keeps the rings with a point within 30° of the frame. The
+// others cannot reach the board, but one that crosses the cone's cut (the
+// meridian opposite the central one, which runs through the Americas when
+// the board is in Asia) projects with a chord across the whole plane, and
+// the even-odd fill would turn a band of the board inside out.
+func nearFrame(c *Config, rings [][]LonLat) [][]LonLat {
+	const margin = 30
+	lon0 := c.Proj.lon0
+	rel := func(lon float64) float64 { return math.Remainder(lon-lon0, 360) }
+	w, e := rel(c.Frame[0])-margin, rel(c.Frame[1])+margin
+	var out [][]LonLat
+	for _, r := range rings {
+		for _, ll := range r {
+			if l := rel(ll[0]); l >= w && l <= e && ll[1] >= c.Frame[2]-margin && ll[1] <= c.Frame[3]+margin {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // components labels the 4-connected components of pixels whose mask value
 // is want, numbering them in scan order; other pixels get -1.
 func components(w, h int, mask []bool, want bool) ([]int32, int) {
@@ -234,7 +256,7 @@ type ProvinceKind struct {
 func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	fr := newFrame(c)
 	w, h := fr.w, fr.h
-	land := rasterise(fr, c.Proj, rings)
+	land := rasterise(fr, c.Proj, nearFrame(c, rings))
 
 	// Regions: provinces, then impassable names.
 	var provs, imps []string
