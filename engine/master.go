@@ -140,7 +140,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 	return tx.Enqueue(&state.OutMail{
 		MessageID: newMessageID(domainOf(m.cfg.JudgeAddr)),
 		To:        to,
-		Subject:   HeaderText(subject),
+		Subject:   headerText(subject),
 		Body:      textsafe.Clean(body),
 		InReplyTo: inReplyTo,
 		Created:   now,
@@ -202,14 +202,14 @@ func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	return nil
 }
 
-// HeaderText makes text fit for a header field: control characters,
+// headerText makes text fit for a header field: control characters,
 // line breaks among them, become spaces, runs of white space one space,
 // and what else textsafe.Clean takes out of a player's text (a bidi
 // override) goes. Subjects quote players' subjects and names; a CR or LF
 // kept there would let a player write header fields of their own (a
 // Bcc) into the judge's mail, and mail.Compose would refuse the mail for
 // good.
-func HeaderText(s string) string {
+func headerText(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
@@ -237,7 +237,7 @@ func SenderFault(addr string) string {
 	if addr == "" {
 		return "no address"
 	}
-	if !WithinRFC5321(addr) {
+	if !withinRFC5321(addr) {
 		return "not an address within RFC 5321's lengths"
 	}
 	if strings.ContainsFunc(addr, unicode.IsControl) {
@@ -275,8 +275,8 @@ const (
 	maxPath      = 256
 )
 
-// WithinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
-func WithinRFC5321(addr string) bool {
+// withinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
+func withinRFC5321(addr string) bool {
 	at := strings.LastIndexByte(addr, '@')
 	return at >= 0 && at <= maxLocalPart && len(addr)-at-1 <= maxDomain && len("<"+addr+">") <= maxPath
 }

@@ -36,7 +36,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err != nil {
 		return err
 	}
-	orders, written := Adjudicated(pos, res, pending, g.Written)
+	orders, written := adjudicated(pos, res, pending, g.Written)
 	rec := &state.PhaseRecord{
 		Phase:     pos.Phase.String(),
 		Turn:      turn,
@@ -112,14 +112,14 @@ func ResultsText(game string, turn int, pos *judge.Position, res *judge.Resoluti
 	return text, nil
 }
 
-// Adjudicated returns the orders the judge ruled on, per power, as
+// adjudicated returns the orders the judge ruled on, per power, as
 // canonical lines, and the same orders as written (PhaseRecord.Written),
 // found in written (Game.Written) for the pending orders given, pending.
 // The orders the judge supplied itself (holds for units without orders,
 // disbands, civil-disorder removals) are left out of both: the results
 // text shows them, they were never written, and adjudicating the recorded
 // position with these orders gives the same results again.
-func Adjudicated(pos *judge.Position, res *judge.Resolution, pending []judge.Order,
+func adjudicated(pos *judge.Position, res *judge.Resolution, pending []judge.Order,
 	written map[string]map[string]string) (orders, asWritten map[string][]string) {
 	m := pos.Map
 	out := make(map[string][]string)

@@ -69,18 +69,20 @@ func (m *Engine) logPhase(tx *state.Tx, g *state.Game, phase string, turn int, l
 	return nil
 }
 
-// logFinished records the end of g for every seat still held, and
-// lets out the events of a gunboat game.
+// logFinished records the end of g for every seat still held, once
+// (a game a ROLLBACK brought back may end again), and lets out the
+// events of a gunboat game.
 func (m *Engine) logFinished(tx *state.Tx, g *state.Game, now time.Time) error {
 	phase := m.PhaseOf(g)
 	for i := range g.Players {
 		p := &g.Players[i]
-		if p.Status != state.Playing && p.Status != state.Eliminated {
+		if g.EndLogged || p.Status != state.Playing && p.Status != state.Eliminated {
 			continue
 		}
 		if err := LogSeat(tx, g, p, state.SeatFinished, phase, now); err != nil {
 			return err
 		}
 	}
+	g.EndLogged = true
 	return tx.ReleaseSeatEvents(g.Name)
 }

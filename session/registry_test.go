@@ -191,3 +191,34 @@ func TestGunboatFiguresWaitForTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// A game that ends, is rolled back and ends again counts each phase and
+// its end once for each seat.
+func TestRollbackCountsOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startStandard("rb")
+	playAll := func() {
+		for _, l := range "AEFGIRT" {
+			h.orders("rb", string(l), holds[string(l)])
+		}
+		h.tick()
+	}
+	master := func(cmd string) string {
+		return replyTo(t, h.mail(testMaster, "m", "SIGNON Mrb "+testMasterPass+"\n"+cmd), testMaster).Body
+	}
+	playAll()
+	mustContain(t, master("TERMINATE"), "terminated")
+	mustContain(t, master("ROLLBACK S1901M"), "rolled back")
+	if g := h.game("rb"); g.Status != state.Active || g.Turn != 0 {
+		t.Fatalf("after the rollback: %s, turn %d", g.Status, g.Turn)
+	}
+	playAll()
+	master("TERMINATE")
+	for _, s := range standardSeats {
+		tally, log := h.seatLog(s.Addr)
+		if want := (state.Tally{Games: 1, Finished: 1, OnTime: 1}); tally != want || players.Replay(log).Tally != tally {
+			t.Errorf("%s: %+v, want %+v", s.Addr, tally, want)
+		}
+	}
+}

@@ -262,6 +262,10 @@ type Game struct {
 	// for each seat, though a takeover may give it a second deadline,
 	// and a ROLLBACK may play it again.
 	SeatLogged int `json:"seat_logged,omitempty"`
+	// EndLogged is set once the seat log has recorded the game's end: a
+	// finished game that a ROLLBACK brought back, and that ends again,
+	// counts as finished once for each seat.
+	EndLogged bool `json:"end_logged,omitempty"`
 
 	// Revealed is set when the master of a finished gunboat game has
 	// revealed who played which power (REVEAL): the listings show the

@@ -10,8 +10,8 @@ import (
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
-	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/players"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
