@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,6 +87,78 @@ func TestBuildDeterministic(t *testing.T) {
 		if !bytes.Contains(first, []byte(want)) {
 			t.Errorf("output lacks %s:\n%s", want, first)
 		}
+	}
+}
+
+// TestDeepWater carves the tiny board with the sea's south-east corner
+// declared deep (water that is no province): the corner is a region of
+// its own, drawn as water, and the sea keeps the rest; a name seeded on
+// both land and water is refused.
+func TestDeepWater(t *testing.T) {
+	cfg := tinyConfig + "deep Deep Water 14.5 40.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	name := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if n := name(14.6, 40.3); n != "Deep Water" {
+		t.Errorf("the deep corner is %q, want Deep Water", n)
+	}
+	if n := name(6, 41); n != "s" {
+		t.Errorf("the sea's seed is %q, want s", n)
+	}
+	found := false
+	for _, r := range geo.Impassable {
+		if r.Name == "Deep Water" {
+			found = true
+			if !r.Water {
+				t.Error("Deep Water is not marked as water")
+			}
+		} else if r.Water {
+			t.Errorf("%q is marked as water", r.Name)
+		}
+	}
+	if !found {
+		t.Error("Deep Water is not drawn")
+	}
+	mixed := cfg + "impassable Deep Water 10 47\n"
+	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(mixed), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "land and on water") {
+		t.Errorf("a name on land and water: err %v", err)
+	}
+}
+
+// TestNearFrame checks that rings far from the board are left out, the
+// ones whose chords across the cone's cut could fill a band of it (a
+// board in Asia cuts the cone through the Americas), and that rings near
+// it are kept, wherever their longitudes are written.
+func TestNearFrame(t *testing.T) {
+	c := &Config{Proj: NewLCC(10, 20, 15, 105), Frame: [4]float64{97, 113, 7, 23}}
+	near := square(100, 10, 101, 11)
+	wrapped := square(-259, 10, -258, 11) // 101° E written west of the antimeridian
+	americas := square(-80, -50, -70, 60) // across the cut at 75° W
+	got := nearFrame(c, [][]LonLat{near, americas, wrapped})
+	if len(got) != 2 || got[0][0] != near[0] || got[1][0] != wrapped[0] {
+		t.Errorf("kept %v, want the near ring and the wrapped one", got)
+	}
+	// Over the whole raster: the Americas add nothing to the mask.
+	c.Width = 200
+	fr := newFrame(c)
+	with := rasterise(fr, c.Proj, nearFrame(c, [][]LonLat{near, americas}))
+	without := rasterise(fr, c.Proj, [][]LonLat{near})
+	if !slices.Equal(with, without) {
+		t.Error("a far ring changed the land mask")
 	}
 }
 
@@ -230,46 +303,102 @@ func TestLensOneToOne(t *testing.T) {
 	}
 }
 
-// TestOffboard carves the tiny board with part of its sea declared off the
-// board: that water becomes an impassable region of its own, drawn as
-// such, while the rest of the sea stays the sea province; and an offboard
-// seed on land is refused as an impassable one on water is.
-func TestOffboard(t *testing.T) {
-	src := tinyConfig + "offboard Ocean 14 49\n"
-	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(src), nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fr := newFrame(c)
-	name := func(lon, lat float64) (string, bool) {
-		x, y := fr.at(c.Proj, LonLat{lon, lat})
-		r := g.Label[int(y)*g.W+int(x)]
-		return g.Names[r], g.Impassable[r]
-	}
-	if n, imp := name(14, 49); n != "Ocean" || !imp {
-		t.Errorf("(14, 49) is %q (impassable %v), want the off-board Ocean", n, imp)
-	}
-	if n, _ := name(6, 41); n != "s" {
-		t.Errorf("(6, 41) is %q, want the sea s", n)
-	}
-	found := false
-	for _, r := range geo.Impassable {
-		found = found || r.Name == "Ocean"
-	}
-	if !found {
-		t.Errorf("no impassable region Ocean in %v", geo.Impassable)
-	}
-
-	bad := tinyConfig + "offboard Ocean 8 45\n"
-	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+// TestDeepSeedOnLand checks that a deep-water seed standing on land is
+// refused, as an impassable one on water is.
+func TestDeepSeedOnLand(t *testing.T) {
+	bad := tinyConfig + "deep Ocean 8 45\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
-		t.Errorf("offboard seed on land: error %v, want one saying it is not on water", err)
+		t.Errorf("deep seed on land: error %v, want one saying it is not on water", err)
+	}
+}
+
+// TestRasteriseDropsRingsAcrossTheCut builds a board that spans the globe,
+// cut at 170° W as Cold War's is in the Bering Sea: an island astride the
+// cut would be drawn as a band across the whole picture; it sinks, while
+// an island beside the cut and a ring that Natural Earth closes at 180°
+// stay land on their own side.
+func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
+	c, err := ParseConfig("world.seeds", func(string) ([]byte, error) {
+		return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	land := rasterise(fr, c.Proj, [][]LonLat{
+		square(-172, -5, -168, 5),  // astride the cut
+		square(-165, 10, -160, 15), // west of it: the left edge
+		square(175, 10, 180, 15),   // east of it, closed at 180°
+	})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[int(y)*fr.w+int(x)]
+	}
+	if !at(-162.5, 12.5) || !at(177.5, 12.5) {
+		t.Error("an island beside the cut was lost")
+	}
+	for x := range fr.w {
+		if land[(fr.h/2)*fr.w+x] {
+			t.Fatalf("the ring astride the cut left land at x=%d on the equator", x)
+		}
+	}
+	if !c.Proj.acrossCut(square(-172, -5, -168, 5)) || c.Proj.acrossCut(square(175, 10, 180, 15)) {
+		t.Error("acrossCut misjudges a ring")
+	}
+}
+
+// TestImpassableLake seeds an impassable region on the tiny board's lake,
+// as Cold War draws the Caspian: the lake becomes that region, not the
+// provinces around it; an impassable seed on the open sea is refused.
+func TestImpassableLake(t *testing.T) {
+	build := func(extra string) (*Grid, error) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + extra), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := Build(c, tinyKinds, tinyLand(), "test")
+		return g, err
+	}
+	g, err := build("impassable The Lake 10 45\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{10, 45})
+	if got := g.Names[g.Label[int(y)*g.W+int(x)]]; got != "The Lake" {
+		t.Errorf("the lake's middle belongs to %q, want The Lake", got)
+	}
+	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
+		t.Errorf("an impassable seed on the sea: %v", err)
+	}
+}
+
+// TestRasteriseKeepsRingsAcrossAFarCut checks that a regional board keeps
+// a ring that crosses its cut far outside the picture, as Eurasia's does
+// over Chukotka for a board centred on the North Sea: only a board that
+// spans the globe sinks such rings.
+func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
+	c, err := ParseConfig("region.seeds", func(string) ([]byte, error) {
+		return []byte("variant r\nprojection lcc 50 60 55 4\nframe -5 15 49 62\nwidth 400\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// A continent from the North Sea's shores east over the cut (at 176° W)
+	// and back along the Arctic.
+	continent := []LonLat{{0, 50}, {90, 50}, {179, 60}, {-170, 66}, {-178, 70}, {90, 75}, {0, 70}}
+	if !c.Proj.acrossCut(continent) {
+		t.Fatal("the test continent does not cross the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{continent})
+	x, y := fr.at(c.Proj, LonLat{10, 60})
+	if !land[int(y)*fr.w+int(x)] {
+		t.Error("a regional board lost a continent that crosses its far cut")
 	}
 }
