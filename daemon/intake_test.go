@@ -12,10 +12,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/config"
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
-	"github.com/gmdjudge/gmd/templates"
 )
 
 // A hostile From of 33,000 characters costs the log a few hundred bytes,
@@ -81,41 +80,25 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 type testJudge struct {
 	Intake
 	db     *state.DB
-	master *gm.Master
+	master *session.Master
 }
 
-// openJudge makes a judge of cfg in a new database, closed when t ends.
+// openJudge makes a judge of cfg in a new database (Open), closed when t
+// ends.
 func openJudge(t *testing.T, cfg *config.Config) *testJudge {
 	t.Helper()
-	set, err := templates.Load(cfg.Templates)
+	j, err := Open(cfg, state.Open, Pictures{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := state.Open(cfg.DB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	m := gm.New(db, gm.Config{
-		JudgeName:    cfg.JudgeName,
-		JudgeAddr:    cfg.JudgeAddr,
-		Admins:       cfg.Admins,
-		Templates:    set,
-		PasswordCost: cfg.PasswordCost,
-		Limits:       cfg.Limits,
-	})
-	return &testJudge{Intake: Intake{Config: cfg}, db: db, master: m}
+	t.Cleanup(func() { j.DB.Close() })
+	return &testJudge{Intake: j.Intake(), db: j.DB, master: j.Master}
 }
 
 // outboxLen is how many mails wait in j's outbox.
 func outboxLen(t *testing.T, j *testJudge) int {
 	t.Helper()
-	var n int
-	err := j.db.View(func(tx *state.Tx) error {
-		box, err := tx.Outbox(0)
-		n = len(box)
-		return err
-	})
+	n, err := queued(j.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +108,7 @@ func outboxLen(t *testing.T, j *testJudge) int {
 // panicker is a Taker with a bug that every mail trips.
 type panicker struct{}
 
-func (panicker) Take(*gm.Mail, time.Time) (gm.Taken, error) { panic("a bug in Take") }
+func (panicker) Take(*session.Mail, time.Time) (session.Taken, error) { panic("a bug in Take") }
 func (panicker) Refuse(string, string, string, string, []string, time.Time) (bool, error) {
 	panic("a bug in Refuse")
 }
@@ -150,7 +133,7 @@ func TestTakeGuardsAPanic(t *testing.T) {
 	} {
 		d := mail.ReadDelivery([]byte(raw), int64(len(raw)), cfg.Limits.MaxMailSize)
 		res, err := j.Take(panicker{}, d, time.Now())
-		if !errors.Is(err, mail.ErrSetAside) || gm.JudgesFault(err) || !strings.Contains(err.Error(), "a bug in ") {
+		if !errors.Is(err, mail.ErrSetAside) || session.JudgesFault(err) || !strings.Contains(err.Error(), "a bug in ") {
 			t.Errorf("%s: error %v, want one wrapping mail.ErrSetAside that names the panic", name, err)
 		}
 		if res.Level != slog.LevelError || res.Routine {

@@ -70,6 +70,16 @@ var commandTable = []CommandInfo{
 		{"OBSERVE game password", "watch a game"}}},
 	{Name: "CONFIRM", Who: Anyone, Forms: []Form{
 		{"CONFIRM code", "with a command the judge asked you to confirm (creating or joining a game, observing, a takeover, a sign-on during a lockout): the code it sent you"}}},
+	{Name: "REGISTER", Who: Anyone, Forms: []Form{
+		{"REGISTER name[, country[, time zone[, level]]]", "register as a player across games under a public name (the judge mails a code to confirm)"}}},
+	{Name: "WHOIS", Who: Anyone, Forms: []Form{
+		{"WHOIS name", "the registered players whose names begin so"}}},
+	{Name: "INFO", Who: Anyone, Forms: []Form{
+		{"INFO PLAYER name", "a registered player's games and reliability figures"}}},
+	{Name: "WHO", Who: Anyone, Forms: []Form{
+		{"WHO GAME game", "who plays each power (a gunboat game: its master only, until it ends and is revealed)"}}},
+	{Name: "FORGET", Who: Anyone, Forms: []Form{
+		{"FORGET ME", "remove your registration and its address from the registry"}}},
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
@@ -82,14 +92,9 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
-	{Name: "SET", Who: Player, Forms: []Form{
-		{"SET PASSWORD new", "change your password"},
-		{"SET WAIT | SET NOWAIT", "hold or allow early processing"},
-		{"SET DRAW | SET NODRAW", "vote for, or against, a draw"},
-		{"SET ABSENCE from TO to", "deadlines will not fall inside"},
-		{"SET PREFERENCE letters", "before the game starts: the powers you want"},
-		{"SET NOMAP | SET MAP", "your mails of the game without, or with, the map of the board"},
-		{"SET MAP OFF | SET MAP ON", "master: the results mails without, or with, the map"}}},
+	// SET's forms are the SET table's (settable.go): the players' here,
+	// the master's after the master's commands in HELP.
+	{Name: "SET", Who: Player, Forms: SetForms(Player)},
 	{Name: "RESIGN", Synonyms: []string{"WITHDRAW"}, Who: Player, Forms: []Form{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{
@@ -117,6 +122,10 @@ var commandTable = []CommandInfo{
 		{"BECOME power", "the order lines after it are that power's"}}},
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{
 		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
+	{Name: "APPROVE", Who: Master, Forms: []Form{
+		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
+	{Name: "INVITE", Who: Master, Forms: []Form{
+		{"INVITE address ...", "only the addresses invited may join the game"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
 }

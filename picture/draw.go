@@ -8,6 +8,7 @@ import (
 
 	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/report"
 )
 
 // The layers of the picture, bottom to top; each is a group in the SVG.
@@ -176,9 +177,13 @@ func (d *drawer) board() {
 			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
 				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
-		for _, r := range b.impassable {
+		for i, r := range b.impassable {
+			c := colImpassable
+			if b.deep[i] {
+				c = colDeep
+			}
 			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
-				fill: fill{c: colImpassable}, stroke: colBorder, width: 0.8 * d.px})
+				fill: fill{c: c}, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, p := range m.Provinces() {
 			for _, c := range m.Locs[p].Coasts {
@@ -519,9 +524,9 @@ func (d *drawer) note(c pt, text string) {
 		fill: fill{c: colFail}, halo: colWhite, haloW: 2.5 * d.px})
 }
 
+// titleText is the picture's heading: the phase's title (report.PhaseTitle).
 func (d *drawer) titleText() string {
-	p := d.pos.Phase
-	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
+	return report.PhaseTitle(d.pos.Phase)
 }
 
 // descText describes the picture in words for those who cannot see it:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,6 +87,78 @@ func TestBuildDeterministic(t *testing.T) {
 		if !bytes.Contains(first, []byte(want)) {
 			t.Errorf("output lacks %s:\n%s", want, first)
 		}
+	}
+}
+
+// TestDeepWater carves the tiny board with the sea's south-east corner
+// declared deep (water that is no province): the corner is a region of
+// its own, drawn as water, and the sea keeps the rest; a name seeded on
+// both land and water is refused.
+func TestDeepWater(t *testing.T) {
+	cfg := tinyConfig + "deep Deep Water 14.5 40.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	name := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if n := name(14.6, 40.3); n != "Deep Water" {
+		t.Errorf("the deep corner is %q, want Deep Water", n)
+	}
+	if n := name(6, 41); n != "s" {
+		t.Errorf("the sea's seed is %q, want s", n)
+	}
+	found := false
+	for _, r := range geo.Impassable {
+		if r.Name == "Deep Water" {
+			found = true
+			if !r.Water {
+				t.Error("Deep Water is not marked as water")
+			}
+		} else if r.Water {
+			t.Errorf("%q is marked as water", r.Name)
+		}
+	}
+	if !found {
+		t.Error("Deep Water is not drawn")
+	}
+	mixed := cfg + "impassable Deep Water 10 47\n"
+	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(mixed), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "land and on water") {
+		t.Errorf("a name on land and water: err %v", err)
+	}
+}
+
+// TestNearFrame checks that rings far from the board are left out, the
+// ones whose chords across the cone's cut could fill a band of it (a
+// board in Asia cuts the cone through the Americas), and that rings near
+// it are kept, wherever their longitudes are written.
+func TestNearFrame(t *testing.T) {
+	c := &Config{Proj: NewLCC(10, 20, 15, 105), Frame: [4]float64{97, 113, 7, 23}}
+	near := square(100, 10, 101, 11)
+	wrapped := square(-259, 10, -258, 11) // 101° E written west of the antimeridian
+	americas := square(-80, -50, -70, 60) // across the cut at 75° W
+	got := nearFrame(c, [][]LonLat{near, americas, wrapped})
+	if len(got) != 2 || got[0][0] != near[0] || got[1][0] != wrapped[0] {
+		t.Errorf("kept %v, want the near ring and the wrapped one", got)
+	}
+	// Over the whole raster: the Americas add nothing to the mask.
+	c.Width = 200
+	fr := newFrame(c)
+	with := rasterise(fr, c.Proj, nearFrame(c, [][]LonLat{near, americas}))
+	without := rasterise(fr, c.Proj, [][]LonLat{near})
+	if !slices.Equal(with, without) {
+		t.Error("a far ring changed the land mask")
 	}
 }
 
@@ -230,6 +303,19 @@ func TestLensOneToOne(t *testing.T) {
 	}
 }
 
+// TestDeepSeedOnLand checks that a deep-water seed standing on land is
+// refused, as an impassable one on water is.
+func TestDeepSeedOnLand(t *testing.T) {
+	bad := tinyConfig + "deep Ocean 8 45\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
+		t.Errorf("deep seed on land: error %v, want one saying it is not on water", err)
+	}
+}
+
 // TestRasteriseDropsRingsAcrossTheCut builds a board that spans the globe,
 // cut at 170° W as Cold War's is in the Bering Sea: an island astride the
 // cut would be drawn as a band across the whole picture; it sinks, while
@@ -289,5 +375,30 @@ func TestImpassableLake(t *testing.T) {
 	}
 	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
 		t.Errorf("an impassable seed on the sea: %v", err)
+	}
+}
+
+// TestRasteriseKeepsRingsAcrossAFarCut checks that a regional board keeps
+// a ring that crosses its cut far outside the picture, as Eurasia's does
+// over Chukotka for a board centred on the North Sea: only a board that
+// spans the globe sinks such rings.
+func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
+	c, err := ParseConfig("region.seeds", func(string) ([]byte, error) {
+		return []byte("variant r\nprojection lcc 50 60 55 4\nframe -5 15 49 62\nwidth 400\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// A continent from the North Sea's shores east over the cut (at 176° W)
+	// and back along the Arctic.
+	continent := []LonLat{{0, 50}, {90, 50}, {179, 60}, {-170, 66}, {-178, 70}, {90, 75}, {0, 70}}
+	if !c.Proj.acrossCut(continent) {
+		t.Fatal("the test continent does not cross the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{continent})
+	x, y := fr.at(c.Proj, LonLat{10, 60})
+	if !land[int(y)*fr.w+int(x)] {
+		t.Error("a regional board lost a continent that crosses its far cut")
 	}
 }

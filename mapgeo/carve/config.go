@@ -28,6 +28,7 @@ import (
 //	<province> <lon> <lat>               a seed (land on land, sea on water)
 //	water <province> <lon> <lat>         a land province's seed on water
 //	impassable <Name ...> <lon> <lat>    a seed of land (or a lake) that is no province
+//	deep <Name ...> <lon> <lat>          a seed of water that is no province (drawn darker)
 //	unseed <province>                    drop the seeds read so far for it
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
@@ -47,7 +48,8 @@ type Config struct {
 
 // Seed is one seed point. Province seeds on land claim land, on water
 // (Water) claim water; impassable seeds claim land for a region that is
-// no province.
+// no province, or water when Water is set too (the water a published map
+// closes to every unit, as North Sea Wars closes the sea west of Britain).
 type Seed struct {
 	Name       string
 	At         LonLat
@@ -182,12 +184,12 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Seeds = append(c.Seeds, Seed{Name: f[1], At: at, Water: true, Where: where})
-		case "impassable":
+		case "impassable", "deep":
 			at, err := lonlat(2)
 			if err != nil {
 				return err
 			}
-			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Where: where})
+			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Water: f[0] == "deep", Where: where})
 		case "unseed":
 			if len(f) != 2 {
 				return fmt.Errorf("%s: unseed <province>", where)

@@ -19,7 +19,7 @@ type Grid struct {
 	// regions by name, then unnamed islands ("").
 	Names      []string
 	Impassable []bool // per region
-	Sea        []bool // per region: water (sea provinces)
+	Sea        []bool // per region: water (sea provinces and deep impassable water)
 	// First is the pixel of each region's first seed, or -1: the piece of
 	// the region that holds it is where its points go.
 	First []int
@@ -33,6 +33,10 @@ type frame struct {
 	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
 	w, h      int
 	lenses    []lens // in map units
+	// globe is set for a board whose frame spans most of the globe's
+	// longitudes (Cold War): only there does the cut, the meridian opposite
+	// the central one, fall inside the picture.
+	globe bool
 }
 
 // lens magnifies the board around a point, as the printed boards enlarge
@@ -57,7 +61,7 @@ func newFrame(c *Config) frame {
 	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
 	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s))}
+	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
 		x, y := p.Project(LonLat{l[0], l[1]})
 		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
@@ -79,10 +83,12 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
-		if p.acrossCut(r) {
+		if fr.globe && p.acrossCut(r) {
 			// A board cut through the Bering Sea leaves a few islets
 			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do.
+			// to be drawn on and sink, as islets do. On a regional
+			// board the cut lies far outside the picture, and a ring
+			// across it (Eurasia, which reaches over Chukotka) is kept.
 			continue
 		}
 		pts := make([][2]float64, len(r))
@@ -117,6 +123,28 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		}
 	}
 	return land
+}
+
+// nearFrame keeps the rings with a point within 30° of the frame. The
+// others cannot reach the board, but one that crosses the cone's cut (the
+// meridian opposite the central one, which runs through the Americas when
+// the board is in Asia) projects with a chord across the whole plane, and
+// the even-odd fill would turn a band of the board inside out.
+func nearFrame(c *Config, rings [][]LonLat) [][]LonLat {
+	const margin = 30
+	lon0 := c.Proj.lon0
+	rel := func(lon float64) float64 { return math.Remainder(lon-lon0, 360) }
+	w, e := rel(c.Frame[0])-margin, rel(c.Frame[1])+margin
+	var out [][]LonLat
+	for _, r := range rings {
+		for _, ll := range r {
+			if l := rel(ll[0]); l >= w && l <= e && ll[1] >= c.Frame[2]-margin && ll[1] <= c.Frame[3]+margin {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // components labels the 4-connected components of pixels whose mask value
@@ -228,7 +256,7 @@ type ProvinceKind struct {
 func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	fr := newFrame(c)
 	w, h := fr.w, fr.h
-	land := rasterise(fr, c.Proj, rings)
+	land := rasterise(fr, c.Proj, nearFrame(c, rings))
 
 	// Regions: provinces, then impassable names.
 	var provs, imps []string
@@ -236,8 +264,17 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		provs = append(provs, n)
 	}
 	slices.Sort(provs)
+	deep := map[string]bool{} // impassable names by whether their seeds are on water
+	var errs []string
 	for _, s := range c.Seeds {
-		if s.Impassable && !slices.Contains(imps, s.Name) {
+		if !s.Impassable {
+			continue
+		}
+		if d, ok := deep[s.Name]; ok && d != s.Water {
+			errs = append(errs, fmt.Sprintf("%s: %s has seeds on land and on water", s.Where, s.Name))
+		}
+		deep[s.Name] = s.Water
+		if !slices.Contains(imps, s.Name) {
 			imps = append(imps, s.Name)
 		}
 	}
@@ -248,7 +285,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	for i, n := range g.Names {
 		index[n] = int32(i)
 		g.Impassable = append(g.Impassable, i >= len(provs))
-		g.Sea = append(g.Sea, i < len(provs) && kinds[n].Sea)
+		g.Sea = append(g.Sea, (i < len(provs) && kinds[n].Sea) || (i >= len(provs) && deep[n]))
 	}
 
 	// Seed pixels, checked against the mask.
@@ -259,7 +296,6 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	}
 	var seeds []seedPx
 	var lakes []Seed
-	var errs []string
 	for _, s := range c.Seeds {
 		r, ok := index[s.Name]
 		if !ok {
@@ -273,7 +309,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 		px := int(y)*w + int(x)
 		water := g.Sea[r] || s.Water
-		if s.Impassable && !land[px] {
+		if s.Impassable && !s.Water && !land[px] {
 			// A lake the board draws as no province's (the Caspian, the
 			// Great Lakes): unseeded water fills below, and is checked
 			// then.
