@@ -93,7 +93,7 @@ type Hooks struct {
 	// Kick is called once mails were put back in the outbox's queue,
 	// so that the daemon's sender sends them now.
 	Kick func()
-	// RetryHeld runs the held mail id again (gm.Master.RetryHeld): cause
+	// RetryHeld runs the held mail id again (session.Master.RetryHeld): cause
 	// is why it failed again, if it did, and err what kept it from
 	// being tried.
 	RetryHeld func(id uint64) (cause, err error)

@@ -3,14 +3,14 @@ package daemon
 import (
 	"errors"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
 
 // Maps attaches to the judge's outgoing mails the maps they carry.
 type Maps struct {
-	Renderer *gm.MapRenderer // draws them, as cmd/gmd wires it
+	Renderer *engine.MapRenderer // draws them, as cmd/gmd wires it
 }
 
 // Attach is the mail.Sender's Attach: the pictures of m's maps, each

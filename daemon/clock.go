@@ -11,7 +11,7 @@ import (
 // are to the minute, so half a minute late at most is on time.
 const ClockEvery = 30 * time.Second
 
-// Ticker runs the games' clocks at now: gm.Master.
+// Ticker runs the games' clocks at now: session.Master.
 type Ticker interface {
 	Tick(now time.Time) error
 }

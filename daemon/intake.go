@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/session"
+
 	"github.com/gmdjudge/gmd/mail"
 )
 
@@ -42,9 +43,9 @@ type Intake struct {
 // Take is the one intake of gmd run and gmd process: it decides from
 // what can be read of the mail d, and from the config, whether it is
 // answered, refused or ignored, hands it to the game master, and says
-// whose fault a failure is (gm.Master.Take). It returns an error only
+// whose fault a failure is (session.Master.Take). It returns an error only
 // when the mail must be offered again later: one for which
-// gm.JudgesFault holds means the judge cannot take mail now (try this
+// session.JudgesFault holds means the judge cannot take mail now (try this
 // one again before any other); one wrapping mail.ErrSetAside means this
 // mail is at fault but could not even be held (try the others
 // meanwhile). Everything else is done for good, held mails included.
@@ -53,7 +54,7 @@ type Intake struct {
 // decides (a hostile mail that trips a bug in its checks) is returned as
 // an error wrapping mail.ErrSetAside, so that gmd run sets the mail aside
 // and goes on and gmd process has it offered again later. A panic in the
-// game master's handling of the mail never reaches it: gm.Master.Take
+// game master's handling of the mail never reaches it: session.Master.Take
 // holds that mail for the admin.
 func (j Intake) Take(m Taker, d *mail.Delivery, now time.Time) (res Outcome, err error) {
 	defer func() {
@@ -115,8 +116,8 @@ func (j Intake) take(m Taker, d *mail.Delivery, now time.Time) (Outcome, error) 
 		before, err = m.Refuse(in.From, in.Subject, in.MessageID, "Its MIME structure could not be read.", d.Keys, now)
 	default:
 		res = Outcome{Routine: true, Msg: "mail handled", Attrs: []any{"from", clip(in.From), "subject", in.Subject}}
-		var taken gm.Taken
-		taken, err = m.Take(&gm.Mail{
+		var taken session.Taken
+		taken, err = m.Take(&session.Mail{
 			From:      in.From,
 			Subject:   in.Subject,
 			Body:      in.Body,
@@ -143,7 +144,7 @@ func (j Intake) take(m Taker, d *mail.Delivery, now time.Time) (Outcome, error) 
 		return res, nil
 	case err == nil:
 		return res, nil
-	case gm.JudgesFault(err), errors.Is(err, mail.ErrSetAside):
+	case session.JudgesFault(err), errors.Is(err, mail.ErrSetAside):
 		return res, err
 	}
 	// Ignore or Refuse failed for a reason of this mail's own: leave it
@@ -152,10 +153,10 @@ func (j Intake) take(m Taker, d *mail.Delivery, now time.Time) (Outcome, error) 
 }
 
 // Taker takes mails in: the game master itself, each mail in a
-// transaction of its own (gmd process), or a gm.Intake, the mails of a
+// transaction of its own (gmd process), or a session.Intake, the mails of a
 // batch in one group commit (gmd run).
 type Taker interface {
-	Take(in *gm.Mail, now time.Time) (gm.Taken, error)
+	Take(in *session.Mail, now time.Time) (session.Taken, error)
 	Refuse(from, subject, messageID, reason string, keys []string, now time.Time) (before bool, err error)
 	Ignore(messageID string, keys []string, now time.Time) (before bool, err error)
 }

@@ -12,7 +12,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/config"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/session"
+
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
@@ -81,7 +83,7 @@ func TestTakenAgainAfterACrash(t *testing.T) {
 type testJudge struct {
 	Intake
 	db     *state.DB
-	master *gm.Master
+	master *session.Master
 }
 
 // openJudge makes a judge of cfg in a new database, closed when t ends.
@@ -96,7 +98,7 @@ func openJudge(t *testing.T, cfg *config.Config) *testJudge {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	m := gm.New(db, gm.Config{
+	m := session.New(db, engine.Config{
 		JudgeName:    cfg.JudgeName,
 		JudgeAddr:    cfg.JudgeAddr,
 		Admins:       cfg.Admins,
@@ -125,7 +127,7 @@ func outboxLen(t *testing.T, j *testJudge) int {
 // panicker is a Taker with a bug that every mail trips.
 type panicker struct{}
 
-func (panicker) Take(*gm.Mail, time.Time) (gm.Taken, error) { panic("a bug in Take") }
+func (panicker) Take(*session.Mail, time.Time) (session.Taken, error) { panic("a bug in Take") }
 func (panicker) Refuse(string, string, string, string, []string, time.Time) (bool, error) {
 	panic("a bug in Refuse")
 }
@@ -150,7 +152,7 @@ func TestTakeGuardsAPanic(t *testing.T) {
 	} {
 		d := mail.ReadDelivery([]byte(raw), int64(len(raw)), cfg.Limits.MaxMailSize)
 		res, err := j.Take(panicker{}, d, time.Now())
-		if !errors.Is(err, mail.ErrSetAside) || gm.JudgesFault(err) || !strings.Contains(err.Error(), "a bug in ") {
+		if !errors.Is(err, mail.ErrSetAside) || session.JudgesFault(err) || !strings.Contains(err.Error(), "a bug in ") {
 			t.Errorf("%s: error %v, want one wrapping mail.ErrSetAside that names the panic", name, err)
 		}
 		if res.Level != slog.LevelError || res.Routine {

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -320,7 +320,7 @@ func (l *letter) ledgerKey(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("decoding %q: %v", l.Subject, err)
 	}
-	return (&gm.Mail{From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID}).LedgerKey()
+	return (&session.Mail{From: in.From, Subject: in.Subject, Body: in.Body, MessageID: in.MessageID}).LedgerKey()
 }
 
 // logCount returns how many lines of the daemon's log contain s.

@@ -112,7 +112,7 @@ func TestPollerFairNews(t *testing.T) {
 }
 
 // groupRecorder is recorder's handler with a group commit, as gmd run's
-// is (gm.Intake): the ledger entries of a batch are written by the
+// is (session.Intake): the ledger entries of a batch are written by the
 // poller's Commit. commits counts the calls, and seenAtCommit the
 // messages the server had flagged \Seen at each.
 type groupRecorder struct {

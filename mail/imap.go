@@ -123,7 +123,7 @@ type Delivery struct {
 	In *Incoming
 
 	// Keys are the ledger keys of the message, to record in the same
-	// transaction as what the message does (gm.Mail.Ledger), so that it
+	// transaction as what the message does (session.Mail.Ledger), so that it
 	// is never applied twice: "imap/<user>/<mailbox>/<uidvalidity>/<uid>".
 	Keys []string
 
@@ -206,7 +206,7 @@ type Handler func(ctx context.Context, d *Delivery) error
 // after a session that worked).
 type Poller struct {
 	// Commit, when set, makes what the handler did since its last call
-	// durable: a handler that commits in groups (gm.Intake) returns nil
+	// durable: a handler that commits in groups (session.Intake) returns nil
 	// before its work is on disk, and the poller calls Commit after each
 	// batch, before it flags any message \Seen, so that a crash (kill
 	// -9 included) never leaves a message flagged whose transaction was

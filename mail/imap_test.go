@@ -208,7 +208,7 @@ func testMail(n int) string {
 }
 
 // recorder is a test Handler with a ledger in the poller's database, as
-// gm.Master.Handle keeps it: a delivery whose key or Message-ID is
+// session.Master.Handle keeps it: a delivery whose key or Message-ID is
 // recorded is accepted and not applied again.
 type recorder struct {
 	db *state.DB

@@ -16,7 +16,7 @@ const setAsideMax = time.Hour
 // (not even record as held, in the database, for its admin): the poller
 // leaves it new in the mailbox and tries it again later, while the
 // messages after it are handled. The judge decides which errors are
-// such (see gm.Master.Take); the poller only obeys.
+// such (see session.Master.Take); the poller only obeys.
 var ErrSetAside = errors.New("mail: message set aside for a later try")
 
 // setAside is a message set aside (see ErrSetAside): it stays new in the

@@ -24,7 +24,7 @@
 // very same vertices along their common border: a border is a segment
 // found in the rings of both, which is how the consistency check finds
 // them. Impassable regions are land that is no province (Switzerland, and
-// islands the game leaves out). Exceptions declare each pair whose border
+// islands the game leaves out), or water that is none (Water set). Exceptions declare each pair whose border
 // and adjacency disagree on purpose (straits, canals, Denmark–Sweden).
 package mapgeo
 
@@ -58,6 +58,9 @@ type Province struct {
 type Region struct {
 	Name  string  `json:"name,omitempty"`
 	Rings [][]int `json:"rings"`
+	// Water marks water that no unit enters (a sea the published map
+	// closes), drawn as water, not as land.
+	Water bool `json:"water,omitempty"`
 }
 
 // Exception declares a pair of provinces whose shared border and

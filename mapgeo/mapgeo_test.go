@@ -11,7 +11,15 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-// TestForVariants checks which maps have geometry: standard and 34-35-36
+// ownGeometry are the boards drawn from geometry of their own.
+var ownGeometry = []string{
+	"standard",
+	"34-35-36",
+	"north-sea-wars",
+	"hundred",
+}
+
+// TestForVariants checks which maps have geometry: those of ownGeometry
 // their own, the maps built on standard the standard one (the very same,
 // parsed once), and the rest none.
 func TestForVariants(t *testing.T) {
@@ -26,7 +34,7 @@ func TestForVariants(t *testing.T) {
 		}
 		g, ok := For(m)
 		switch {
-		case name == "standard" || name == "34-35-36":
+		case slices.Contains(ownGeometry, name):
 			if !ok || g.Variant != name {
 				t.Errorf("%s: geometry %v, %v; want its own", name, ok, g)
 			}
@@ -357,16 +365,23 @@ func what(adjacent bool) string {
 }
 
 // coastSeas returns the seas a fleet on coast c of province p moves to,
-// and the seas that only p's other coasts touch.
+// and the seas that only p's other coasts touch. A coast on no sea (a
+// river, as Mekong's in Vietnam War, or a strait drawn as land, as
+// Jutland's east coast in North Sea Wars) is judged by the provinces its
+// fleet moves to instead, and so are the other coasts then.
 func coastSeas(m *judge.Map, p, c judge.Loc) (own, other []string) {
-	seas := func(l judge.Loc) []string {
+	find := func(l judge.Loc, anyShore bool) []string {
 		var out []string
 		for _, q := range m.Provinces() {
-			if m.Locs[q].Kind == judge.Sea && (m.FleetAdjacent(l, q) || m.FleetAdjacent(q, l)) {
+			if (anyShore || m.Locs[q].Kind == judge.Sea) && q != p && (m.FleetAdjacent(l, q) || m.FleetAdjacent(q, l)) {
 				out = append(out, m.Locs[q].Name)
 			}
 		}
 		return out
+	}
+	seas := func(l judge.Loc) []string { return find(l, false) }
+	if len(seas(c)) == 0 {
+		seas = func(l judge.Loc) []string { return find(l, true) }
 	}
 	own = seas(c)
 	for _, d := range m.Locs[p].Coasts {

@@ -82,14 +82,9 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
-	{Name: "SET", Who: Player, Forms: []Form{
-		{"SET PASSWORD new", "change your password"},
-		{"SET WAIT | SET NOWAIT", "hold or allow early processing"},
-		{"SET DRAW | SET NODRAW", "vote for, or against, a draw"},
-		{"SET ABSENCE from TO to", "deadlines will not fall inside"},
-		{"SET PREFERENCE letters", "before the game starts: the powers you want"},
-		{"SET NOMAP | SET MAP", "your mails of the game without, or with, the map of the board"},
-		{"SET MAP OFF | SET MAP ON", "master: the results mails without, or with, the map"}}},
+	// SET's forms are the SET table's (settable.go): the players' here,
+	// the master's after the master's commands in HELP.
+	{Name: "SET", Who: Player, Forms: SetForms(Player)},
 	{Name: "RESIGN", Synonyms: []string{"WITHDRAW"}, Who: Player, Forms: []Form{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{

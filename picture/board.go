@@ -45,6 +45,7 @@ type board struct {
 	dislodged  []pt     // per Loc: where a unit dislodged from it is drawn (zero: an offset)
 	rings      [][][]pt // per province: its polygons
 	impassable [][][]pt
+	deep       []bool // per impassable region: water no unit enters, not land
 
 	// raster keeps the board's shapes as the rasteriser drew them the
 	// first time, to be painted again in each picture's colours.
@@ -186,6 +187,7 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 	}
 	for _, r := range g.Impassable {
 		b.impassable = append(b.impassable, flatRings(r.Rings))
+		b.deep = append(b.deep, r.Water)
 	}
 	return b, nil
 }

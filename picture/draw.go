@@ -176,9 +176,13 @@ func (d *drawer) board() {
 			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
 				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
-		for _, r := range b.impassable {
+		for i, r := range b.impassable {
+			c := colImpassable
+			if b.deep[i] {
+				c = colDeep
+			}
 			d.add(gBoard, elem{kind: kPath, class: "impassable", rings: r, closed: true,
-				fill: fill{c: colImpassable}, stroke: colBorder, width: 0.8 * d.px})
+				fill: fill{c: c}, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for _, p := range m.Provinces() {
 			for _, c := range m.Locs[p].Coasts {

@@ -275,6 +275,32 @@ func TestPNGOnGeometry(t *testing.T) {
 	}
 }
 
+// TestDeepWaterDrawn draws the grid board with its impassable square
+// made water (a sea no unit enters) and expects it in the deep-water
+// colour, neither the impassable land's grey nor the playable sea's blue.
+func TestDeepWaterDrawn(t *testing.T) {
+	pos, _ := s1901(t)
+	g := gridGeometry(pos.Map)
+	g.Impassable[0].Water = true
+	b, err := geoBoard(pos.Map, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writePNG(&buf, build(b, pos, nil)); err != nil {
+		t.Fatal(err)
+	}
+	img := checkPNG(t, buf.Bytes())
+	n := len(pos.Map.Provinces())
+	got := color.NRGBAModel.Convert(img.At(((n%gridCols)*squareSize+100)/2, ((n/gridCols)*squareSize+100)/2)).(color.NRGBA)
+	if !near(got, colDeep) {
+		t.Errorf("deep water is %v, want %v", got, colDeep)
+	}
+	if de := deltaE00(toLab(colDeep), toLab(colSea)); de < 10 {
+		t.Errorf("deep water is %.1f from the sea (ΔE00); want 10 or more, so that it does not read as a sea to play", de)
+	}
+}
+
 func near(a, b color.NRGBA) bool {
 	d := func(x, y uint8) bool { return x-y <= 2 || y-x <= 2 }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)

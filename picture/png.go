@@ -104,7 +104,7 @@ type faceKey struct {
 }
 
 // MaxPNGBytes is the most a picture from PNG weighs: it goes by mail, to
-// every player of a game, each phase (gmd hands it to gm.NewMapRenderer as its limit).
+// every player of a game, each phase (gmd hands it to engine.NewMapRenderer as its limit).
 const MaxPNGBytes = 200 << 10
 
 // TargetPNGBytes is what a picture of any board weighs at most with all

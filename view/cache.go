@@ -6,7 +6,7 @@ import (
 )
 
 // PictureCache keeps the last pictures drawn, least recently used first
-// out, for the mails (gm.MapRenderer: a phase mailed to seven players is
+// out, for the mails (engine.MapRenderer: a phase mailed to seven players is
 // drawn once) and the web pages alike. A picture is kept with the error
 // that stopped its drawing, if any, so that a picture that failed once
 // is not tried again for every recipient. Its methods may be called from

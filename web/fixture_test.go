@@ -15,12 +15,13 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/report"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -135,12 +136,12 @@ func newFixture(t testing.TB, years int, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	master := gm.New(db, gm.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
+	master := session.New(db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
 	cfg.DB = db
 	cfg.JudgeName = "GMD"
 	cfg.JudgeAddr = "judge@judge.test"
 	cfg.Overview = master.OverviewOf
-	cfg.Replay = gm.Replay
+	cfg.Replay = engine.Replay
 	if cfg.Draw == nil {
 		cfg.Draw = f.draw.draw
 	}

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -70,7 +71,7 @@ var (
 // between powers), and the page said "white".
 func TestSettingsSameAsList(t *testing.T) {
 	f := newFixture(t, 1, Config{})
-	master := gm.New(f.db, gm.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
+	master := session.New(f.db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
 	notSettings := map[string]bool{"Variant": true, "Rules": true, "Seats": true, "Observers": true}
 	for i, st := range settingCases() {
 		name := fmt.Sprintf("set%d", i)
@@ -100,7 +101,7 @@ func TestSettingsSameAsList(t *testing.T) {
 		}
 
 		from := fmt.Sprintf("asker%d@players.test", i)
-		if err := master.Handle(&gm.Mail{From: from, Subject: "list", Body: "LIST " + name, MessageID: fmt.Sprintf("<list%d@players.test>", i)}, f.clock()); err != nil {
+		if err := master.Handle(&session.Mail{From: from, Subject: "list", Body: "LIST " + name, MessageID: fmt.Sprintf("<list%d@players.test>", i)}, f.clock()); err != nil {
 			t.Fatal(err)
 		}
 		var list string

@@ -32,11 +32,11 @@ import (
 
 // OverviewFunc tells where a game read in a transaction stands at now:
 // its phase, deadline and the seats that hold it up
-// (gm.Master.OverviewOf).
+// (session.Master.OverviewOf).
 type OverviewFunc func(g *state.Game, now time.Time) view.GameOverview
 
 // ReplayFunc adjudicates again the phase of game g that rec records, as
-// the results mails drew it (gm.Replay): the pages draw past phases with
+// the results mails drew it (engine.Replay): the pages draw past phases with
 // their orders from it.
 type ReplayFunc func(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Resolution, error)
 

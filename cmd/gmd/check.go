@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/ctl"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
+
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -77,7 +78,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// What only the game master can read: the positions.
 		var more []string
 		verr := db.View(func(tx *state.Tx) (err error) {
-			more, err = gm.CheckGames(tx)
+			more, err = engine.CheckGames(tx)
 			return err
 		})
 		if verr != nil {

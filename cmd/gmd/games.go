@@ -8,7 +8,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/view"
 )
 
@@ -60,7 +61,7 @@ func runGames(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
-	games, err := gm.New(db.DB, gm.Config{}).Overview(now)
+	games, err := session.New(db.DB, engine.Config{}).Overview(now)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd games: %v\n", err)
 		return 1

@@ -8,7 +8,8 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -24,13 +25,13 @@ func gamesDB(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := gm.New(db, gm.Config{PasswordCost: bcrypt.MinCost})
+	m := session.New(db, engine.Config{PasswordCost: bcrypt.MinCost})
 	start := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	n := 0
 	send := func(from, body string) {
 		t.Helper()
 		n++
-		if err := m.Handle(&gm.Mail{From: from, Subject: "x", Body: body, MessageID: fmt.Sprintf("<%d@x>", n)}, start); err != nil {
+		if err := m.Handle(&session.Mail{From: from, Subject: "x", Body: body, MessageID: fmt.Sprintf("<%d@x>", n)}, start); err != nil {
 			t.Fatal(err)
 		}
 	}

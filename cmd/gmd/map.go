@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/picture"
@@ -125,8 +125,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // newMapRenderer returns the renderer of the maps that db's mails carry.
-func newMapRenderer(db *state.DB) *gm.MapRenderer {
-	return gm.NewMapRenderer(db, pictures["png"], picture.MaxPNGBytes)
+func newMapRenderer(db *state.DB) *engine.MapRenderer {
+	return engine.NewMapRenderer(db, pictures["png"], picture.MaxPNGBytes)
 }
 
 // drawAll draws the maps of every mail in the outbox, by mail ID, for

@@ -12,7 +12,8 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/daemon"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/session"
+
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -187,7 +188,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string)
 type judgeEnv struct {
 	cfg    *config.Config
 	db     *state.DB
-	master *gm.Master
+	master *session.Master
 	maps   daemon.Maps // draws the maps that mails carry
 }
 

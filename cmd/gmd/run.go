@@ -17,7 +17,9 @@ import (
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/daemon"
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/session"
+
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
@@ -174,7 +176,7 @@ type running struct {
 	// the poller commits after each batch (commit); nil takes each
 	// mail in a transaction of its own. committed is what to do once
 	// the mails handled since the last commit are on disk (log them).
-	intake    *gm.Intake
+	intake    *session.Intake
 	committed []func()
 }
 
@@ -285,14 +287,14 @@ func openJudge(cfg *config.Config, open func(string) (*state.DB, error), log *sl
 	}
 	// An operator's template that the master cannot run stops the judge
 	// now, naming its file and line, and not the mail queue later.
-	if err := gm.CheckTemplates(set); err != nil {
+	if err := session.CheckTemplates(set); err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	db, err := open(cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	m := gm.New(db, gm.Config{
+	m := session.New(db, engine.Config{
 		JudgeName: cfg.JudgeName,
 		JudgeAddr: cfg.JudgeAddr,
 		Admins:    cfg.Admins,

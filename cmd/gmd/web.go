@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net"
 
-	"github.com/gmdjudge/gmd/gm"
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/web"
 )
@@ -24,7 +24,7 @@ func (d *running) webPages(ln net.Listener) (func(context.Context) error, error)
 		JudgeName: d.cfg.JudgeName,
 		JudgeAddr: d.cfg.JudgeAddr,
 		Overview:  d.master.OverviewOf,
-		Replay:    gm.Replay,
+		Replay:    engine.Replay,
 		Draw:      picture.PNG,
 		Stats:     d.stats,
 		Log:       d.log,

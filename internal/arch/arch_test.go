@@ -41,9 +41,10 @@ var rules = map[string][]string{
 	"view":                {"internal/length", "jsonpos", "judge", "state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
-	"daemon":              {"config", "gm", "mail", "state"},
+	"daemon":              {"config", "engine", "mail", "session", "state"},
 	"demo":                {},
-	"gm":                  {"config", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
+	"engine":              {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
+	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
 	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only

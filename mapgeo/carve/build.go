@@ -54,7 +54,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 	for r, name := range g.Names {
 		if g.Impassable[r] {
 			if len(regionRings[r]) > 0 {
-				geo.Impassable = append(geo.Impassable, mapgeo.Region{Name: name, Rings: regionRings[r]})
+				geo.Impassable = append(geo.Impassable, mapgeo.Region{Name: name, Rings: regionRings[r], Water: g.Sea[r]})
 			}
 			continue
 		}

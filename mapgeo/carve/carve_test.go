@@ -89,6 +89,55 @@ func TestBuildDeterministic(t *testing.T) {
 	}
 }
 
+// TestDeepWater carves the tiny board with the sea's south-east corner
+// declared deep (water that is no province): the corner is a region of
+// its own, drawn as water, and the sea keeps the rest; a name seeded on
+// both land and water is refused.
+func TestDeepWater(t *testing.T) {
+	cfg := tinyConfig + "deep Deep Water 14.5 40.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, g, err := Build(c, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	name := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if n := name(14.6, 40.3); n != "Deep Water" {
+		t.Errorf("the deep corner is %q, want Deep Water", n)
+	}
+	if n := name(6, 41); n != "s" {
+		t.Errorf("the sea's seed is %q, want s", n)
+	}
+	found := false
+	for _, r := range geo.Impassable {
+		if r.Name == "Deep Water" {
+			found = true
+			if !r.Water {
+				t.Error("Deep Water is not marked as water")
+			}
+		} else if r.Water {
+			t.Errorf("%q is marked as water", r.Name)
+		}
+	}
+	if !found {
+		t.Error("Deep Water is not drawn")
+	}
+	mixed := cfg + "impassable Deep Water 10 47\n"
+	c, err = ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(mixed), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "land and on water") {
+		t.Errorf("a name on land and water: err %v", err)
+	}
+}
+
 // TestTraceSharesVertices traces a small grid with a pinch (two pixels of
 // one region touching at a corner) and an enclosed region, and checks
 // that every border segment is in the rings of exactly the two regions
@@ -227,5 +276,80 @@ func TestLensOneToOne(t *testing.T) {
 	bad := "variant x\nprojection lcc 40 50 45 10\nframe 0 1 2 3\nlens 0 50 100 2.5\n"
 	if _, err := ParseConfig("bad.seeds", func(string) ([]byte, error) { return []byte(bad), nil }); err == nil {
 		t.Error("a folding lens was accepted")
+	}
+}
+
+// TestDeepSeedOnLand checks that a deep-water seed standing on land is
+// refused, as an impassable one on water is.
+func TestDeepSeedOnLand(t *testing.T) {
+	bad := tinyConfig + "deep Ocean 8 45\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(bad), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "not on water") {
+		t.Errorf("deep seed on land: error %v, want one saying it is not on water", err)
+	}
+}
+
+// TestRasteriseDropsRingsAcrossTheCut builds a board that spans the globe,
+// cut at 170° W as Cold War's is in the Bering Sea: an island astride the
+// cut would be drawn as a band across the whole picture; it sinks, while
+// an island beside the cut and a ring that Natural Earth closes at 180°
+// stay land on their own side.
+func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
+	c, err := ParseConfig("world.seeds", func(string) ([]byte, error) {
+		return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	land := rasterise(fr, c.Proj, [][]LonLat{
+		square(-172, -5, -168, 5),  // astride the cut
+		square(-165, 10, -160, 15), // west of it: the left edge
+		square(175, 10, 180, 15),   // east of it, closed at 180°
+	})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[int(y)*fr.w+int(x)]
+	}
+	if !at(-162.5, 12.5) || !at(177.5, 12.5) {
+		t.Error("an island beside the cut was lost")
+	}
+	for x := range fr.w {
+		if land[(fr.h/2)*fr.w+x] {
+			t.Fatalf("the ring astride the cut left land at x=%d on the equator", x)
+		}
+	}
+	if !c.Proj.acrossCut(square(-172, -5, -168, 5)) || c.Proj.acrossCut(square(175, 10, 180, 15)) {
+		t.Error("acrossCut misjudges a ring")
+	}
+}
+
+// TestImpassableLake seeds an impassable region on the tiny board's lake,
+// as Cold War draws the Caspian: the lake becomes that region, not the
+// provinces around it; an impassable seed on the open sea is refused.
+func TestImpassableLake(t *testing.T) {
+	build := func(extra string) (*Grid, error) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + extra), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := Build(c, tinyKinds, tinyLand(), "test")
+		return g, err
+	}
+	g, err := build("impassable The Lake 10 45\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{10, 45})
+	if got := g.Names[g.Label[int(y)*g.W+int(x)]]; got != "The Lake" {
+		t.Errorf("the lake's middle belongs to %q, want The Lake", got)
+	}
+	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
+		t.Errorf("an impassable seed on the sea: %v", err)
 	}
 }

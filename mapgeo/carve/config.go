@@ -27,7 +27,8 @@ import (
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
 //	<province> <lon> <lat>               a seed (land on land, sea on water)
 //	water <province> <lon> <lat>         a land province's seed on water
-//	impassable <Name ...> <lon> <lat>    a seed of land that is no province
+//	impassable <Name ...> <lon> <lat>    a seed of land (or a lake) that is no province
+//	deep <Name ...> <lon> <lat>          a seed of water that is no province (drawn darker)
 //	unseed <province>                    drop the seeds read so far for it
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
@@ -47,7 +48,8 @@ type Config struct {
 
 // Seed is one seed point. Province seeds on land claim land, on water
 // (Water) claim water; impassable seeds claim land for a region that is
-// no province.
+// no province, or water when Water is set too (the water a published map
+// closes to every unit, as North Sea Wars closes the sea west of Britain).
 type Seed struct {
 	Name       string
 	At         LonLat
@@ -182,12 +184,12 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Seeds = append(c.Seeds, Seed{Name: f[1], At: at, Water: true, Where: where})
-		case "impassable":
+		case "impassable", "deep":
 			at, err := lonlat(2)
 			if err != nil {
 				return err
 			}
-			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Where: where})
+			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Water: f[0] == "deep", Where: where})
 		case "unseed":
 			if len(f) != 2 {
 				return fmt.Errorf("%s: unseed <province>", where)
@@ -263,17 +265,37 @@ func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
 // earth radii.
 func (p LCC) Project(ll LonLat) (x, y float64) {
 	r := math.Pi / 180
-	dl := ll[0] - p.lon0
-	// Keep the cut of the cone on the far side of the globe, so that a
-	// ring that Natural Earth closes at ±180° stays one closed curve.
+	dl := p.turn(ll[0])
+	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
+	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
+	th := p.n * dl * r
+	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
+}
+
+// turn returns lon's angle east of the central meridian, in (−180, 180]
+// degrees up to rounding. It keeps the cut of the cone on the far side of
+// the globe, so that a ring that Natural Earth closes at ±180° stays one
+// closed curve.
+func (p LCC) turn(lon float64) float64 {
+	dl := lon - p.lon0
 	for dl < -180 {
 		dl += 360
 	}
 	for dl > 180 {
 		dl -= 360
 	}
-	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
-	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
-	th := p.n * dl * r
-	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
+	return dl
+}
+
+// acrossCut reports whether ring r crosses the cut, the meridian opposite
+// the central one: its points then fall on both side edges of a board
+// that spans the globe (Cold War), joined by edges across the whole
+// picture.
+func (p LCC) acrossCut(r []LonLat) bool {
+	for i := range r {
+		if math.Abs(p.turn(r[i][0])-p.turn(r[(i+1)%len(r)][0])) > 180 {
+			return true
+		}
+	}
+	return false
 }

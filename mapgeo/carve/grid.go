@@ -19,7 +19,7 @@ type Grid struct {
 	// regions by name, then unnamed islands ("").
 	Names      []string
 	Impassable []bool // per region
-	Sea        []bool // per region: water (sea provinces)
+	Sea        []bool // per region: water (sea provinces and deep impassable water)
 	// First is the pixel of each region's first seed, or -1: the piece of
 	// the region that holds it is where its points go.
 	First []int
@@ -79,6 +79,12 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
+		if p.acrossCut(r) {
+			// A board cut through the Bering Sea leaves a few islets
+			// astride the cut (St Lawrence, Umnak); they have no side
+			// to be drawn on and sink, as islets do.
+			continue
+		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
@@ -230,8 +236,17 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		provs = append(provs, n)
 	}
 	slices.Sort(provs)
+	deep := map[string]bool{} // impassable names by whether their seeds are on water
+	var errs []string
 	for _, s := range c.Seeds {
-		if s.Impassable && !slices.Contains(imps, s.Name) {
+		if !s.Impassable {
+			continue
+		}
+		if d, ok := deep[s.Name]; ok && d != s.Water {
+			errs = append(errs, fmt.Sprintf("%s: %s has seeds on land and on water", s.Where, s.Name))
+		}
+		deep[s.Name] = s.Water
+		if !slices.Contains(imps, s.Name) {
 			imps = append(imps, s.Name)
 		}
 	}
@@ -242,7 +257,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	for i, n := range g.Names {
 		index[n] = int32(i)
 		g.Impassable = append(g.Impassable, i >= len(provs))
-		g.Sea = append(g.Sea, i < len(provs) && kinds[n].Sea)
+		g.Sea = append(g.Sea, (i < len(provs) && kinds[n].Sea) || (i >= len(provs) && deep[n]))
 	}
 
 	// Seed pixels, checked against the mask.
@@ -252,7 +267,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		water  bool
 	}
 	var seeds []seedPx
-	var errs []string
+	var lakes []Seed
 	for _, s := range c.Seeds {
 		r, ok := index[s.Name]
 		if !ok {
@@ -266,6 +281,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 		px := int(y)*w + int(x)
 		water := g.Sea[r] || s.Water
+		if s.Impassable && !s.Water && !land[px] {
+			// A lake the board draws as no province's (the Caspian, the
+			// Great Lakes): unseeded water fills below, and is checked
+			// then.
+			lakes = append(lakes, s)
+			seeds = append(seeds, seedPx{px, r, false})
+			continue
+		}
 		if land[px] == water {
 			what := "land"
 			if water {
@@ -285,7 +308,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	seeded := make([]bool, n)
 	size := make([]int, n)
 	for _, s := range seeds {
-		if !s.water {
+		if !s.water && comp[s.px] >= 0 {
 			seeded[comp[s.px]] = true
 		}
 	}
@@ -310,6 +333,14 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		if k >= 0 && !seeded[k] {
 			land[i] = true
 		}
+	}
+	for _, s := range lakes {
+		if x, y := fr.at(c.Proj, s.At); !land[int(y)*w+int(x)] {
+			errs = append(errs, fmt.Sprintf("%s: seed of %s is on the sea, not on land or a lake", s.Where, s.Name))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fr, errors.New(strings.Join(errs, "\n"))
 	}
 
 	lbl := make([]int32, w*h)

@@ -100,7 +100,7 @@ func run(topo, seeds, out, pngOut string) error {
 
 // writePNG draws the grid: each region in a colour of its own (seas blue,
 // land warm, impassable grey), borders dark, and the unit (red), label
-// (black) and centre (white) points.
+// (black) and centre (white) points; deep water (impassable) dark blue.
 func writePNG(name string, g *carve.Grid, geo *mapgeo.Geometry) error {
 	img := image.NewRGBA(image.Rect(0, 0, g.W, g.H))
 	cols := make([]color.RGBA, len(g.Names))
@@ -109,6 +109,8 @@ func writePNG(name string, g *carve.Grid, geo *mapgeo.Geometry) error {
 		h.Write([]byte(n))
 		v := h.Sum32()
 		switch {
+		case g.Impassable[i] && g.Sea[i]:
+			cols[i] = color.RGBA{40, 70, 140, 255}
 		case g.Impassable[i]:
 			cols[i] = color.RGBA{150, 150, 150, 255}
 		case g.Sea[i]:

@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"strings"
+	"time"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
+)
+
+// gameSettings are a game's settings written out for templates and
+// listings: view's, which the web pages render too.
+type GameSettings = view.Settings
+
+// settingsOf returns g's settings for templates.
+func SettingsOf(g *state.Game) GameSettings {
+	st := g.Settings
+	zone := st.Zone
+	if zone == "" {
+		zone = "UTC"
+	}
+	builds := ""
+	if mp, err := GameMap(g); err == nil {
+		if r := BuildsIn(g, mp); r != judge.BuildHome {
+			builds = r.Describe()
+		}
+	}
+	return GameSettings{
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, NoMap: st.NoMap, Builds: builds,
+		Movement:   SpellLength(time.Duration(st.Movement)),
+		Retreat:    SpellLength(time.Duration(st.Retreat)),
+		Adjustment: SpellLength(time.Duration(st.Adjustment)),
+		Grace:      SpellLength(time.Duration(st.Grace)),
+		Reminder:   SpellLength(time.Duration(st.Reminder)),
+
+		Reminders: RemindersText(&st),
+
+		MovementTimes:   RuleOf(&st, judge.Movement).Describe(),
+		RetreatTimes:    RuleOf(&st, judge.Retreat).Describe(),
+		AdjustmentTimes: RuleOf(&st, judge.Adjustment).Describe(),
+	}
+}
+
+// buildRuleOf returns the build rule the master chose for g (SET BUILD),
+// or BuildsOfMap when the game keeps its variant's: view's, with which
+// the web reads positions too. Positions are adjudicated with it
+// (Master.position) and orders are counted with it (buildsIn).
+func buildRuleOf(g *state.Game) judge.BuildRule { return view.BuildRule(g) }
+
+// buildsIn returns the build rule in force in g, played on mp: the
+// master's choice or the variant's.
+func BuildsIn(g *state.Game, mp *judge.Map) judge.BuildRule {
+	return judge.Rules{Builds: buildRuleOf(g)}.BuildsOn(mp)
+}
+
+// remindersText says how long before the deadline reminders go in a
+// game with settings st: "1 day before the deadline" when that holds for
+// every phase, otherwise phase type by phase type, "1 day before
+// movement deadlines, 8 hours before retreat and adjustment deadlines".
+func RemindersText(st *state.GameSettings) string {
+	rem := time.Duration(st.Reminder)
+	var lens []time.Duration
+	byLen := map[time.Duration][]string{}
+	for _, t := range []struct {
+		typ  judge.PhaseType
+		name string
+	}{{judge.Movement, "movement"}, {judge.Retreat, "retreat"}, {judge.Adjustment, "adjustment"}} {
+		d := ScaledReminder(rem, PhaseLength(st, t.typ))
+		if byLen[d] == nil {
+			lens = append(lens, d)
+		}
+		byLen[d] = append(byLen[d], t.name)
+	}
+	if len(lens) == 1 {
+		return SpellLength(rem) + " before the deadline"
+	}
+	parts := make([]string, len(lens))
+	for i, d := range lens {
+		parts[i] = SpellLength(d) + " before " + ListNames(byLen[d]) + " deadlines"
+		if d <= 0 {
+			parts[i] = "none before " + ListNames(byLen[d]) + " deadlines"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
