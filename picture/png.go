@@ -2,12 +2,13 @@ package picture
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -133,43 +134,29 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encoderBuffers keeps the PNG encoder's buffers (its compressor above
-// all, about a megabyte) from one picture to the next.
-var encoderBuffers = &encoderPool{}
-
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
-
 // encodePNG encodes img as a paletted PNG of at most limit bytes. It
 // compresses fast first; a picture that weighs more than TargetPNGBytes
-// so is compressed harder, and one that still weighs more than limit is
-// then tried with fewer colours; one that weighs more still is
-// errTooBusy.
+// so is compressed harder (zlib's level 4: the busiest pictures of the
+// boards fit with it, at about half the cost of image/png's default
+// level), and one that still weighs more than limit is then tried with
+// the hardest compression and fewer colours; one that weighs more still
+// is errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
 	for _, try := range []struct {
-		colours int
-		level   png.CompressionLevel
-		within  int
+		colours, level, within int
 	}{
-		{256, png.BestSpeed, min(limit, TargetPNGBytes)},
-		{256, png.DefaultCompression, min(limit, TargetPNGBytes)},
-		{256, png.BestCompression, limit},
-		{64, png.BestCompression, limit},
-		{16, png.BestCompression, limit},
+		{256, zlib.BestSpeed, min(limit, TargetPNGBytes)},
+		{256, 4, min(limit, TargetPNGBytes)},
+		{256, zlib.BestCompression, limit},
+		{64, zlib.BestCompression, limit},
+		{16, zlib.BestCompression, limit},
 	} {
 		out.Reset()
-		enc := png.Encoder{CompressionLevel: try.level, BufferPool: encoderBuffers}
-		if err := enc.Encode(&out, ix.paletted(img.Rect, try.colours)); err != nil {
+		if err := writeIndexed(&out, ix.paletted(img.Rect, try.colours), try.level); err != nil {
 			return nil, err
 		}
 		if out.Len() <= try.within {
@@ -177,6 +164,71 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 		}
 	}
 	return nil, errTooBusy
+}
+
+// zlibWriters keeps a compressor per level (about a megabyte each) from
+// one picture to the next.
+var zlibWriters [zlib.BestCompression + 1]sync.Pool
+
+// writeIndexed writes p as a PNG of colour type 3 (8-bit palette indexes),
+// its rows unfiltered, as image/png writes a paletted image, compressed
+// at zlib's level: image/png offers only four levels, and none between
+// its fastest and its default.
+func writeIndexed(w *bytes.Buffer, p *image.Paletted, level int) error {
+	width, height := p.Rect.Dx(), p.Rect.Dy()
+	if len(p.Palette) == 0 || len(p.Palette) > 256 || width <= 0 || height <= 0 {
+		return errors.New("picture: no paletted picture to write")
+	}
+	w.WriteString("\x89PNG\r\n\x1a\n")
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(height))
+	hdr[8], hdr[9] = 8, 3 // bit depth, colour type; compression, filter and interlace 0
+	writeChunk(w, "IHDR", hdr[:])
+	pal := make([]byte, 0, 3*len(p.Palette))
+	for _, c := range p.Palette {
+		r, g, b, _ := c.RGBA()
+		pal = append(pal, uint8(r>>8), uint8(g>>8), uint8(b>>8))
+	}
+	writeChunk(w, "PLTE", pal)
+	var data bytes.Buffer
+	z, _ := zlibWriters[level].Get().(*zlib.Writer)
+	if z == nil {
+		var err error
+		if z, err = zlib.NewWriterLevel(&data, level); err != nil {
+			return err
+		}
+	} else {
+		z.Reset(&data)
+	}
+	defer zlibWriters[level].Put(z)
+	row := make([]byte, 1+width) // filter type 0, then the row
+	for y := range height {
+		copy(row[1:], p.Pix[y*p.Stride:y*p.Stride+width])
+		if _, err := z.Write(row); err != nil {
+			return err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return err
+	}
+	writeChunk(w, "IDAT", data.Bytes())
+	writeChunk(w, "IEND", nil)
+	return nil
+}
+
+// writeChunk writes one PNG chunk: its length, type, data and CRC.
+func writeChunk(w *bytes.Buffer, typ string, data []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	w.Write(n[:])
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(typ))
+	crc.Write(data)
+	w.WriteString(typ)
+	w.Write(data)
+	binary.BigEndian.PutUint32(n[:], crc.Sum32())
+	w.Write(n[:])
 }
 
 func rasterise(sc *scene) (*image.RGBA, error) {

@@ -1,9 +1,12 @@
 package picture
 
 import (
+	"bytes"
+	"compress/zlib"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"math"
 	"slices"
 	"testing"
@@ -144,5 +147,37 @@ func TestQuantiseManyColours(t *testing.T) {
 	// nearest palette colour is searched for among all 256.
 	if f := nearFault(img, p, nil, 42+2*21, 13); f != "" {
 		t.Error(f)
+	}
+}
+
+// TestWriteIndexed: what writeIndexed writes, at every level encodePNG
+// uses, is read back by image/png (which checks every chunk's CRC) as the
+// same palette and the same pixels; and it refuses a picture it cannot
+// write.
+func TestWriteIndexed(t *testing.T) {
+	p := image.NewPaletted(image.Rect(0, 0, 37, 11), color.Palette{
+		color.RGBA{0, 0, 0, 0xff}, color.RGBA{0xff, 0x80, 0x10, 0xff}, color.RGBA{0x12, 0x34, 0x56, 0xff}})
+	for i := range p.Pix {
+		p.Pix[i] = uint8(i * 7 % 3)
+	}
+	for _, level := range []int{zlib.BestSpeed, 4, zlib.BestCompression} {
+		var b bytes.Buffer
+		if err := writeIndexed(&b, p, level); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&b)
+		if err != nil {
+			t.Fatalf("level %d: %v", level, err)
+		}
+		got, ok := img.(*image.Paletted)
+		if !ok {
+			t.Fatalf("level %d: read as %T", level, img)
+		}
+		if !slices.Equal(got.Palette, p.Palette) || !bytes.Equal(got.Pix, p.Pix) || got.Rect != p.Rect {
+			t.Errorf("level %d: read back other pixels or colours", level)
+		}
+	}
+	if err := writeIndexed(&bytes.Buffer{}, image.NewPaletted(image.Rect(0, 0, 4, 4), nil), 1); err == nil {
+		t.Error("a picture without a palette written")
 	}
 }
