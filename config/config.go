@@ -47,11 +47,14 @@ type Config struct {
 	DB        string   // the bbolt database file; "" if not set
 	Templates string   // a directory of templates overriding the built-in ones; "" for none
 	Admins    []string // addresses that may act as the master of any game; needs SenderAuth
-	Limits    Limits
-	IMAP      *IMAP // where mail comes in; nil if not configured
-	SMTP      *SMTP // where mail goes out; nil if not configured
-	HTTP      *HTTP // the read-only web pages; nil (the default) for none
-	LogLevel  slog.Level
+	// Limits is the limits block, embedded so that a package taking the
+	// Config whole (the game engine's engine.Config) reads each bound by
+	// its name.
+	Limits
+	IMAP     *IMAP // where mail comes in; nil if not configured
+	SMTP     *SMTP // where mail goes out; nil if not configured
+	HTTP     *HTTP // the read-only web pages; nil (the default) for none
+	LogLevel slog.Level
 
 	// PasswordCost is the bcrypt cost of new password hashes
 	// (password-cost; bcrypt's default unless set).
@@ -71,8 +74,16 @@ type SenderAuth struct {
 	// Require is SenderAuthNone (the default: every From is believed),
 	// SenderAuthDKIM or SenderAuthDKIMOrSPF.
 	Require SenderAuthMode
-	// AuthServID is the authserv-id of the receiving server, whose
-	// Authentication-Results are trusted; required for dkim-or-spf.
+	// AuthServID is the authserv-id that the receiving mail server
+	// writes at the start of its Authentication-Results fields
+	// ("mx.example.org"); required for dkim-or-spf. The judge reads mail
+	// out of a mailbox, after the server took it in: it cannot check SPF
+	// itself, since the connection's IP address is gone, and must take
+	// the server's word. Only the topmost field with this authserv-id is
+	// read. The server adds its field on top of those the mail came
+	// with, any of which the sender may have written, authserv-id and
+	// all (RFC 8601 §5 asks the server to remove those, and not every
+	// server does).
 	AuthServID string
 }
 
@@ -504,10 +515,10 @@ var topLevel = map[string]spec[*Config]{
 		directives(p, d.Children, "limits", limitsSpecs, &c.Limits)
 	}},
 	"imap": {block: true, apply: func(p *parser, d *Directive, c *Config) {
-		m := &IMAP{Mailbox: DefaultMailbox, PollInterval: DefaultPollInterval}
-		m.TLS = TLSImplicit
+		m := new(IMAP)
 		n := len(p.errs)
 		directives(p, d.Children, "imap", imapSpecs, m)
+		*m = m.WithDefaults()
 		if len(p.errs) > n {
 			return // the block's own errors say enough
 		}
@@ -516,10 +527,10 @@ var topLevel = map[string]spec[*Config]{
 	}},
 	"http": {block: true, apply: httpBlock},
 	"smtp": {block: true, apply: func(p *parser, d *Directive, c *Config) {
-		m := &SMTP{}
-		m.TLS = TLSImplicit
+		m := new(SMTP)
 		n := len(p.errs)
 		directives(p, d.Children, "smtp", serverSpecs[*SMTP](func(m *SMTP) *Server { return &m.Server }), m)
+		*m = m.WithDefaults()
 		if len(p.errs) > n {
 			return
 		}
@@ -821,27 +832,14 @@ func (p *parser) checkServer(d *Directive, name string, s *Server, implicitPort,
 		return
 	}
 	s.Addr = net.JoinHostPort(host, port)
-	switch {
-	case needLogin && (s.Username == "" || s.Password == ""):
-		p.errorf(d.Line, "%s: username and password are required", name)
-	case s.Username == "" && s.Password != "":
-		p.errorf(d.Line, "%s: password without username", name)
-	case s.Username != "" && s.Password == "":
-		p.errorf(d.Line, "%s: username without password", name)
-	}
-	if s.TLS == TLSNone {
-		if !IsLoopbackHost(host) {
-			p.errorf(d.Line, "%s: tls none would send the password in clear over the network; it is allowed only for a loopback address (localhost, 127.0.0.1, ::1)", name)
-		}
-		if s.InsecureSkipVerify || s.CACert != "" {
-			p.errorf(d.Line, "%s: ca-cert and insecure-skip-verify need tls implicit or starttls", name)
-		}
+	for _, err := range s.problems(name, needLogin) {
+		p.errorf(d.Line, "%v", err)
 	}
 }
 
 // IsLoopbackHost reports whether host names the local machine: a loopback
 // IP address, or "localhost" (with or without its final dot). It is the one
-// rule for tls none, which judge.conf and package mail both check; the
+// rule for tls none (Server.problems); the
 // address actually connected to must be checked again, as a name could
 // resolve elsewhere.
 func IsLoopbackHost(host string) bool {

@@ -1,6 +1,10 @@
-// Package daemon is the judge's policy between the mailbox and the game
-// master: what becomes of each incoming mail (Intake.Take), for gmd run
-// and gmd process alike. cmd/gmd only parses flags and wires it.
+// Package daemon is the judge at work, between the mailbox, the game
+// master, the outbox and the clock: the judge opened from its config
+// (Open), what becomes of each incoming mail (Intake.Take), gmd run's
+// parts run together (Run: the poller with its group commit, the
+// sender, the clock, the ledger's pruning, the control socket, the web
+// pages), and the runs of gmd process and gmd tick (Judge.Tick,
+// Judge.Deliver). cmd/gmd only parses flags and wires it.
 package daemon
 
 import (
@@ -196,8 +200,7 @@ func (j Intake) authenticate(raw []byte) (ok bool, why string) {
 		return true, ""
 	}
 	return mail.Authenticate(raw, mail.AuthPolicy{
-		Require:    cfg.SenderAuth.Require,
-		AuthServID: cfg.SenderAuth.AuthServID,
+		SenderAuth: cfg.SenderAuth,
 		LookupTXT:  j.LookupTXT,
 	})
 }

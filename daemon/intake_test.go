@@ -12,12 +12,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/config"
-	"github.com/gmdjudge/gmd/engine"
-	"github.com/gmdjudge/gmd/session"
-
 	"github.com/gmdjudge/gmd/mail"
+	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
-	"github.com/gmdjudge/gmd/templates"
 )
 
 // A hostile From of 33,000 characters costs the log a few hundred bytes,
@@ -86,38 +83,22 @@ type testJudge struct {
 	master *session.Master
 }
 
-// openJudge makes a judge of cfg in a new database, closed when t ends.
+// openJudge makes a judge of cfg in a new database (Open), closed when t
+// ends.
 func openJudge(t *testing.T, cfg *config.Config) *testJudge {
 	t.Helper()
-	set, err := templates.Load(cfg.Templates)
+	j, err := Open(cfg, state.Open, Pictures{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := state.Open(cfg.DB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	m := session.New(db, engine.Config{
-		JudgeName:    cfg.JudgeName,
-		JudgeAddr:    cfg.JudgeAddr,
-		Admins:       cfg.Admins,
-		Templates:    set,
-		PasswordCost: cfg.PasswordCost,
-		Limits:       cfg.Limits,
-	})
-	return &testJudge{Intake: Intake{Config: cfg}, db: db, master: m}
+	t.Cleanup(func() { j.DB.Close() })
+	return &testJudge{Intake: j.Intake(), db: j.DB, master: j.Master}
 }
 
 // outboxLen is how many mails wait in j's outbox.
 func outboxLen(t *testing.T, j *testJudge) int {
 	t.Helper()
-	var n int
-	err := j.db.View(func(tx *state.Tx) error {
-		box, err := tx.Outbox(0)
-		n = len(box)
-		return err
-	})
+	n, err := queued(j.db)
 	if err != nil {
 		t.Fatal(err)
 	}

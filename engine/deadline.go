@@ -28,7 +28,7 @@ const (
 	DefaultAdjustment = 24 * time.Hour
 )
 
-// phaseLength returns how long a phase of type t lasts in a game with
+// PhaseLength returns how long a phase of type t lasts in a game with
 // settings s.
 func PhaseLength(s *state.GameSettings, t judge.PhaseType) time.Duration {
 	switch t {
@@ -40,14 +40,14 @@ func PhaseLength(s *state.GameSettings, t judge.PhaseType) time.Duration {
 	return cmpOr(time.Duration(s.Movement), defaultMovement)
 }
 
-// reminderShare is the largest part of a phase that its reminder may
+// ReminderShare is the largest part of a phase that its reminder may
 // come before the deadline: a third, which is what the default 24 hours
 // are of a 72-hour movement phase. A reminder of a day before a 20-minute
 // deadline would come with the phase's start; a third of it keeps the
 // reminder a reminder.
 const ReminderShare = 3
 
-// reminderBefore returns how long before the current deadline of g its
+// ReminderBefore returns how long before the current deadline of g its
 // reminder goes: the master's SET REMINDER, or a third of the phase's
 // length when that is shorter (to the minute); 0 for none.
 func ReminderBefore(g *state.Game) time.Duration {
@@ -62,7 +62,7 @@ func ReminderBefore(g *state.Game) time.Duration {
 	return ScaledReminder(rem, PhaseLength(&g.Settings, ph.Type))
 }
 
-// scaledReminder is rem, or reminderShare of a phase of length phase
+// ScaledReminder is rem, or reminderShare of a phase of length phase
 // when that is shorter.
 func ScaledReminder(rem, phase time.Duration) time.Duration {
 	return min(rem, (phase / ReminderShare).Truncate(time.Minute))
@@ -77,7 +77,7 @@ func cmpOr(d, def time.Duration) time.Duration {
 	return d
 }
 
-// currentPhase reads the phase of the game's stored position without
+// CurrentPhase reads the phase of the game's stored position without
 // decoding the whole position.
 func CurrentPhase(g *state.Game) (judge.Phase, error) {
 	var p struct {
@@ -89,8 +89,8 @@ func CurrentPhase(g *state.Game) (judge.Phase, error) {
 	return judge.ParsePhase(p.Phase)
 }
 
-// startClock sets the deadline of the game's current phase, counted from
-// now (see deadlineFor), and when Tick must next look at it. Call it after setting the game's status: a game that is not
+// StartClock sets the deadline of the game's current phase, counted from
+// now (see DeadlineFor), and when Tick must next look at it. Call it after setting the game's status: a game that is not
 // active gets no wake time.
 func (m *Engine) StartClock(g *state.Game, now time.Time) {
 	t := judge.Movement
@@ -100,13 +100,13 @@ func (m *Engine) StartClock(g *state.Game, now time.Time) {
 	m.StartClockFor(g, t, now)
 }
 
-// startClockFor is startClock for a phase of type t, for callers that
+// StartClockFor is StartClock for a phase of type t, for callers that
 // already know the phase.
 func (m *Engine) StartClockFor(g *state.Game, t judge.PhaseType, now time.Time) {
 	m.SetDeadline(g, DeadlineFor(g, t, now), now)
 }
 
-// restartClock gives the current phase a fresh length from now, as after
+// RestartClock gives the current phase a fresh length from now, as after
 // a takeover or a RESUME, but never moves the deadline earlier than it
 // already is (njudge's rule: a deadline never moves earlier).
 func (m *Engine) RestartClock(g *state.Game, now time.Time) {
@@ -121,7 +121,7 @@ func (m *Engine) RestartClock(g *state.Game, now time.Time) {
 	m.SetDeadline(g, d, now)
 }
 
-// setDeadline makes d the deadline of the current phase: reminders and
+// SetDeadline makes d the deadline of the current phase: reminders and
 // late notices start over, and the wake time follows.
 func (m *Engine) SetDeadline(g *state.Game, d, now time.Time) {
 	g.Deadline = d.UTC()
@@ -130,7 +130,7 @@ func (m *Engine) SetDeadline(g *state.Game, d, now time.Time) {
 	Schedule(g, now)
 }
 
-// afterAbsences moves d to the end of any absence of a player holding a
+// AfterAbsences moves d to the end of any absence of a player holding a
 // seat that contains it, again and again while the new time falls in
 // another absence. Only the seats' own players count: an abandoned or
 // eliminated seat has nobody whose absence matters.
@@ -161,7 +161,7 @@ func AfterAbsences(g *state.Game, d time.Time) time.Time {
 	return d
 }
 
-// schedule sets g.Wake to the next event of the clock after now: the
+// Schedule sets g.Wake to the next event of the clock after now: the
 // reminder, the deadline, the next late notice, the end of the grace, or
 // the next "waiting for replacements" notice. It does not look at the
 // orders; see refresh for early processing.
@@ -173,7 +173,7 @@ func Schedule(g *state.Game, now time.Time) {
 	g.Wake = NextEvent(g, now)
 }
 
-// nextEvent is the time of the clock's next event after now (or now, when
+// NextEvent is the time of the clock's next event after now (or now, when
 // one is due).
 func NextEvent(g *state.Game, now time.Time) time.Time {
 	d := g.Deadline
@@ -200,7 +200,7 @@ func NextEvent(g *state.Game, now time.Time) time.Time {
 	return g.LateNoticed.Add(replaceEvery)
 }
 
-// graceEnd is when the grace of the current phase runs out.
+// GraceEnd is when the grace of the current phase runs out.
 func GraceEnd(g *state.Game) time.Time {
 	return g.Deadline.Add(time.Duration(max(g.Settings.Grace, 0)))
 }
@@ -212,7 +212,7 @@ func minTime(a, b time.Time) time.Time {
 	return a
 }
 
-// ordersChanged is called after any change to a game's orders or WAIT
+// OrdersChanged is called after any change to a game's orders or WAIT
 // flags (and after a seat changes hands): it brings the wake time forward
 // to now when the phase can be processed, and otherwise puts it back on
 // the clock's next event.
@@ -230,7 +230,7 @@ func (m *Engine) OrdersChanged(g *state.Game, now time.Time) {
 	m.Refresh(g, pos, now)
 }
 
-// refresh sets the wake time of an active game whose current position is
+// Refresh sets the wake time of an active game whose current position is
 // pos: now if the phase can be processed, else the clock's next event.
 func (m *Engine) Refresh(g *state.Game, pos *judge.Position, now time.Time) {
 	Schedule(g, now)
@@ -241,7 +241,7 @@ func (m *Engine) Refresh(g *state.Game, pos *judge.Position, now time.Time) {
 
 // survey is who the current phase waits for.
 type survey struct {
-	// missing lists the seats (indexes in Game.Players) that hold the
+	// Missing lists the seats (indexes in Game.Players) that hold the
 	// phase back: playing or abandoned seats whose power has orders to
 	// give and has not given them all. Seats in civil disorder and
 	// eliminated seats never hold a phase back.
@@ -252,7 +252,7 @@ type survey struct {
 	playing bool
 }
 
-// survey looks at every seat of g for the phase of pos.
+// Survey looks at every seat of g for the phase of pos.
 func (m *Engine) Survey(g *state.Game, pos *judge.Position) survey {
 	var sv survey
 	for i := range g.Players {
@@ -293,7 +293,7 @@ func (sv survey) due(g *state.Game, now time.Time) bool {
 	return len(sv.Missing) == 0 && !now.Before(g.Deadline)
 }
 
-// parseDeadline reads the date of SET DEADLINE in the game's zone:
+// ParseDeadline reads the date of SET DEADLINE in the game's zone:
 // "2026-12-24 23:30", "2026-12-24T23:30", "Dec 24 23:30" (the next such
 // date), "24 Dec 2026 23:30", "Dec 24 2026 23:30", or "+48h" / "+2d"
 // (counted from now).
@@ -328,7 +328,7 @@ func ParseDeadline(s string, loc *time.Location, now time.Time) (time.Time, erro
 	return time.Time{}, fmt.Errorf("cannot read the date %q (write 2026-12-24 23:30, Dec 24 23:30 or +48h)", s)
 }
 
-// parseLength reads a length of time as the master writes it
+// ParseLength reads a length of time as the master writes it
 // (length.Parse: "72h", "3 days", "2 days 4 hours", "48" hours) and holds
 // it to maxLength.
 func ParseLength(s string) (time.Duration, error) {
@@ -342,23 +342,23 @@ func ParseLength(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// maxLength is the longest length of time a master may set: a phase, a
+// MaxLength is the longest length of time a master may set: a phase, a
 // grace, a reminder, a deadline given as +48h. Anything longer is a
 // mistake, and added to now it would take a date past what the judge
 // can store.
 const MaxLength = 366 * 24 * time.Hour
 
-// latestDate is the furthest ahead a date a player or master writes may
+// LatestDate is the furthest ahead a date a player or master writes may
 // be at now (a deadline, the end of an absence): a year. A judge cannot
 // store a date past the year 9999, and a game has no use for one so far
 // away.
 func LatestDate(now time.Time) time.Time { return now.AddDate(1, 0, 0) }
 
-// spellLength writes a length of time as people do, in words that
-// parseLength reads back: "20 minutes", "2 days 4 hours".
+// SpellLength writes a length of time as people do, in words that
+// ParseLength reads back: "20 minutes", "2 days 4 hours".
 func SpellLength(d time.Duration) string { return length.Spell(d) }
 
-// spellLeft writes the time left before an event for people, to the
+// SpellLeft writes the time left before an event for people, to the
 // nearest minute: "2 days 23 hours", "5 minutes", "less than a minute".
 func SpellLeft(d time.Duration) string {
 	if d = d.Round(time.Minute); d <= 0 {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"time"
+
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -15,7 +17,7 @@ const (
 	eventEnded     = "game ended" // result
 )
 
-// event logs msg about g once tx is committed, never for a transaction
+// Event logs msg about g once tx is committed, never for a transaction
 // rolled back (a Tick batch that failed is done again game by game, and
 // must not log twice), with the game's name and phase first and attrs
 // (key, value pairs) after them.
@@ -25,8 +27,9 @@ func (m *Engine) Event(tx *state.Tx, g *state.Game, phase, msg string, attrs ...
 }
 
 // noteLate counts the phase against the players of the late seats and
-// logs each.
-func (m *Engine) noteLate(tx *state.Tx, g *state.Game, seats []int) {
+// logs each, and records in the seat log the phase late for them and on
+// time for the players who had given orders.
+func (m *Engine) noteLate(tx *state.Tx, g *state.Game, seats []int, now time.Time) error {
 	countLate(g, seats)
 	phase := m.PhaseOf(g)
 	for _, i := range seats {
@@ -34,4 +37,5 @@ func (m *Engine) noteLate(tx *state.Tx, g *state.Game, seats []int) {
 			m.Event(tx, g, phase, eventLate, "power", p.Power, "late", p.Late)
 		}
 	}
+	return m.logPhase(tx, g, phase, g.Turn+1, seats, now)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -21,7 +22,7 @@ import (
 // errNotStarted is returned by position for a game that is still forming.
 var errNotStarted = errors.New("game has not started")
 
-// position decodes the game's current position.
+// Position decodes the game's current position.
 func (m *Engine) Position(g *state.Game) (*judge.Position, judge.Rules, error) {
 	if len(g.Position) == 0 {
 		return nil, judge.Rules{}, fmt.Errorf("game %s: %w", g.Name, errNotStarted)
@@ -30,7 +31,7 @@ func (m *Engine) Position(g *state.Game) (*judge.Position, judge.Rules, error) {
 	return view.Position(g)
 }
 
-// gameMap returns the map of the game's variant. The variant was checked
+// GameMap returns the map of the game's variant. The variant was checked
 // when the game was created, so one that will not load now is a damaged
 // record.
 func GameMap(g *state.Game) (*judge.Map, error) {
@@ -41,7 +42,7 @@ func GameMap(g *state.Game) (*judge.Map, error) {
 	return mp, nil
 }
 
-// recipients lists every address that gets a game's results: players,
+// Recipients lists every address that gets a game's results: players,
 // observers and the master. A seat given up (abandoned) no longer gets
 // mail at the address that gave it up; each address appears once.
 func (m *Engine) Recipients(g *state.Game) []string {
@@ -64,10 +65,10 @@ func (m *Engine) Recipients(g *state.Game) []string {
 	return out
 }
 
-// sameAddr compares mail addresses as the judge does: ignoring case.
+// SameAddr compares mail addresses as the judge does: ignoring case.
 func SameAddr(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) }
 
-// playerByPower returns the index in g.Players of the seat of the power
+// PlayerByPower returns the index in g.Players of the seat of the power
 // named name, or -1.
 func PlayerByPower(g *state.Game, name string) int {
 	for i := range g.Players {
@@ -78,7 +79,7 @@ func PlayerByPower(g *state.Game, name string) int {
 	return -1
 }
 
-// playerByAddr returns the index in g.Players of the first seat held by
+// PlayerByAddr returns the index in g.Players of the first seat held by
 // addr, or -1.
 func PlayerByAddr(g *state.Game, addr string) int {
 	for i := range g.Players {
@@ -89,7 +90,7 @@ func PlayerByAddr(g *state.Game, addr string) int {
 	return -1
 }
 
-// observerByAddr returns the index in g.Observers of addr, or -1.
+// ObserverByAddr returns the index in g.Observers of addr, or -1.
 func ObserverByAddr(g *state.Game, addr string) int {
 	for i := range g.Observers {
 		if SameAddr(g.Observers[i].Addr, addr) {
@@ -99,7 +100,7 @@ func ObserverByAddr(g *state.Game, addr string) int {
 	return -1
 }
 
-// capitalize returns s with its first letter in upper case, as njudge
+// Capitalize returns s with its first letter in upper case, as njudge
 // writes game names in headers ("Game: Dt").
 func Capitalize(s string) string {
 	if s == "" {
@@ -111,7 +112,7 @@ func Capitalize(s string) string {
 // dateLayout is the classic judge's way of writing a time.
 const dateLayout = "Mon Jan 02 2006 15:04:05 -0700"
 
-// zoneOf returns the game's time zone, UTC when it is unset or unknown.
+// ZoneOf returns the game's time zone, UTC when it is unset or unknown.
 func ZoneOf(g *state.Game) *time.Location {
 	if g.Settings.Zone == "" {
 		return time.UTC
@@ -123,13 +124,13 @@ func ZoneOf(g *state.Game) *time.Location {
 	return loc
 }
 
-// formatDate writes t in the game's zone as the classic judges do:
+// FormatDate writes t in the game's zone as the classic judges do:
 // "Tue Jan 06 2004 23:30:00 +0000".
 func FormatDate(g *state.Game, t time.Time) string {
 	return t.In(ZoneOf(g)).Format(dateLayout)
 }
 
-// phaseOf returns the id of the game's current phase ("S1901M"): the
+// PhaseOf returns the id of the game's current phase ("S1901M"): the
 // first phase of the variant while the game forms, with njudge's 'X'
 // appended once the game is over.
 func (m *Engine) PhaseOf(g *state.Game) string {
@@ -178,7 +179,7 @@ func (h Header) String() string {
 		"\n:: Deadline: " + h.Phase + " " + h.Deadline + "\n"
 }
 
-// header returns the common header of g's mails.
+// Header returns the common header of g's mails.
 func (m *Engine) Header(g *state.Game) Header {
 	h := Header{Judge: m.cfg.JudgeName, Game: g.Name, Variant: Capitalize(g.Variant), Phase: m.PhaseOf(g)}
 	if mp, err := GameMap(g); err == nil {
@@ -197,12 +198,12 @@ func (m *Engine) Header(g *state.Game) Header {
 	return h
 }
 
-// subjectTag is how every subject about g begins: "GMD:dt - S1901M".
+// SubjectTag is how every subject about g begins: "GMD:dt - S1901M".
 func (m *Engine) SubjectTag(g *state.Game) string {
 	return m.cfg.JudgeName + ":" + g.Name + " - " + m.PhaseOf(g)
 }
 
-// startData is the data of start.tmpl.
+// StartData is the data of start.tmpl.
 type StartData struct {
 	Header  Header
 	Tag     string     // "GMD:dt - S1901M"
@@ -219,14 +220,14 @@ type StartData struct {
 	Settings   GameSettings // the game's settings, for the record
 }
 
-// seatLine is one power and who plays it, as shown to players.
+// SeatLine is one power and who plays it, as shown to players.
 type SeatLine struct {
 	Power  string
 	Addr   string
 	Status string // "" while playing, otherwise the seat's status
 }
 
-// startGame assigns the powers of a full forming game, sets up the first
+// StartGame assigns the powers of a full forming game, sets up the first
 // position, starts the clock and sends the game-start mails.
 func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	mp, err := GameMap(g)
@@ -247,6 +248,9 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	for i := range g.Players {
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""
+		if err := LogSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
+			return err
+		}
 	}
 	m.StartClock(g, now)
 
@@ -257,7 +261,7 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Players:    SeatLines(g, !Anonymous(g)),
 		PowerWidth: NameColumn(mp, 1, 10),
 		Units:      UnitLines(pos),
-		Season:     view.Season(pos.Phase),
+		Season:     report.Season(pos.Phase),
 		Deadline:   FormatDate(g, g.Deadline),
 		Settings:   SettingsOf(g),
 	}
@@ -282,7 +286,7 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	return m.SendGame(tx, now, g, "start", data, others)
 }
 
-// assignPowers gives every player of a full forming game a power: players,
+// AssignPowers gives every player of a full forming game a power: players,
 // taken in a random order, get the first power of their preference list
 // still free; the others get the powers left, at random. The randomness is
 // seeded from the game's name and the start time, so that the same game
@@ -333,7 +337,7 @@ func AssignPowers(g *state.Game, mp *judge.Map, now time.Time) {
 	})
 }
 
-// powerByLetter returns the index of the power with this letter, or -1.
+// PowerByLetter returns the index of the power with this letter, or -1.
 func PowerByLetter(mp *judge.Map, c byte) int {
 	if 'a' <= c && c <= 'z' {
 		c -= 'a' - 'A'
@@ -346,7 +350,7 @@ func PowerByLetter(mp *judge.Map, c byte) int {
 	return -1
 }
 
-// powerIndex returns the index of the power named name, or len(Powers)
+// PowerIndex returns the index of the power named name, or len(Powers)
 // for none, so that unassigned seats sort last.
 func PowerIndex(mp *judge.Map, name string) int {
 	for k := range mp.Powers {
@@ -357,7 +361,7 @@ func PowerIndex(mp *judge.Map, name string) int {
 	return len(mp.Powers)
 }
 
-// powerNamed reads the power that a command's words name: all of them a
+// PowerNamed reads the power that a command's words name: all of them a
 // power's name or adjective, read as an order line's prefix is ("North
 // Vietnam"), or one word that is a power's letter.
 func PowerNamed(mp *judge.Map, words []string) (judge.Power, bool) {
@@ -370,7 +374,7 @@ func PowerNamed(mp *judge.Map, words []string) (judge.Power, bool) {
 	return judge.NoPower, false
 }
 
-// powerOf returns the judge.Power of the power named name.
+// PowerOf returns the judge.Power of the power named name.
 func PowerOf(mp *judge.Map, name string) (judge.Power, bool) {
 	k := PowerIndex(mp, name)
 	if k == len(mp.Powers) {
@@ -379,7 +383,7 @@ func PowerOf(mp *judge.Map, name string) (judge.Power, bool) {
 	return judge.Power(k), true
 }
 
-// seatLines lists g's seats in order; addresses only when showAddr (never
+// SeatLines lists g's seats in order; addresses only when showAddr (never
 // in a gunboat game not yet revealed), hiddenAddr otherwise.
 func SeatLines(g *state.Game, showAddr bool) []SeatLine {
 	out := make([]SeatLine, 0, len(g.Players))
@@ -396,7 +400,7 @@ func SeatLines(g *state.Game, showAddr bool) []SeatLine {
 	return out
 }
 
-// nameColumn returns the width of a column of mp's power names, each
+// NameColumn returns the width of a column of mp's power names, each
 // followed by extra characters (a colon): the longest, but at least
 // least, so that the standard powers keep the classic columns and a
 // variant's longer names ("Constantinople") do not push a row out of
@@ -409,7 +413,7 @@ func NameColumn(mp *judge.Map, extra, least int) int {
 	return n
 }
 
-// unitLines lists the units of pos, "Austria: Army Vienna.", by power in
+// UnitLines lists the units of pos, "Austria: Army Vienna.", by power in
 // map order and by province name within a power, with an empty string
 // between powers.
 func UnitLines(pos *judge.Position) []string {

@@ -9,11 +9,11 @@ import (
 	"github.com/gmdjudge/gmd/view"
 )
 
-// gameSettings are a game's settings written out for templates and
+// GameSettings are a game's settings written out for templates and
 // listings: view's, which the web pages render too.
 type GameSettings = view.Settings
 
-// settingsOf returns g's settings for templates.
+// SettingsOf returns g's settings for templates.
 func SettingsOf(g *state.Game) GameSettings {
 	st := g.Settings
 	zone := st.Zone
@@ -45,16 +45,16 @@ func SettingsOf(g *state.Game) GameSettings {
 // buildRuleOf returns the build rule the master chose for g (SET BUILD),
 // or BuildsOfMap when the game keeps its variant's: view's, with which
 // the web reads positions too. Positions are adjudicated with it
-// (Master.position) and orders are counted with it (buildsIn).
+// (Engine.Position) and orders are counted with it (BuildsIn).
 func buildRuleOf(g *state.Game) judge.BuildRule { return view.BuildRule(g) }
 
-// buildsIn returns the build rule in force in g, played on mp: the
+// BuildsIn returns the build rule in force in g, played on mp: the
 // master's choice or the variant's.
 func BuildsIn(g *state.Game, mp *judge.Map) judge.BuildRule {
 	return judge.Rules{Builds: buildRuleOf(g)}.BuildsOn(mp)
 }
 
-// remindersText says how long before the deadline reminders go in a
+// RemindersText says how long before the deadline reminders go in a
 // game with settings st: "1 day before the deadline" when that holds for
 // every phase, otherwise phase type by phase type, "1 day before
 // movement deadlines, 8 hours before retreat and adjustment deadlines".
@@ -83,4 +83,21 @@ func RemindersText(st *state.GameSettings) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// DefaultSettings are the settings of a new game (contract: press white,
+// partial press allowed, NoNMR, UTC, 72h moves, 24h retreats and
+// adjustments, 48h grace, a reminder 24h before the deadline).
+func DefaultSettings() state.GameSettings {
+	return state.GameSettings{
+		Press:      "white",
+		Partial:    true,
+		NMR:        false,
+		Zone:       "UTC",
+		Movement:   state.Duration(72 * time.Hour),
+		Retreat:    state.Duration(24 * time.Hour),
+		Adjustment: state.Duration(24 * time.Hour),
+		Grace:      state.Duration(48 * time.Hour),
+		Reminder:   state.Duration(24 * time.Hour),
+	}
 }

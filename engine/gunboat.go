@@ -13,19 +13,19 @@ import (
 // master, its observers) to anyone else but the master: listings, the
 // game-start and takeover notices and the final summary show njudge's
 // someone@somewhere instead, press names powers only, and every mail
-// about the game goes to each address in a copy of its own (sendGame).
+// about the game goes to each address in a copy of its own (SendGame).
 // Press is off unless the master turns it on again. Once the game is
 // over the master may REVEAL who played which power.
 
-// hiddenAddr is what a gunboat game shows in place of an address, as
+// HiddenAddr is what a gunboat game shows in place of an address, as
 // njudge's listings do.
 const HiddenAddr = "someone@somewhere"
 
-// anonymous reports whether g hides who is in it: a gunboat game whose
+// Anonymous reports whether g hides who is in it: a gunboat game whose
 // master has not revealed its players.
 func Anonymous(g *state.Game) bool { return g.Settings.Gunboat && !g.Revealed }
 
-// shownAddr returns addr as mails about g show it to everyone: hidden in
+// ShownAddr returns addr as mails about g show it to everyone: hidden in
 // an anonymous game.
 func ShownAddr(g *state.Game, addr string) string {
 	if Anonymous(g) {
@@ -34,16 +34,16 @@ func ShownAddr(g *state.Game, addr string) string {
 	return addr
 }
 
-// isGunboatWord reports whether a word of CREATE is njudge's keyword
+// IsGunboatWord reports whether a word of CREATE is njudge's keyword
 // for a gunboat game.
 func IsGunboatWord(w string) bool { return strings.EqualFold(w, "gunboat") }
 
-// gunboatOn is what the master is told, and the game's players with it,
+// GunboatOn is what the master is told, and the game's players with it,
 // when a game becomes gunboat.
 const GunboatOn = "Gunboat: the players are anonymous. No mail shows who plays which power, " +
 	"and there is no press between powers unless the master sets it (SET PRESS)."
 
-// revealData is the data of reveal.tmpl.
+// RevealData is the data of reveal.tmpl.
 type RevealData struct {
 	HeadLines
 	Players []SeatLine // every seat, in power order, with its address

@@ -22,7 +22,7 @@ import (
 // mail goes without it rather than fill mailboxes. It is handed in with
 // the Drawer so that the engine need not import package picture.
 
-// mapCacheSize is how many pictures a MapRenderer keeps: a results mail
+// MapCacheSize is how many pictures a MapRenderer keeps: a results mail
 // goes once per player in gunboat games, and several games may be
 // processed together, but each phase's picture is needed only while its
 // mails go out.
@@ -54,7 +54,7 @@ func NewMapRenderer(db *state.DB, draw view.Drawer, maxBytes int) *MapRenderer {
 	return &MapRenderer{db: db, draw: draw, maxBytes: maxBytes, Cache: view.NewPictureCache(MapCacheSize)}
 }
 
-// errMapGone says that a mail's picture can no longer be drawn: the
+// ErrMapGone says that a mail's picture can no longer be drawn: the
 // phase was rolled back, or the game is gone.
 var ErrMapGone = errors.New("no longer in the game's history")
 
@@ -78,13 +78,13 @@ func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 }
 
 // refKey is the cache key of ref: equal for refs that name the same
-// processed phase (sameRef).
+// processed phase (SameRef).
 func refKey(ref state.MapRef) string {
 	return fmt.Sprintf("%s/%d/%s/%s/%s/%v", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
 		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After)
 }
 
-// sameRef reports whether a and b name the same processed phase.
+// SameRef reports whether a and b name the same processed phase.
 func SameRef(a, b state.MapRef) bool {
 	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase &&
 		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After
@@ -149,7 +149,7 @@ func Replay(g *state.Game, rec *state.PhaseRecord) (*judge.Position, *judge.Reso
 	return pos, judge.Adjudicate(pos, orders, rules), nil
 }
 
-// errMapTooBig stops a drawing past a MapRenderer's maxBytes.
+// ErrMapTooBig stops a drawing past a MapRenderer's maxBytes.
 var ErrMapTooBig = errors.New("the picture is larger than this judge mails")
 
 // limitWriter fails a write that would take w past n bytes.
@@ -166,13 +166,13 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// mapRef returns the reference to the picture of the phase that record
+// MapRef returns the reference to the picture of the phase that record
 // rec of game g holds (with After, to the board it left).
 func MapRef(g *state.Game, rec *state.PhaseRecord) state.MapRef {
 	return state.MapRef{Game: g.Name, Turn: rec.Turn, Phase: rec.Phase, Processed: rec.Processed, Digest: rec.Digest()}
 }
 
-// wantsMap reports whether the mails of game g to addr carry the
+// WantsMap reports whether the mails of game g to addr carry the
 // picture of the board: unless the master turned maps off for the game
 // (SET MAP OFF) or the address did for itself (SET NOMAP).
 func WantsMap(g *state.Game, addr string) bool {

@@ -29,37 +29,39 @@ import (
 	"github.com/gmdjudge/gmd/templates"
 )
 
-// Config is what the master needs to know about the judge it runs in.
+// Config is what the master needs to know about the judge it runs in:
+// judge.conf's settings whole, as package config reads them, with the
+// templates and the log that the daemon opens from them. The master
+// reads, of the settings:
+//
+//   - JudgeName and JudgeAddr, shown in subjects and headers ("GMD",
+//     "judge@localhost" when empty);
+//   - Admins, who may act as the master of any game: from one of these
+//     addresses, SIGNON Mgame needs no password (config allows them only
+//     with sender authentication, as the From address is all that tells
+//     an admin);
+//   - SenderAuth: when it checks (Require.Checks), every mail handed to
+//     Handle has passed sender authentication, so that its From is its
+//     sender, and the game's limit on wrong passwords spares a seat's own
+//     address signing on to that seat (without it, forged mails under the
+//     seats' addresses could make every player confirm each mail with a
+//     code);
+//   - PasswordCost, the bcrypt work factor of new password hashes (0:
+//     bcrypt.DefaultCost; hashes already stored keep their cost);
+//   - the limits block (config.LimitTable says what each bounds, its
+//     default and why): MaxObservers and MaxGamesPerMaster (0: their
+//     defaults; judge admins are not held to the second), MaxLineLength
+//     (the longest command or order line read, 0 for no limit; press is
+//     not held to it) and the bounds on one mail's cost, each 0 for no
+//     limit (the session's cost.go says how each is kept). MaxMailSize is
+//     the poller's.
 type Config struct {
-	JudgeName string // shown in subjects and headers: "GMD"
-	JudgeAddr string // the judge's own address: "judge@localhost"
-	// Admins may act as the master of any game: from one of these
-	// addresses, SIGNON Mgame needs no password. Set it only when the
-	// mails' senders are authenticated (config requires that), as the
-	// From address is all that tells an admin.
-	Admins []string
-	// SendersAuthenticated is set when every mail handed to Handle has
-	// passed sender authentication (judge.conf's require-sender-auth),
-	// so that its From is its sender. The game's limit on wrong
-	// passwords then spares a seat's own address signing on to that
-	// seat: without it, forged mails under the seats' addresses could
-	// make every player confirm each mail with a code.
-	SendersAuthenticated bool
-	Templates            *templates.Set
-	// PasswordCost is the bcrypt work factor of new password hashes, from
-	// bcrypt.MinCost to bcrypt.MaxCost; 0 means bcrypt.DefaultCost. Each
-	// step doubles the time a sign-on with a new password costs; hashes
-	// already stored keep the cost they were made with.
-	PasswordCost int
-	// Limits are judge.conf's limits block, whole (config.LimitTable says
-	// what each bounds, its default and why). The master reads
-	// MaxObservers and MaxGamesPerMaster (0: their defaults; judge admins
-	// are not held to the second), MaxLineLength (the longest command or
-	// order line read, 0 for no limit; a longer one is refused, not
-	// echoed; press is not held to it, as mail clients send a paragraph as
-	// one line) and the bounds on one mail's cost, each 0 for no limit
-	// (cost.go says how each is kept). MaxMailSize is the poller's.
-	config.Limits
+	config.Config
+
+	// Templates are the mails' templates, read from the directory that
+	// config.Config's Templates names (this field hides that one);
+	// templates.Builtin() when nil.
+	Templates *templates.Set
 
 	// Log receives the games' events (a phase processed, a player late,
 	// a seat abandoned, in civil disorder or taken over, a game ended),
@@ -111,17 +113,17 @@ func (m *Engine) DB() *state.DB { return m.db }
 // be changed once mail is handled.
 func (m *Engine) Config() *Config { return m.cfg }
 
-// send renders template name with data and queues the mail to every
+// Send renders template name with data and queues the mail to every
 // address in to, in the current transaction. inReplyTo is the Message-ID
 // the mail answers, or "".
 func (m *Engine) Send(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string) error {
 	return m.SendMaps(tx, now, name, data, to, inReplyTo, nil)
 }
 
-// sendMaps is send for a mail that carries the pictures of maps after
+// SendMaps is send for a mail that carries the pictures of maps after
 // its text.
 func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef) error {
-	// Every address was a sender's once (validSender let it in); one
+	// Every address was a sender's once (ValidSender let it in); one
 	// that is not a plain address now is dropped rather than left to
 	// fail in the outbox.
 	to = slices.DeleteFunc(slices.Clone(to), func(a string) bool { return !ValidSender(a) })
@@ -138,7 +140,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 	return tx.Enqueue(&state.OutMail{
 		MessageID: newMessageID(domainOf(m.cfg.JudgeAddr)),
 		To:        to,
-		Subject:   HeaderText(subject),
+		Subject:   headerText(subject),
 		Body:      textsafe.Clean(body),
 		InReplyTo: inReplyTo,
 		Created:   now,
@@ -146,7 +148,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 	})
 }
 
-// sendGame is send for a mail about game g to the addresses in to, which
+// SendGame is send for a mail about game g to the addresses in to, which
 // answers no mail. In a gunboat game each address gets a copy of its own,
 // so that nothing in one copy's headers or envelope (a To, a relay's
 // "for <address>") can name another of the game's players.
@@ -162,8 +164,8 @@ func (m *Engine) SendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 	return nil
 }
 
-// sendResults is sendGame for a phase's results, which carry two
-// pictures to the addresses that want them (wantsMap): the phase with
+// sendResults is SendGame for a phase's results, which carry two
+// pictures to the addresses that want them (WantsMap): the phase with
 // its orders and their outcomes, ref, and the board after it, so that a
 // player plans on the board as it now stands; those that do not want
 // them get the same mail without, as a mail of its own.
@@ -207,7 +209,7 @@ func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 // kept there would let a player write header fields of their own (a
 // Bcc) into the judge's mail, and mail.Compose would refuse the mail for
 // good.
-func HeaderText(s string) string {
+func headerText(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
@@ -217,13 +219,13 @@ func HeaderText(s string) string {
 	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
 }
 
-// validSender reports whether addr is a bare mail address ("a@b.c")
+// ValidSender reports whether addr is a bare mail address ("a@b.c")
 // with nothing around it, within the lengths of RFC 5321: the judge
 // answers only such senders, and writes only such addresses into the To
 // of its mail and into its records.
 func ValidSender(addr string) bool { return SenderFault(addr) == "" }
 
-// senderFault says why the judge does not write to addr, in a few words
+// SenderFault says why the judge does not write to addr, in a few words
 // for the log, or "" if it does. Besides a plain address within RFC
 // 5321's lengths, the judge wants a domain that is a name: an IP address
 // ("victim@[127.0.0.1]", "postmaster@[10.0.0.1]", "a@10.0.0.1") would
@@ -235,7 +237,7 @@ func SenderFault(addr string) string {
 	if addr == "" {
 		return "no address"
 	}
-	if !WithinRFC5321(addr) {
+	if !withinRFC5321(addr) {
 		return "not an address within RFC 5321's lengths"
 	}
 	if strings.ContainsFunc(addr, unicode.IsControl) {
@@ -274,7 +276,7 @@ const (
 )
 
 // withinRFC5321 reports whether addr keeps to the lengths of RFC 5321.
-func WithinRFC5321(addr string) bool {
+func withinRFC5321(addr string) bool {
 	at := strings.LastIndexByte(addr, '@')
 	return at >= 0 && at <= maxLocalPart && len(addr)-at-1 <= maxDomain && len("<"+addr+">") <= maxPath
 }

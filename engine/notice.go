@@ -11,7 +11,7 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// headLines is what every mail of the clock side starts with: the common
+// HeadLines is what every mail of the clock side starts with: the common
 // header of judge-mail-format.md §3a ({{.Header}} in a template) and the
 // beginning of its subject line ({{.Tag}}: "GMD:dt - S1901M"). Every
 // template of the clock side gets it embedded in its data, so the fields
@@ -24,12 +24,12 @@ type HeadLines struct {
 	Zone     string    // the game's time zone, for the date function
 }
 
-// head returns the start of a mail about g in its current phase.
+// Head returns the start of a mail about g in its current phase.
 func (m *Engine) Head(g *state.Game) HeadLines {
 	return m.headAt(g, m.Header(g))
 }
 
-// headFor is head for a game whose current phase is p, known to the
+// HeadFor is head for a game whose current phase is p, known to the
 // caller (which spares decoding the position again).
 func (m *Engine) HeadFor(g *state.Game, p judge.Phase) HeadLines {
 	h := Header{Judge: m.cfg.JudgeName, Game: g.Name, Variant: g.Variant, Phase: p.String(),
@@ -63,7 +63,7 @@ func zoneName(g *state.Game) string {
 	return g.Settings.Zone
 }
 
-// powerRef names one power in a notice.
+// PowerRef names one power in a notice.
 type PowerRef struct {
 	Name      string // "France"
 	Letter    string // "F"
@@ -71,9 +71,9 @@ type PowerRef struct {
 	Abandoned bool   // the seat is free for takeover
 }
 
-// powerRefs returns the powers of the seats at the given indexes, and
+// PowerRefs returns the powers of the seats at the given indexes, and
 // their letters run together as subjects show them ("FR"; see
-// subjectLetters).
+// SubjectLetters).
 func PowerRefs(mp *judge.Map, g *state.Game, seats []int) ([]PowerRef, string) {
 	out := make([]PowerRef, 0, len(seats))
 	var letters strings.Builder
@@ -97,7 +97,7 @@ func PowerRefs(mp *judge.Map, g *state.Game, seats []int) ([]PowerRef, string) {
 // a header line of 78 characters; Chaos has 34 powers.
 const maxSubjectLetters = 12
 
-// subjectLetters returns letters as a subject shows them: as they are,
+// SubjectLetters returns letters as a subject shows them: as they are,
 // or, when there are more than maxSubjectLetters, how many ("15
 // powers"), which the body then names.
 func SubjectLetters(letters string) string {
@@ -120,7 +120,7 @@ func inPowerOrder(mp *judge.Map, g *state.Game, seats []int) []int {
 	return out
 }
 
-// listNames writes names as a sentence does: "Austria", "Austria and
+// ListNames writes names as a sentence does: "Austria", "Austria and
 // England", "Austria, England and France".
 func ListNames(names []string) string {
 	switch len(names) {
@@ -132,9 +132,9 @@ func ListNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// The data of the clock side's templates. Each embeds headLines.
+// The data of the clock side's templates. Each embeds HeadLines.
 type (
-	// resultsData is for results.tmpl: one processed phase. Its Tag
+	// ResultsData is for results.tmpl: one processed phase. Its Tag
 	// names the phase processed, its Header the phase that follows.
 	ResultsData struct {
 		HeadLines
@@ -142,7 +142,7 @@ type (
 		Over    bool   // the game ended with this phase
 	}
 
-	// reminderData is for reminder.tmpl, to one player missing orders.
+	// ReminderData is for reminder.tmpl, to one player missing orders.
 	ReminderData struct {
 		HeadLines
 		Power  string   // "France"
@@ -151,12 +151,12 @@ type (
 		Orders []string // the power's orders so far, canonical lines
 	}
 
-	// lateData is for late.tmpl: the powers a game waits for during its
+	// LateData is for late.tmpl: the powers a game waits for during its
 	// grace.
 	LateData struct {
 		HeadLines
 		Powers  []PowerRef
-		Letters string    // "FR", or "15 powers" for many (subjectLetters)
+		Letters string    // "FR", or "15 powers" for many (SubjectLetters)
 		Grace   time.Time // when the grace runs out
 		NMR     bool      // late powers fall into civil disorder (else they are abandoned)
 		// YouAreLate is set in the copy to the late players, whose
@@ -164,16 +164,16 @@ type (
 		YouAreLate bool
 	}
 
-	// abandonedData is for abandoned.tmpl: seats free for takeover.
+	// AbandonedData is for abandoned.tmpl: seats free for takeover.
 	AbandonedData struct {
 		HeadLines
 		Powers  []PowerRef
-		Letters string // as in lateData
+		Letters string // as in LateData
 		Ejected bool   // the master ejected the player (else the grace ran out)
 		Waiting bool   // the game waits for the seats to be taken over
 	}
 
-	// takeoverData is for takeover.tmpl.
+	// TakeoverData is for takeover.tmpl.
 	TakeoverData struct {
 		HeadLines
 		Power     string // "France"
@@ -183,7 +183,7 @@ type (
 		Waiting   []string
 	}
 
-	// endData is for draw.tmpl and gameover.tmpl.
+	// EndData is for draw.tmpl and gameover.tmpl.
 	EndData struct {
 		HeadLines
 		How     string   // "victory", "draw" or "terminated"
@@ -200,7 +200,7 @@ type (
 		Ended      time.Time
 	}
 
-	// seatSummary is one power's line in the final summary.
+	// SeatSummary is one power's line in the final summary.
 	SeatSummary struct {
 		Power   string
 		Addr    string
@@ -210,7 +210,7 @@ type (
 		Late    int
 	}
 
-	// controlData is for the master's notices: paused, resumed,
+	// ControlData is for the master's notices: paused, resumed,
 	// terminated, rollback, deadline.
 	ControlData struct {
 		HeadLines
@@ -221,7 +221,7 @@ type (
 		Title string    // "Spring of 1901" (rollback.tmpl)
 	}
 
-	// predictData is for predict.tmpl, to the master only.
+	// PredictData is for predict.tmpl, to the master only.
 	PredictData struct {
 		HeadLines
 		Results string
@@ -229,7 +229,7 @@ type (
 	}
 )
 
-// mapOrNil returns the game's map, or an empty map when its variant is
+// MapOrNil returns the game's map, or an empty map when its variant is
 // unknown, so that notices still go out.
 func MapOrNil(g *state.Game) *judge.Map {
 	if mp, err := GameMap(g); err == nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// complete reports whether power has complete orders for the phase of pos,
+// Complete reports whether power has complete orders for the phase of pos,
 // or nothing to do in it: in a movement phase every unit has an order, in
 // a retreat phase every dislodged unit; in an adjustment phase the builds
 // made or waived cover the builds due (as far as there are free home
@@ -32,7 +32,7 @@ func (m *Engine) Complete(g *state.Game, pos *judge.Position, power string) bool
 	return true
 }
 
-// pendingOrders returns every power's pending orders as judge orders, the
+// PendingOrders returns every power's pending orders as judge orders, the
 // powers in map order and each power's orders in the order they were
 // accepted (which matters for adjustments).
 func (m *Engine) PendingOrders(g *state.Game, pos *judge.Position) []judge.Order {
@@ -43,7 +43,7 @@ func (m *Engine) PendingOrders(g *state.Game, pos *judge.Position) []judge.Order
 	return out
 }
 
-// storedOrders reads back a power's pending orders, stored as canonical
+// StoredOrders reads back a power's pending orders, stored as canonical
 // lines. The lines were written by gmd from orders the adjudicator
 // accepted, so a line that does not parse can only be damage, and is
 // dropped rather than allowed to stop the game.
@@ -60,7 +60,7 @@ func StoredOrders(pos *judge.Position, p judge.Power, lines []string) []judge.Or
 	return out
 }
 
-// sameUnit reports whether a and b are in one province (or both nowhere).
+// SameUnit reports whether a and b are in one province (or both nowhere).
 func SameUnit(mp *judge.Map, a, b judge.Loc) bool {
 	if int(a) >= len(mp.Locs) || int(b) >= len(mp.Locs) {
 		return a == b
@@ -68,7 +68,7 @@ func SameUnit(mp *judge.Map, a, b judge.Loc) bool {
 	return mp.Province(a) == mp.Province(b)
 }
 
-// unordered returns the units of p that still need an order: in a
+// Unordered returns the units of p that still need an order: in a
 // movement phase its units, in a retreat phase its dislodged units, each
 // without an order for its province; in map order.
 func Unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge.Unit {
@@ -96,7 +96,7 @@ func Unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge
 	return out
 }
 
-// adjustmentsLeft returns how many builds p may still make (or waive) in
+// AdjustmentsLeft returns how many builds p may still make (or waive) in
 // the adjustment phase of pos, counting only builds it can use: one per
 // free centre the build rule lets it build in, and, where the variant allows it, one for a
 // supply-centre construction it has not ordered yet; and how many removals
@@ -131,7 +131,7 @@ func AdjustmentsLeft(pos *judge.Position, p judge.Power, orders []judge.Order, r
 	return builds, removals
 }
 
-// adjustmentsDue returns p's centres minus its units: builds due when
+// AdjustmentsDue returns p's centres minus its units: builds due when
 // positive, removals due when negative.
 func AdjustmentsDue(pos *judge.Position, p judge.Power) int {
 	return pos.CenterCount()[p] - pos.UnitCount()[p]

@@ -12,7 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// processPhase adjudicates the game's current phase with the pending
+// ProcessPhase adjudicates the game's current phase with the pending
 // orders, records it in the history, moves the game on and queues the
 // results to everyone; the game ends here on a victory. It changes g;
 // the caller stores it.
@@ -24,7 +24,7 @@ func (m *Engine) ProcessPhase(tx *state.Tx, g *state.Game, now time.Time) error 
 	return m.Process(tx, g, pos, rules, now)
 }
 
-// process is processPhase for a position already decoded from g.
+// Process is ProcessPhase for a position already decoded from g.
 func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, now time.Time) error {
 	pending := m.PendingOrders(g, pos)
 	res := judge.Adjudicate(pos, pending, rules)
@@ -36,7 +36,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err != nil {
 		return err
 	}
-	orders, written := Adjudicated(pos, res, pending, g.Written)
+	orders, written := adjudicated(pos, res, pending, g.Written)
 	rec := &state.PhaseRecord{
 		Phase:     pos.Phase.String(),
 		Turn:      turn,
@@ -55,6 +55,11 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	g.Position = jsonpos.EncodePosition(res.Next, rules)
 	g.Turn = turn
 	m.Event(tx, g, pos.Phase.String(), eventProcessed, "next", res.Next.Phase.String(), "turn", turn)
+	// Without a late notice, every seat that gave orders was on time
+	// (with one, noteLate counted the phase then).
+	if err := m.logPhase(tx, g, pos.Phase.String(), turn, nil, now); err != nil {
+		return err
+	}
 	g.Orders, g.Written = nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
@@ -69,7 +74,9 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		for i, w := range res.Winners {
 			names[i] = pos.Map.PowerName(w)
 		}
-		m.EndGame(tx, g, "victory "+strings.Join(names, " "), now)
+		if err := m.EndGame(tx, g, "victory "+strings.Join(names, " "), now); err != nil {
+			return err
+		}
 		data.HeadLines, data.Over = m.HeadFor(g, res.Next.Phase), true
 		data.Tag = tag
 		if err := m.sendResults(tx, now, g, data, m.Recipients(g), ref); err != nil {
@@ -86,7 +93,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	return m.sendResults(tx, now, g, data, m.Recipients(g), ref)
 }
 
-// resultsText returns the results of the phase played from pos as mailed
+// ResultsText returns the results of the phase played from pos as mailed
 // and kept in the history: report.WriteResults's text, with the game name
 // and turn number after its title ("Movement results for Spring of 1901.
 // (dt.001)") and the game name in its last line ("The next phase of 'dt'
@@ -112,7 +119,7 @@ func ResultsText(game string, turn int, pos *judge.Position, res *judge.Resoluti
 // disbands, civil-disorder removals) are left out of both: the results
 // text shows them, they were never written, and adjudicating the recorded
 // position with these orders gives the same results again.
-func Adjudicated(pos *judge.Position, res *judge.Resolution, pending []judge.Order,
+func adjudicated(pos *judge.Position, res *judge.Resolution, pending []judge.Order,
 	written map[string]map[string]string) (orders, asWritten map[string][]string) {
 	m := pos.Map
 	out := make(map[string][]string)
@@ -210,17 +217,22 @@ func markEliminated(g *state.Game, pos *judge.Position) {
 }
 
 // endGame marks g finished with result; its deadline becomes the time it
-// ended, which the headers of the last mails show.
-func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Time) {
+// ended, which the headers of the last mails show. The seat log records
+// the end for every seat still held.
+func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Time) error {
 	m.Event(tx, g, m.PhaseOf(g), eventEnded, "result", result)
+	if err := m.logFinished(tx, g, now); err != nil {
+		return err
+	}
 	g.Status = state.Finished
 	g.Result = result
 	g.Deadline = now.UTC()
 	g.Wake = time.Time{}
 	g.Reminded, g.LateNoticed, g.LateNamed = false, time.Time{}, nil
+	return nil
 }
 
-// sendGameOver queues the final summary of a finished game to everyone:
+// SendGameOver queues the final summary of a finished game to everyone:
 // how it ended, and each power's player, centres and units in pos, the
 // last position.
 func (m *Engine) SendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, now time.Time) error {
@@ -228,7 +240,7 @@ func (m *Engine) SendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, 
 	return m.SendGame(tx, now, g, "gameover", data, m.Recipients(g))
 }
 
-// endData describes how g ended, for draw.tmpl and gameover.tmpl.
+// EndData describes how g ended, for draw.tmpl and gameover.tmpl.
 func (m *Engine) EndData(g *state.Game, pos *judge.Position, now time.Time) EndData {
 	mp := pos.Map
 	d := EndData{
@@ -292,7 +304,7 @@ func seatsByPower(mp *judge.Map, g *state.Game) []int {
 	return inPowerOrder(mp, g, out)
 }
 
-// checkDraw ends the game in a draw when every surviving power voted for
+// CheckDraw ends the game in a draw when every surviving power voted for
 // one. Draws include all survivors (DIAS), and the vote must be unanimous
 // among the survivors that someone plays: a seat in civil disorder or
 // abandoned has nobody to vote, so it does not block the draw, but it
@@ -330,7 +342,9 @@ func (m *Engine) CheckDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 			survivors = append(survivors, g.Players[i].Power)
 		}
 	}
-	m.EndGame(tx, g, "draw "+strings.Join(survivors, " "), now)
+	if err := m.EndGame(tx, g, "draw "+strings.Join(survivors, " "), now); err != nil {
+		return err
+	}
 	data := m.EndData(g, pos, now)
 	if err := m.SendGame(tx, now, g, "draw", data, m.Recipients(g)); err != nil {
 		return err

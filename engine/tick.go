@@ -18,7 +18,7 @@ import (
 // away inside one transaction. What is left waits for the next Tick.
 const maxSteps = 5
 
-// tickBatch is how many due games Tick handles in one transaction. A
+// TickBatch is how many due games Tick handles in one transaction. A
 // commit waits for the disk (an fsync or two, some milliseconds), and a
 // popular deadline can make a thousand games due in the same minute: one
 // commit each would take seconds of waiting. Batches of 50 make that 20
@@ -71,7 +71,7 @@ func (m *Engine) Tick(now time.Time) error {
 	return errors.Join(errs...)
 }
 
-// update is the database's Update for Tick, with a panic in fn turned
+// Update is the database's Update for Tick, with a panic in fn turned
 // into an error, so that a game that trips a bug is one more game that
 // failed, as a game on a damaged page is (state returns that as an
 // error): the games after it in the clock still run, and the daemon's
@@ -138,7 +138,7 @@ func (m *Engine) step(tx *state.Tx, g *state.Game, now time.Time) error {
 }
 
 // remind sends the reminder, once a phase, to every player still missing
-// orders when the reminder time (reminderBefore the deadline) has come.
+// orders when the reminder time (ReminderBefore the deadline) has come.
 func (m *Engine) remind(tx *state.Tx, g *state.Game, pos *judge.Position, sv survey, now time.Time) error {
 	rem := ReminderBefore(g)
 	if g.Reminded || rem <= 0 || now.Before(g.Deadline.Add(-rem)) {
@@ -170,7 +170,9 @@ func (m *Engine) lateNotice(tx *state.Tx, g *state.Game, sv survey, now time.Tim
 		return nil
 	}
 	if g.LateNoticed.IsZero() {
-		m.noteLate(tx, g, sv.Missing)
+		if err := m.noteLate(tx, g, sv.Missing, now); err != nil {
+			return err
+		}
 	}
 	g.LateNoticed = now
 	refs, letters := PowerRefs(MapOrNil(g), g, sv.Missing)
@@ -215,10 +217,18 @@ func countLate(g *state.Game, seats []int) {
 // replacements every replaceEvery.
 func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rules judge.Rules, sv survey, now time.Time) error {
 	if g.LateNoticed.IsZero() {
-		m.noteLate(tx, g, sv.Missing)
+		if err := m.noteLate(tx, g, sv.Missing, now); err != nil {
+			return err
+		}
 	}
 	if g.Settings.NMR {
 		for _, i := range sv.Missing {
+			if g.Players[i].Status == state.Playing {
+				// An abandoned seat's player was charged when they left it.
+				if err := LogSeat(tx, g, &g.Players[i], state.SeatDisorder, pos.Phase.String(), now); err != nil {
+					return err
+				}
+			}
 			g.Players[i].Status = state.Disorder
 			g.Players[i].Wait, g.Players[i].Draw = false, false
 			m.Event(tx, g, pos.Phase.String(), eventDisorder, "power", g.Players[i].Power)
@@ -233,6 +243,9 @@ func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 			fresh = append(fresh, p.Addr)
 			m.Event(tx, g, pos.Phase.String(), EventAbandoned, "power", p.Power, "why", "late")
+			if err := LogSeat(tx, g, p, state.SeatAbandoned, pos.Phase.String(), now); err != nil {
+				return err
+			}
 		}
 	}
 	if len(fresh) > 0 {

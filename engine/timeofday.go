@@ -35,10 +35,10 @@ type deadlineRule struct {
 // noRule allows a deadline at any time.
 var noRule = deadlineRule{clock: -1}
 
-// dayLetters are the letters of njudge's DAYS, from Sunday.
+// DayLetters are the letters of njudge's DAYS, from Sunday.
 const DayLetters = "SMTWTFS"
 
-// timesOf returns the deadline times of phase type t in s.
+// TimesOf returns the deadline times of phase type t in s.
 func TimesOf(s *state.GameSettings, t judge.PhaseType) *state.DeadlineTimes {
 	switch t {
 	case judge.Retreat:
@@ -49,7 +49,7 @@ func TimesOf(s *state.GameSettings, t judge.PhaseType) *state.DeadlineTimes {
 	return &s.MovementTimes
 }
 
-// ruleOf reads the deadline times of phase type t in s. Values are
+// RuleOf reads the deadline times of phase type t in s. Values are
 // checked when they are set; one that does not read (a hand-edited
 // database) counts as no rule rather than stopping the clock.
 func RuleOf(s *state.GameSettings, t judge.PhaseType) deadlineRule {
@@ -68,7 +68,7 @@ func RuleOf(s *state.GameSettings, t judge.PhaseType) deadlineRule {
 	return r
 }
 
-// parseClock reads a time of day, "21:00" or "9:30".
+// ParseClock reads a time of day, "21:00" or "9:30".
 func ParseClock(s string) (time.Duration, error) {
 	h, m, ok := strings.Cut(s, ":")
 	digits := func(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
@@ -80,7 +80,7 @@ func ParseClock(s string) (time.Duration, error) {
 	return time.Duration(hour)*time.Hour + time.Duration(minute)*time.Minute, nil
 }
 
-// parseDays reads njudge's weekdays, "-MTWTF-": seven places from Sunday,
+// ParseDays reads njudge's weekdays, "-MTWTF-": seven places from Sunday,
 // each the day's letter, its lower-case letter (after noon only) or '-'.
 func ParseDays(s string) ([7]dayRule, error) {
 	var days [7]dayRule
@@ -106,7 +106,7 @@ func ParseDays(s string) ([7]dayRule, error) {
 	return days, nil
 }
 
-// deadlineFor is the deadline of a phase of type t that starts at now:
+// DeadlineFor is the deadline of a phase of type t that starts at now:
 // the phase's length later, put at the game's time of day and on an
 // allowed weekday for that type of phase, and after the absences of the
 // players.
@@ -153,7 +153,7 @@ func (r deadlineRule) fit(d time.Time, loc *time.Location) time.Time {
 	}
 	t := d
 	// Each round moves on to noon or to the next day, so two weeks of
-	// rounds reach an allowed day (parseDays allows at least one).
+	// rounds reach an allowed day (ParseDays allows at least one).
 	for range 15 {
 		if r.clock >= 0 {
 			t = atClock(t, r.clock, loc)
@@ -226,7 +226,7 @@ func wallTimes(year int, month time.Month, day int, tod time.Duration, loc *time
 	return out
 }
 
-// describe writes the rule for people: "at 21:00 on Mon Tue Wed Thu Fri",
+// Describe writes the rule for people: "at 21:00 on Mon Tue Wed Thu Fri",
 // "at 21:00", "on Sat Sun afternoon"; "" when it allows any time.
 func (r deadlineRule) Describe() string {
 	var parts []string
@@ -249,7 +249,7 @@ func (r deadlineRule) Describe() string {
 	return strings.Join(parts, " ")
 }
 
-// phaseTypes names the phase types in the master's SET commands.
+// PhaseTypes names the phase types in the master's SET commands.
 var PhaseTypes = map[string]judge.PhaseType{
 	"MOVEMENT": judge.Movement, "MOVE": judge.Movement, "MOVES": judge.Movement,
 	"RETREAT": judge.Retreat, "RETREATS": judge.Retreat,
@@ -257,7 +257,7 @@ var PhaseTypes = map[string]judge.PhaseType{
 	"BUILD": judge.Adjustment, "BUILDS": judge.Adjustment,
 }
 
-// isTimesWord reports whether word starts a SET MOVE CLOCK or DAYS.
+// IsTimesWord reports whether word starts a SET MOVE CLOCK or DAYS.
 func IsTimesWord(word string) bool {
 	return strings.EqualFold(word, "CLOCK") || strings.EqualFold(word, "DAYS")
 }

@@ -285,7 +285,7 @@ func (h *hostileMix) mixInto(letters []*letter, rng *rand.Rand) []*letter {
 }
 
 // damage changes a byte of the stored position of the judge's game, the
-// JSON still valid ("par" becomes "pbr"), as gm's held tests do: the
+// JSON still valid ("par" becomes "pbr"), as session's held tests do: the
 // game's record reads, but its position does not decode, which the
 // judge reports as damage (state.ErrDamaged) of that game alone.
 func (j *judge) damage(game string) {

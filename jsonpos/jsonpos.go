@@ -3,6 +3,12 @@
 // DESIGN.md §9 describes the contract; this package is its one
 // implementation, shared by the command and anything else that speaks it.
 //
+// It is also the storage format of positions: every game record and
+// history record in the database holds a position as EncodePosition wrote
+// it. A change to the contract is therefore a storage migration: records
+// already stored must still read. TestStoredForm pins the stored form,
+// byte for byte, for the start of every board and every form of position.
+//
 // A position:
 //
 //	{"variant": "standard", "rules": "datc-3.0", "phase": "F1901M",

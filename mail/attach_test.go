@@ -9,6 +9,7 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -118,7 +119,7 @@ func TestComposeBadAttachment(t *testing.T) {
 // text alone, and says so in the log, when the drawing fails.
 func TestSendAttaches(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	png := []byte("\x89PNG\r\n\x1a\nnot really")
 	var asked []state.MapRef
 	o.s.Attach = func(m *state.OutMail) ([]Attachment, error) {

@@ -18,20 +18,12 @@ import (
 	"github.com/gmdjudge/gmd/config"
 )
 
-// AuthPolicy says how Authenticate checks a mail.
+// AuthPolicy says how Authenticate checks a mail: judge.conf's
+// require-sender-auth and auth-serv-id (config.SenderAuth, whose
+// AuthServID says why only the receiving server's own
+// Authentication-Results are read), and how to reach the DNS.
 type AuthPolicy struct {
-	Require config.SenderAuthMode // "" is config.SenderAuthNone
-
-	// AuthServID is the authserv-id that the receiving mail server writes
-	// at the start of its Authentication-Results fields ("mx.example.org"),
-	// for config.SenderAuthDKIMOrSPF. The judge reads mail out of a mailbox, after the
-	// server took it in: it cannot check SPF itself, since the
-	// connection's IP address is gone, and must take the server's word.
-	// Only the topmost field with this authserv-id is read. The server
-	// adds its field on top of those the mail came with, any of which the
-	// sender may have written, authserv-id and all (RFC 8601 §5 asks the
-	// server to remove those, and not every server does).
-	AuthServID string
+	config.SenderAuth
 
 	// LookupTXT returns the DNS TXT records of a name, for the DKIM keys;
 	// nil uses the system's resolver, with a timeout of DNSTimeout.
@@ -66,7 +58,7 @@ const maxSignatures = 5
 // domain whose servers never answer must not hold up the mail queued
 // behind it.
 func Authenticate(raw []byte, p AuthPolicy) (ok bool, reason string) {
-	if p.Require == "" || p.Require == config.SenderAuthNone {
+	if !p.Require.Checks() {
 		return true, "sender authentication not required"
 	}
 	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))

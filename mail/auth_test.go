@@ -101,7 +101,7 @@ func TestAuthenticateDKIM(t *testing.T) {
 	tld := newSigner(t, z, "org", "s1", false)
 	down := newSigner(t, z, "example.org", "down", false) // its DNS never answers
 	gone := &signer{domain: "example.org", selector: "gone", key: org.key}
-	p := AuthPolicy{Require: config.SenderAuthDKIM, LookupTXT: z.lookup}
+	p := AuthPolicy{SenderAuth: config.SenderAuth{Require: config.SenderAuthDKIM}, LookupTXT: z.lookup}
 
 	withFrom := func(from string) string { return strings.Replace(authMsg, "Alice <alice@example.org>", from, 1) }
 	signed := org.sign(t, authMsg)
@@ -148,7 +148,7 @@ func TestAuthenticateDKIM(t *testing.T) {
 	// Without a requirement, everything passes; with one, a message that
 	// passes is the same message Decode reads.
 	for _, req := range []config.SenderAuthMode{"", config.SenderAuthNone} {
-		if ok, _ := Authenticate([]byte("garbage"), AuthPolicy{Require: req}); !ok {
+		if ok, _ := Authenticate([]byte("garbage"), AuthPolicy{SenderAuth: config.SenderAuth{Require: req}}); !ok {
 			t.Errorf("require %q refuses", req)
 		}
 	}
@@ -161,7 +161,7 @@ func TestAuthenticateDKIM(t *testing.T) {
 func TestAuthenticateSPF(t *testing.T) {
 	z := dnsZone{}
 	evil := newSigner(t, z, "evil.example", "s1", false)
-	p := AuthPolicy{Require: config.SenderAuthDKIMOrSPF, AuthServID: "mx.example.net", LookupTXT: z.lookup}
+	p := AuthPolicy{SenderAuth: config.SenderAuth{Require: config.SenderAuthDKIMOrSPF, AuthServID: "mx.example.net"}, LookupTXT: z.lookup}
 	ar := func(v string) string { return "Authentication-Results: " + v + "\r\n" }
 	received := "Received: from mail.example.org (mail.example.org [192.0.2.1])\r\n\tby mx.example.net with ESMTPS id 4F2A1; Mon, 05 Jan 2026 12:00:01 +0000\r\n"
 	msg := crlf(authMsg)
@@ -205,10 +205,10 @@ func TestAuthenticateSPF(t *testing.T) {
 	}
 	// "dkim" alone does not take SPF, and SPF needs an authserv-id.
 	pass := []byte(ar("mx.example.net; spf=pass smtp.mailfrom=alice@example.org") + msg)
-	if ok, reason := Authenticate(pass, AuthPolicy{Require: config.SenderAuthDKIM, AuthServID: "mx.example.net", LookupTXT: z.lookup}); ok {
+	if ok, reason := Authenticate(pass, AuthPolicy{SenderAuth: config.SenderAuth{Require: config.SenderAuthDKIM, AuthServID: "mx.example.net"}, LookupTXT: z.lookup}); ok {
 		t.Errorf("require dkim takes an SPF pass: %s", reason)
 	}
-	if ok, reason := Authenticate(pass, AuthPolicy{Require: config.SenderAuthDKIMOrSPF, LookupTXT: z.lookup}); ok || !strings.Contains(reason, "no auth-serv-id") {
+	if ok, reason := Authenticate(pass, AuthPolicy{SenderAuth: config.SenderAuth{Require: config.SenderAuthDKIMOrSPF}, LookupTXT: z.lookup}); ok || !strings.Contains(reason, "no auth-serv-id") {
 		t.Errorf("SPF without an authserv-id: %v, %s", ok, reason)
 	}
 }

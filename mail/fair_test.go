@@ -12,6 +12,7 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -228,7 +229,7 @@ func rcptOrder(got []smtpGot, addr string) int {
 func TestSendFairBurst(t *testing.T) {
 	const burst = 1000
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	queueBurst(t, o, burst)
 	o.queue(&state.OutMail{To: []string{"other@example.test"}})
 	o.flush(burst+1, false)
@@ -258,7 +259,7 @@ func TestRunFairKick(t *testing.T) {
 		}
 	}
 	startSMTP(t, "", srv)
-	o = newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o = newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.s.Now = time.Now
 	queueBurst(t, o, burst)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -2,13 +2,9 @@ package mail
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
-	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"net"
-	"strings"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -17,35 +13,21 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// IMAPConfig says where the judge's mail comes in and how to read it.
+// IMAPConfig says where the judge's mail comes in and how to read it:
+// judge.conf's imap block (config.IMAP, whose defaults and rules are
+// config's: WithDefaults, Validate) and what the poller takes from the
+// rest of the configuration.
 type IMAPConfig struct {
-	Addr string // host:port of the IMAP server
-
-	// TLS is config.TLSImplicit (IMAPS, port 993; the default when empty),
-	// config.TLSStartTLS (port 143) or config.TLSNone. config.TLSNone sends the password in
-	// clear, so it is refused for any address but a loopback one.
-	TLS config.TLSMode
-
-	Username, Password string
-
-	Mailbox string // where new mail arrives; config.DefaultMailbox when empty
-
-	// ProcessedMailbox, if set, is where handled mail is moved (after it
-	// is flagged \Seen), so that the mailbox holds only what is still to
-	// be read. It is created if missing.
-	ProcessedMailbox string
-
-	// PollInterval is how often the mailbox is searched for new mail:
-	// the only way to learn of it on a server without IDLE, and a safety
-	// net on one with IDLE, which can miss a message (the server may
-	// deliver it in the instant before IDLE starts listening).
-	// config.DefaultPollInterval when zero.
-	PollInterval time.Duration
-
-	// TLSConfig holds the TLS client settings (RootCAs for a private CA,
-	// say). The certificate is checked against the host of Addr unless
-	// TLSConfig says otherwise. Nil means the system's roots.
-	TLSConfig *tls.Config
+	// IMAP is the server, its TLS mode (config.TLSNone, which sends the
+	// password in clear, only for a loopback address), the login, the
+	// mailbox read and the one handled mail is moved to, and the poll
+	// interval: how often the mailbox is searched for new mail, the only
+	// way to learn of it on a server without IDLE, and a safety net on
+	// one with IDLE, which can miss a message (the server may deliver it
+	// in the instant before IDLE starts listening). The certificate is
+	// checked against the host of the address, with the roots of
+	// config.Server.TLSConfig.
+	config.IMAP
 
 	// MaxSize is the largest message, in bytes, that is fetched and
 	// decoded; a larger one reaches the handler with only its header and
@@ -61,57 +43,6 @@ type IMAPConfig struct {
 	// offered again only because the mailbox's UIDVALIDITY changed (or
 	// the stored place was lost), so it must not be applied.
 	MaxAge time.Duration
-}
-
-// withDefaults returns cfg with the defaults filled in.
-func (cfg IMAPConfig) withDefaults() IMAPConfig {
-	if cfg.TLS == "" {
-		cfg.TLS = config.TLSImplicit
-	}
-	if cfg.Mailbox == "" {
-		cfg.Mailbox = config.DefaultMailbox
-	}
-	if cfg.PollInterval <= 0 {
-		cfg.PollInterval = config.DefaultPollInterval
-	}
-	return cfg
-}
-
-// Validate reports what is wrong with cfg, the defaults applied. It is
-// what Poller.Run checks first; a daemon can call it earlier to refuse a
-// bad configuration before it starts anything.
-func (cfg IMAPConfig) Validate() error {
-	cfg = cfg.withDefaults()
-	host, _, err := net.SplitHostPort(cfg.Addr)
-	if err != nil || host == "" {
-		return fmt.Errorf("imap: address %q is not host:port", cfg.Addr)
-	}
-	switch cfg.TLS {
-	case config.TLSImplicit, config.TLSStartTLS:
-	case config.TLSNone:
-		if !config.IsLoopbackHost(host) {
-			return fmt.Errorf("imap: tls %q would send the password in clear over the network; "+
-				"it is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", config.TLSNone, host)
-		}
-	default:
-		return fmt.Errorf("imap: unknown TLS mode %q (want %q, %q or %q)", cfg.TLS, config.TLSImplicit, config.TLSStartTLS, config.TLSNone)
-	}
-	if cfg.Username == "" || cfg.Password == "" {
-		return errors.New("imap: username and password are required")
-	}
-	if cfg.ProcessedMailbox != "" && sameMailbox(cfg.ProcessedMailbox, cfg.Mailbox) {
-		return fmt.Errorf("imap: the processed mailbox %q is the mailbox read", cfg.ProcessedMailbox)
-	}
-	return nil
-}
-
-// sameMailbox compares mailbox names; INBOX is the one name that IMAP
-// compares without regard to case (RFC 3501 §5.1).
-func sameMailbox(a, b string) bool {
-	if strings.EqualFold(a, "INBOX") {
-		return strings.EqualFold(b, "INBOX")
-	}
-	return a == b
 }
 
 // Delivery is one new message of the mailbox, for the Handler.
@@ -249,7 +180,7 @@ func NewPoller(cfg IMAPConfig, db *state.DB, h Handler, log *slog.Logger) *Polle
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	cfg = cfg.withDefaults()
+	cfg.IMAP = cfg.IMAP.WithDefaults()
 	return &Poller{
 		cfg:           cfg,
 		db:            db,
@@ -267,7 +198,7 @@ func NewPoller(cfg IMAPConfig, db *state.DB, h Handler, log *slog.Logger) *Polle
 // error only for an invalid configuration: connection and server errors
 // are logged and retried. Run must not be called again while it runs.
 func (p *Poller) Run(ctx context.Context) error {
-	if err := p.cfg.Validate(); err != nil {
+	if err := p.cfg.IMAP.Validate(); err != nil {
 		return err
 	}
 	if p.handler == nil || p.db == nil {

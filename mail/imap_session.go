@@ -107,8 +107,7 @@ type dialFunc func(ctx context.Context, network, address string) (net.Conn, erro
 // itself, rather than through imapclient.Dial*, so that ctx can cut a
 // connect or handshake that hangs.
 func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclient.Client, error) {
-	host, _, err := net.SplitHostPort(p.cfg.Addr)
-	if err != nil {
+	if _, _, err := net.SplitHostPort(p.cfg.Addr); err != nil {
 		return nil, fmt.Errorf("imap: address %q: %w", p.cfg.Addr, err)
 	}
 	dial := p.dialContext
@@ -136,7 +135,7 @@ func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclien
 	defer timer.Stop()
 	defer context.AfterFunc(ctx, func() { conn.Close() })()
 
-	tc := p.tlsConfig(host)
+	tc := p.cfg.Server.TLSConfig()
 	if p.cfg.TLS == config.TLSImplicit {
 		if tc.NextProtos == nil {
 			tc.NextProtos = []string{"imap"} // as imapclient.DialTLS does
@@ -155,22 +154,6 @@ func (p *Poller) dial(ctx context.Context, opts *imapclient.Options) (*imapclien
 		return nil, fmt.Errorf("imap: STARTTLS with %s: %w", p.cfg.Addr, err)
 	}
 	return c, nil
-}
-
-// tlsConfig returns the TLS client settings for host: the configured ones,
-// checking the certificate against host unless they name another.
-func (p *Poller) tlsConfig(host string) *tls.Config {
-	tc := &tls.Config{}
-	if p.cfg.TLSConfig != nil {
-		tc = p.cfg.TLSConfig.Clone()
-	}
-	if tc.ServerName == "" {
-		tc.ServerName = host
-	}
-	if tc.MinVersion == 0 {
-		tc.MinVersion = tls.VersionTLS12
-	}
-	return tc
 }
 
 // notify signals news without blocking.
@@ -231,7 +214,7 @@ func (s *session) ensureMailbox(name string) error {
 		return fmt.Errorf("imap: list %s: %w", name, err)
 	}
 	for _, l := range list {
-		if sameMailbox(l.Mailbox, name) {
+		if config.SameMailbox(l.Mailbox, name) {
 			return nil
 		}
 	}

@@ -342,13 +342,10 @@ func openDB(t testing.TB) *state.DB {
 // newTestPoller returns a poller on ts with fast timings; edit may change
 // the configuration.
 func newTestPoller(t testing.TB, ts *testServer, db *state.DB, h Handler, edit func(*IMAPConfig)) *Poller {
-	cfg := IMAPConfig{
-		Addr:         ts.address(),
-		TLS:          config.TLSNone,
-		Username:     testUser,
-		Password:     testPass,
+	cfg := IMAPConfig{IMAP: config.IMAP{
+		Server:       config.Server{Addr: ts.address(), TLS: config.TLSNone, Username: testUser, Password: testPass},
 		PollInterval: 20 * time.Millisecond,
-	}
+	}}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -801,7 +798,7 @@ func pollerShutdown(t *testing.T) {
 }
 
 func TestIMAPConfigValidate(t *testing.T) {
-	good := IMAPConfig{Addr: "imap.example.org:993", Username: "u", Password: "p"}
+	good := IMAPConfig{IMAP: config.IMAP{Server: config.Server{Addr: "imap.example.org:993", Username: "u", Password: "p"}}}
 	for _, tc := range []struct {
 		edit func(*IMAPConfig)
 		err  string // "" for none
@@ -829,7 +826,7 @@ func TestIMAPConfigValidate(t *testing.T) {
 	}
 
 	// Run refuses it too, before connecting anywhere.
-	cfg := IMAPConfig{Addr: "192.0.2.1:143", TLS: config.TLSNone, Username: "u", Password: "p"}
+	cfg := IMAPConfig{IMAP: config.IMAP{Server: config.Server{Addr: "192.0.2.1:143", TLS: config.TLSNone, Username: "u", Password: "p"}}}
 	err := NewPoller(cfg, openDB(t), func(context.Context, *Delivery) error { return nil }, nil).Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "loopback") {
 		t.Errorf("Run with TLS none to 192.0.2.1: %v", err)
@@ -895,7 +892,7 @@ func TestPollerTLS(t *testing.T) {
 
 			p = newTestPoller(t, ts, db, r.handle, func(c *IMAPConfig) {
 				c.TLS = mode
-				c.TLSConfig = &tls.Config{RootCAs: pool}
+				c.RootCAs = pool
 			})
 			start(t, p)
 			if applied := r.waitApplied(t, 1); !slices.Equal(applied, mails(1, 1)) {

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -72,7 +70,7 @@ type Sender struct {
 
 	cfg    SMTPConfig
 	sender string      // envelope sender: cfg.From's address
-	tls    *tls.Config // cfg.TLSConfig, with a ServerName
+	tls    *tls.Config // the server's (config.Server.TLSConfig)
 	db     *state.DB
 	log    *slog.Logger
 	kick   chan struct{}
@@ -102,9 +100,7 @@ type Sender struct {
 // Validate; Run and Flush check it again and refuse to send if not. A nil
 // log discards the log.
 func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
-	if cfg.TLS == "" {
-		cfg.TLS = config.TLSImplicit
-	}
+	cfg.SMTP = cfg.SMTP.WithDefaults()
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -118,16 +114,7 @@ func NewSender(cfg SMTPConfig, db *state.DB, log *slog.Logger) *Sender {
 		dbRetryFirst: dbRetryFirst,
 	}
 	s.sender, _ = envelopeSender(cfg.From)
-	if cfg.TLSConfig != nil {
-		s.tls = cfg.TLSConfig.Clone()
-	} else {
-		s.tls = new(tls.Config)
-	}
-	if s.tls.ServerName == "" {
-		// Set here because go-smtp's NewClient, unlike its Dial, does
-		// not know the host to check the certificate against.
-		s.tls.ServerName, _, _ = net.SplitHostPort(cfg.Addr)
-	}
+	s.tls = cfg.Server.TLSConfig()
 	return s
 }
 
@@ -331,7 +318,7 @@ type batch struct {
 	ctx  context.Context
 	now  time.Time
 	conn *conn // nil until needed, and after the session broke
-	// jitter is drawn once a pass, so that the mails held back together
+	// jitter is drawn once a pass, so that the mails deferred together
 	// come back together (one session), while gmd judges that share a
 	// server do not all retry at the same moment.
 	jitter float64

@@ -10,6 +10,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/internal/diskfault"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -19,7 +20,7 @@ import (
 func TestSendLastError(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.refuse("slow@example.test", &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"slow@example.test"}})
 	o.flush(0, true)
 	m := o.only()
@@ -33,7 +34,7 @@ func TestSendLastError(t *testing.T) {
 // nothing; once the page is mended (a backup restored), the mails go.
 func TestSendDamagedOutbox(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}, Subject: "on a page soon damaged"})
 	rot := diskfault.DamageTest(t, o.db.Path(), os.Getpagesize(), "on a page soon damaged")
 	if _, err := o.s.Flush(context.Background()); !errors.Is(err, state.ErrDamaged) {

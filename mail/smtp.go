@@ -19,22 +19,18 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// SMTPConfig says how the judge reaches its SMTP submission server.
+// SMTPConfig says how the judge reaches its SMTP submission server:
+// judge.conf's smtp block (config.SMTP, whose default and rules are
+// config's: WithDefaults, Validate) and the judge's own name and address.
 type SMTPConfig struct {
-	// Addr is the server's "host:port".
-	Addr string
-	// TLS is config.TLSImplicit (the default when empty: RFC 8314 prefers it for
-	// submission), config.TLSStartTLS or config.TLSNone. With config.TLSStartTLS a server that
-	// does not offer STARTTLS is an error, never a reason to go on in
-	// clear text. config.TLSNone is allowed only for a server on this machine.
-	TLS config.TLSMode
-	// Username and Password, when set, log in with AUTH PLAIN (after TLS
-	// is up, or on the loopback interface).
-	Username, Password string
-	// TLSConfig, if not nil, is used for the TLS connection: to trust a
-	// private CA through RootCAs, say. Its ServerName defaults to the host
-	// of Addr; nil means the system's roots.
-	TLSConfig *tls.Config
+	// SMTP is the server, its TLS mode and the login. With
+	// config.TLSStartTLS a server that does not offer STARTTLS is an
+	// error, never a reason to go on in clear text; config.TLSNone is
+	// allowed only for a server on this machine. Username and Password,
+	// when set, log in with AUTH PLAIN (after TLS is up, or on the
+	// loopback interface). The certificate is checked against the host
+	// of the address, with the roots of config.Server.TLSConfig.
+	config.SMTP
 	// From is the judge's address, "judge@example.org" or
 	// "GMD <judge@example.org>": the From header of every mail, and
 	// (without the name) the envelope sender.
@@ -45,26 +41,12 @@ type SMTPConfig struct {
 	LocalName string
 }
 
-// Validate reports the first thing wrong with cfg, in words for the
-// admin who wrote the configuration.
+// Validate reports what is wrong with cfg, in words for the admin who
+// wrote the configuration: the smtp block's (config.SMTP.Validate), and
+// the judge's address and name as the sender gives them.
 func (cfg SMTPConfig) Validate() error {
-	host, port, err := net.SplitHostPort(cfg.Addr)
-	if err != nil || host == "" || port == "" {
-		return fmt.Errorf("smtp: server address %q is not host:port", cfg.Addr)
-	}
-	switch cfg.TLS {
-	case "", config.TLSImplicit, config.TLSStartTLS:
-	case config.TLSNone:
-		// The password and every player's mail would cross the network
-		// readable by anyone on the way.
-		if !config.IsLoopbackHost(host) {
-			return fmt.Errorf("smtp: TLS %q is allowed only for a loopback address (localhost, 127.0.0.1, ::1), not %s", config.TLSNone, host)
-		}
-	default:
-		return fmt.Errorf("smtp: TLS mode %q is none of %q, %q, %q", cfg.TLS, config.TLSImplicit, config.TLSStartTLS, config.TLSNone)
-	}
-	if (cfg.Username == "") != (cfg.Password == "") {
-		return errors.New("smtp: a user name needs a password and a password a user name")
+	if err := cfg.SMTP.Validate(); err != nil {
+		return err
 	}
 	if _, err := envelopeSender(cfg.From); err != nil {
 		return err

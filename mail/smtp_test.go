@@ -235,9 +235,10 @@ func smtpServerTLS() *tls.Config {
 	return &tls.Config{Certificates: []tls.Certificate{cert}}
 }
 
-func smtpClientTLS() *tls.Config {
+// smtpClientRoots trusts the test server's certificate.
+func smtpClientRoots() *x509.CertPool {
 	_, pool := smtpCert()
-	return &tls.Config{RootCAs: pool}
+	return pool
 }
 
 // outbox is a Sender on a fresh database, with a clock the test moves.
@@ -391,7 +392,7 @@ func parseGot(t *testing.T, g smtpGot) (gomail.Header, string) {
 
 func TestSendDelivers(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	reply := &state.OutMail{MessageID: "<gmd.1@example.test>", InReplyTo: "<orders.1@player.test>",
 		To: []string{"p1@example.test"}}
 	results := &state.OutMail{MessageID: "<gmd.2@example.test>", To: []string{"p1@example.test", "p2@example.test"},
@@ -461,7 +462,7 @@ func TestSendServerDown(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close() // nobody listens there now
 
-	o := newOutbox(t, SMTPConfig{Addr: addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 	o.flush(0, true)
 	m := o.only()
@@ -495,7 +496,7 @@ func TestSendAfterOutage(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 
-	o := newOutbox(t, SMTPConfig{Addr: addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 	o.flush(0, true)
 
@@ -511,7 +512,7 @@ func TestSendAfterOutage(t *testing.T) {
 func TestSendRecipientRefused(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.refuse("nobody@example.test", &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"nobody@example.test", "p1@example.test"}})
 
 	o.flush(1, false)
@@ -531,7 +532,7 @@ func TestSendAllRecipientsRefused(t *testing.T) {
 	for _, a := range []string{"x@example.test", "y@example.test"} {
 		srv.refuse(a, &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"})
 	}
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	bad := o.queue(&state.OutMail{To: []string{"x@example.test", "y@example.test"}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}}) // goes all the same
 
@@ -566,7 +567,7 @@ func TestSendAllRecipientsRefused(t *testing.T) {
 func TestSendRecipientDeferred(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.refuse("p1@example.test", &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 7, 1}, Message: "greylisted"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	err := o.flush(0, true)
@@ -595,7 +596,7 @@ func TestSendRecipientDeferred(t *testing.T) {
 func TestSendSomeRecipientsDeferred(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.refuse("p2@example.test", &smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 2, 2}, Message: "mailbox full"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test", "p2@example.test", "p3@example.test"}})
 
 	o.flush(1, true)
@@ -622,7 +623,7 @@ func TestSendSomeRecipientsDeferred(t *testing.T) {
 func TestSendDataDeferred(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.dataErr = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test", "p2@example.test"}})
 
 	o.flush(0, true)
@@ -646,7 +647,7 @@ func TestSendDataDeferred(t *testing.T) {
 func TestSendDataRefused(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.dataErr = &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "looks like spam"}
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	o.flush(0, false)
@@ -660,7 +661,7 @@ func TestSendDataRefused(t *testing.T) {
 func TestSendConnectionDropped(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
 	srv.refuse("p1@example.test", &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 4, 2}, Message: "bye"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 	o.queue(&state.OutMail{To: []string{"p2@example.test"}})
 
@@ -673,7 +674,7 @@ func TestSendConnectionDropped(t *testing.T) {
 
 func TestSendComposeError(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{MessageID: "no angle brackets", To: []string{"p1@example.test"}})
 
 	o.flush(0, false)
@@ -687,8 +688,7 @@ func TestSendComposeError(t *testing.T) {
 
 func TestSendStartTLSAuth(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{tls: config.TLSStartTLS, user: "judge@example.test", pass: "secret"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: config.TLSStartTLS, TLSConfig: smtpClientTLS(),
-		Username: "judge@example.test", Password: "secret", LocalName: "judge.example.test"})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr, TLS: config.TLSStartTLS, RootCAs: smtpClientRoots(), Username: "judge@example.test", Password: "secret"}}, LocalName: "judge.example.test"})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	o.flush(1, false)
@@ -699,8 +699,7 @@ func TestSendStartTLSAuth(t *testing.T) {
 
 func TestSendImplicitTLS(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr, TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(),
-		Username: "judge@example.test", Password: "secret"})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr, TLS: config.TLSImplicit, RootCAs: smtpClientRoots(), Username: "judge@example.test", Password: "secret"}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
 	o.flush(1, false)
@@ -721,14 +720,14 @@ func TestSendSessionRefused(t *testing.T) {
 		admin   bool // logged as an error
 	}{
 		{"no STARTTLS", &smtpServer{},
-			SMTPConfig{TLS: config.TLSStartTLS, TLSConfig: smtpClientTLS()}, "STARTTLS", false},
+			SMTPConfig{SMTP: config.SMTP{Server: config.Server{TLS: config.TLSStartTLS, RootCAs: smtpClientRoots()}}}, "STARTTLS", false},
 		{"untrusted certificate", &smtpServer{tls: config.TLSStartTLS},
-			SMTPConfig{TLS: config.TLSStartTLS}, "certificate", true},
+			SMTPConfig{SMTP: config.SMTP{Server: config.Server{TLS: config.TLSStartTLS}}}, "certificate", true},
 		{"wrong password", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"},
-			SMTPConfig{TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(), Username: "judge@example.test", Password: "guess"},
+			SMTPConfig{SMTP: config.SMTP{Server: config.Server{TLS: config.TLSImplicit, RootCAs: smtpClientRoots(), Username: "judge@example.test", Password: "guess"}}},
 			"535", true},
 		{"no login", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"},
-			SMTPConfig{TLS: config.TLSImplicit, TLSConfig: smtpClientTLS()}, "MAIL FROM", true},
+			SMTPConfig{SMTP: config.SMTP{Server: config.Server{TLS: config.TLSImplicit, RootCAs: smtpClientRoots()}}}, "MAIL FROM", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -760,8 +759,7 @@ func TestSendSessionRefused(t *testing.T) {
 // go once the configuration is fixed.
 func TestSendFixedPassword(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{tls: config.TLSImplicit, user: "judge@example.test", pass: "secret"})
-	cfg := SMTPConfig{Addr: srv.addr, TLS: config.TLSImplicit, TLSConfig: smtpClientTLS(),
-		Username: "judge@example.test", Password: "guess"}
+	cfg := SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr, TLS: config.TLSImplicit, RootCAs: smtpClientRoots(), Username: "judge@example.test", Password: "guess"}}}
 	o := newOutbox(t, cfg)
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 	o.flush(0, true)
@@ -774,7 +772,7 @@ func TestSendFixedPassword(t *testing.T) {
 
 func TestSendCancelled(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -791,7 +789,7 @@ func TestRunKick(t *testing.T) { synctest.Test(t, runKick) }
 
 func runKick(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.s.dialContext = srv.net.DialContext
 	o.s.Now = time.Now
 	ctx, cancel := context.WithCancel(context.Background())
@@ -850,7 +848,7 @@ func runStalled(t *testing.T) {
 	}()
 	defer ln.Close()
 
-	o := newOutbox(t, SMTPConfig{Addr: ln.Addr().String()})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: ln.Addr().String()}}})
 	o.s.dialContext = pn.DialContext
 	o.s.Now = time.Now
 	ctx, cancel := context.WithCancel(context.Background())
@@ -892,7 +890,7 @@ func TestDatabaseError(t *testing.T) { synctest.Test(t, databaseError) }
 
 func databaseError(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.s.dialContext = srv.net.DialContext
 	id := o.queue(&state.OutMail{To: []string{"p1@example.test"}})
 
@@ -930,7 +928,7 @@ func TestSendWriteFault(t *testing.T) { synctest.Test(t, sendWriteFault) }
 
 func sendWriteFault(t *testing.T) {
 	srv := startSMTP(t, "", &smtpServer{net: newPipeNet()})
-	o := newOutbox(t, SMTPConfig{Addr: srv.addr})
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr}}})
 	o.s.dialContext = srv.net.DialContext
 	o.s.Now = time.Now
 	o.s.dbRetryFirst = 5 * time.Millisecond
@@ -991,14 +989,14 @@ func sendWriteFault(t *testing.T) {
 }
 
 func TestRunBadConfig(t *testing.T) {
-	o := newOutbox(t, SMTPConfig{Addr: "smtp.example.test:25"}) // TLS none
+	o := newOutbox(t, SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: "smtp.example.test:25"}}}) // TLS none
 	if err := o.s.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "loopback") {
 		t.Errorf("Run = %v, want the configuration error", err)
 	}
 }
 
 func TestSMTPConfigValidate(t *testing.T) {
-	ok := SMTPConfig{Addr: "smtp.example.test:465", From: "GMD <judge@example.test>"}
+	ok := SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: "smtp.example.test:465"}}, From: "GMD <judge@example.test>"}
 	tests := []struct {
 		name    string
 		change  func(*SMTPConfig)
@@ -1016,7 +1014,7 @@ func TestSMTPConfigValidate(t *testing.T) {
 		{"unknown TLS", func(c *SMTPConfig) { c.TLS = "ssl" }, "TLS mode"},
 		{"no port", func(c *SMTPConfig) { c.Addr = "smtp.example.test" }, "host:port"},
 		{"no host", func(c *SMTPConfig) { c.Addr = ":25" }, "host:port"},
-		{"password without user", func(c *SMTPConfig) { c.Password = "pw" }, "user name"},
+		{"password without user", func(c *SMTPConfig) { c.Password = "pw" }, "password without username"},
 		{"user without password", func(c *SMTPConfig) { c.Username = "judge" }, "password"},
 		{"no From", func(c *SMTPConfig) { c.From = "" }, "judge address"},
 		{"bad From", func(c *SMTPConfig) { c.From = "judge" }, "judge address"},
@@ -1058,7 +1056,7 @@ func BenchmarkSend(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	s := NewSender(SMTPConfig{Addr: srv.addr, TLS: config.TLSNone, From: "judge@example.test"}, db, nil)
+	s := NewSender(SMTPConfig{SMTP: config.SMTP{Server: config.Server{Addr: srv.addr, TLS: config.TLSNone}}, From: "judge@example.test"}, db, nil)
 	body := strings.Repeat("Austria: A Vienna -> Galicia (*bounce*)\n", 40)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

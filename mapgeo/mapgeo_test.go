@@ -17,6 +17,7 @@ var ownGeometry = []string{
 	"34-35-36",
 	"north-sea-wars",
 	"hundred",
+	"vietnam-war",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -70,6 +70,16 @@ var commandTable = []CommandInfo{
 		{"OBSERVE game password", "watch a game"}}},
 	{Name: "CONFIRM", Who: Anyone, Forms: []Form{
 		{"CONFIRM code", "with a command the judge asked you to confirm (creating or joining a game, observing, a takeover, a sign-on during a lockout): the code it sent you"}}},
+	{Name: "REGISTER", Who: Anyone, Forms: []Form{
+		{"REGISTER name[, country[, time zone[, level]]]", "register as a player across games under a public name (the judge mails a code to confirm)"}}},
+	{Name: "WHOIS", Who: Anyone, Forms: []Form{
+		{"WHOIS name", "the registered players whose names begin so"}}},
+	{Name: "INFO", Who: Anyone, Forms: []Form{
+		{"INFO PLAYER name", "a registered player's games and reliability figures"}}},
+	{Name: "WHO", Who: Anyone, Forms: []Form{
+		{"WHO GAME game", "who plays each power (a gunboat game: its master only, until it ends and is revealed)"}}},
+	{Name: "FORGET", Who: Anyone, Forms: []Form{
+		{"FORGET ME", "remove your registration and its address from the registry"}}},
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
@@ -112,6 +122,10 @@ var commandTable = []CommandInfo{
 		{"BECOME power", "the order lines after it are that power's"}}},
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{
 		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
+	{Name: "APPROVE", Who: Master, Forms: []Form{
+		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
+	{Name: "INVITE", Who: Master, Forms: []Form{
+		{"INVITE address ...", "only the addresses invited may join the game"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
 }

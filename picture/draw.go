@@ -8,6 +8,7 @@ import (
 
 	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/report"
 )
 
 // The layers of the picture, bottom to top; each is a group in the SVG.
@@ -523,9 +524,9 @@ func (d *drawer) note(c pt, text string) {
 		fill: fill{c: colFail}, halo: colWhite, haloW: 2.5 * d.px})
 }
 
+// titleText is the picture's heading: the phase's title (report.PhaseTitle).
 func (d *drawer) titleText() string {
-	p := d.pos.Phase
-	return fmt.Sprintf("%s %d, %s", p.Season, p.Year, strings.ToLower(p.Type.String()))
+	return report.PhaseTitle(d.pos.Phase)
 }
 
 // descText describes the picture in words for those who cannot see it:

@@ -69,9 +69,6 @@ type writer struct {
 	res *judge.Resolution
 }
 
-// when names a phase as njudge does: "Spring of 1901".
-func when(p judge.Phase) string { return fmt.Sprintf("%s of %d", p.Season, p.Year) }
-
 // ruling is one result with what the report needs to know about it.
 type ruling struct {
 	r     *judge.OrderResult
@@ -106,7 +103,7 @@ func (wr *writer) rulings() []ruling {
 // with a blank line before each power, then the dislodged units.
 func (wr *writer) movement() {
 	m := wr.m
-	fmt.Fprintf(&wr.b, "Movement results for %s.\n", when(wr.pos.Phase))
+	fmt.Fprintf(&wr.b, "Movement results for %s.\n", Season(wr.pos.Phase))
 	last := judge.Power(0xFE)
 	for _, x := range wr.rulings() {
 		if x.power != last {
@@ -335,7 +332,7 @@ func (wr *writer) powerPrefix(name string) {
 // dislodged unit, without blank lines between powers.
 func (wr *writer) retreats() {
 	m := wr.m
-	fmt.Fprintf(&wr.b, "Retreat results for %s.\n\n", when(wr.pos.Phase))
+	fmt.Fprintf(&wr.b, "Retreat results for %s.\n\n", Season(wr.pos.Phase))
 	for _, x := range wr.rulings() {
 		wr.powerPrefix(m.PowerName(x.power))
 		t, l := x.o.Type, x.o.Unit
@@ -373,7 +370,7 @@ func (wr *writer) retreats() {
 // reported as waived.
 func (wr *writer) adjustments() {
 	m := wr.m
-	fmt.Fprintf(&wr.b, "Adjustment results for %s.\n\n", when(wr.pos.Phase))
+	fmt.Fprintf(&wr.b, "Adjustment results for %s.\n\n", Season(wr.pos.Phase))
 	rs := wr.rulings()
 	centers, units := wr.pos.CenterCount(), wr.pos.UnitCount()
 	used := make([]int, len(m.Powers))
@@ -438,11 +435,7 @@ func (wr *writer) adjustment(x ruling) {
 func (wr *writer) unusedBuilds(p judge.Power, n int) {
 	if wr.res.Next != nil && len(wr.res.Next.BuildSites(p, wr.res.Builds)) == 0 {
 		wr.powerPrefix(wr.m.PowerName(p))
-		s := "s"
-		if n == 1 {
-			s = ""
-		}
-		fmt.Fprintf(&wr.b, "%d unusable build%s waived.\n", n, s)
+		fmt.Fprintf(&wr.b, "%d unusable %s waived.\n", n, Plural(n, "build", "builds"))
 		return
 	}
 	for range n {
@@ -510,10 +503,10 @@ func (wr *writer) ownership(next *judge.Position) {
 			verb, n = "Removes", nu-np
 		}
 		fmt.Fprintf(&wr.b, "%2d Supply center%s %2d Unit%s  %s %2d unit%s.",
-			np, plural(np, ", ", "s,"), nu, plural(nu, ": ", "s:"), verb, n, plural(n, "", "s"))
+			np, Plural(np, ", ", "s,"), nu, Plural(nu, ": ", "s:"), verb, n, Plural(n, "", "s"))
 		if slices.Contains(wr.res.Winners, judge.Power(p)) {
 			// njudge pads "unit." so that the marker lines up with "units.".
-			fmt.Fprintf(&wr.b, "%s  (* VICTORY!! *)", plural(n, " ", ""))
+			fmt.Fprintf(&wr.b, "%s  (* VICTORY!! *)", Plural(n, " ", ""))
 		}
 		wr.b.WriteByte('\n')
 	}
@@ -554,7 +547,7 @@ func (wr *writer) constructionsEnded() {
 // tense, beside the builds the new centres may take.
 func (wr *writer) constructionsStarted() {
 	m := wr.m
-	fmt.Fprintf(&wr.b, "\nSupply centres started in %s:\n\n", when(judge.Phase{Season: judge.Winter, Year: wr.pos.Phase.Year - 1}))
+	fmt.Fprintf(&wr.b, "\nSupply centres started in %s:\n\n", Season(judge.Phase{Season: judge.Winter, Year: wr.pos.Phase.Year - 1}))
 	for _, pc := range wr.pos.EndedConstructions {
 		builder := m.PowerName(pc.Power)
 		where := m.FullName(pc.Loc)
@@ -622,7 +615,10 @@ func aOrAn(word string) string {
 	return "a"
 }
 
-func plural(n int, one, many string) string {
+// Plural returns one when n is 1 and many otherwise: the one plural
+// rule of the judge's English ("1 unit", "2 units", "0 units"), which the
+// results, the acknowledgements and the commands' output all follow.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -677,5 +673,5 @@ func (wr *writer) nextPhase() {
 	case judge.Adjustment:
 		kind = "Adjustments"
 	}
-	fmt.Fprintf(&wr.b, "\nThe next phase will be %s for %s.\n", kind, when(p))
+	fmt.Fprintf(&wr.b, "\nThe next phase will be %s for %s.\n", kind, Season(p))
 }

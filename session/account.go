@@ -14,6 +14,7 @@ import (
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -248,7 +249,7 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		Rules:      rules.Name,
 		Status:     state.Forming,
 		Created:    s.now,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: s.in.From,
 		MasterHash: hash,
 	}
@@ -375,6 +376,15 @@ func (s *session) cmdSignon(c *parser.Command) error {
 			s.fail(c.Line, "The master of '%s' has removed this address from the game: it may take no seat of it unless the master lets it back (ADMIT).", g.Name)
 			return errStop
 		}
+		// A newcomer passes the game's gates as a joiner does.
+		if !engine.SameAddr(p.Addr, s.in.From) {
+			if ok, err := s.admits(c, g); !ok {
+				if err == nil {
+					err = errStop
+				}
+				return err
+			}
+		}
 		// A code mailed to the sender's address gives the seat to it,
 		// with the password of this mail. Without one, the seat's own
 		// address with the seat's own password is the player coming
@@ -500,6 +510,10 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if err != nil {
 		return err
 	}
+	joinPassword := s.needsJoinPassword(g)
+	if joinPassword && len(c.Args) > 2 {
+		prefs = strings.Join(c.Args[3:], "") // the word before them is the join password
+	}
 	prefs, msg := parsePreference(mp, prefs)
 	if msg != "" {
 		s.fail(c.Line, "%s", msg)
@@ -522,6 +536,17 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if msg := s.secondSeat(g, -1); msg != "" {
 		s.fail(c.Line, "%s", msg)
 		return errStop
+	}
+	if ok, err := s.admits(c, g); !ok {
+		if err == nil {
+			err = errStop
+		}
+		return err
+	}
+	if joinPassword {
+		if ok, err := s.checkJoinPassword(c, g); !ok {
+			return err
+		}
 	}
 	if msg := passwordProblem(pw); msg != "" {
 		s.fail(c.Line, "%s.", engine.Capitalize(msg))
@@ -556,6 +581,9 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	if err := s.useCode(g, confirmJoin, ""); err != nil {
 		return err
 	}
+	if g.Entry.Approval && !slices.Contains(g.Entry.Invited, strings.ToLower(strings.TrimSpace(s.in.From))) {
+		return s.askApproval(c, g, hash, prefs)
+	}
 	g.Players = append(g.Players, state.Player{
 		Addr: s.in.From, PassHash: hash, Status: state.Playing, Preference: prefs, Joined: s.now,
 	})
@@ -565,10 +593,7 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 	}
 	if len(g.Players) < len(mp.Powers) {
 		more := len(mp.Powers) - len(g.Players)
-		verb := "have"
-		if more == 1 {
-			verb = "has"
-		}
+		verb := report.Plural(more, "has", "have")
 		s.printf("You have joined game '%s': %d of %d players. It starts when %d more %s joined.",
 			g.Name, len(g.Players), len(mp.Powers), more, verb)
 		return nil
@@ -648,6 +673,10 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	switch {
 	case barred(g, s.in.From):
 		s.fail(c.Line, "The master of '%s' has removed this address from the game.", g.Name)
+		return errStop
+	case s.hidden(g):
+		// A private game is watched by its members and the invited.
+		s.fail(c.Line, "There is no game named '%s'. Send LIST for the games.", g.Name)
 		return errStop
 	case len(g.Observers) >= s.m.cfg.MaxObservers:
 		s.fail(c.Line, "Game '%s' has %d observers, the most this judge allows.", g.Name, len(g.Observers))
@@ -738,6 +767,9 @@ func (s *session) cmdResign(c *parser.Command) error {
 		g.Players[i].Status = state.Abandoned
 		g.Players[i].Wait, g.Players[i].Draw = false, false
 		s.m.Event(s.tx, g, s.m.PhaseOf(g), engine.EventAbandoned, "power", s.power, "why", "resigned")
+		if err := engine.LogSeat(s.tx, g, &g.Players[i], state.SeatResigned, s.m.PhaseOf(g), s.now); err != nil {
+			return err
+		}
 		s.dirty = true
 		s.printf("You have resigned %s in game '%s'. Thank you for playing.", s.power, g.Name)
 		mp, err := engine.GameMap(g)

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
@@ -260,7 +261,7 @@ func TestPasswordCost(t *testing.T) {
 		{bcrypt.MinCost, bcrypt.MinCost},
 		{bcrypt.MinCost + 1, bcrypt.MinCost + 1},
 	} {
-		m := New(nil, engine.Config{PasswordCost: tc.set})
+		m := New(nil, engine.Config{Config: config.Config{PasswordCost: tc.set}})
 		h, msg := m.hashPassword("secret")
 		if msg != "" {
 			t.Fatalf("cost %d: %s", tc.set, msg)

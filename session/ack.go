@@ -10,7 +10,6 @@ import (
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
-	"github.com/gmdjudge/gmd/view"
 )
 
 // writeAck ends the reply of a mail signed on to a game being played: a
@@ -46,7 +45,7 @@ func (s *session) writeAck() error {
 
 // ackTitle returns "Movement orders for Spring of 1901. (dt.001)".
 func ackTitle(g *state.Game, ph judge.Phase) string {
-	return fmt.Sprintf("%s orders for %s. (%s.%03d)", ph.Type, view.Season(ph), g.Name, g.Turn+1)
+	return fmt.Sprintf("%s orders for %s. (%s.%03d)", ph.Type, report.Season(ph), g.Name, g.Turn+1)
 }
 
 // powerAck writes one power's orders and what it still owes.
@@ -84,9 +83,9 @@ func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power,
 	missing := engine.Unordered(pos, p, orders)
 	if len(orders) == 0 && len(missing) == 0 {
 		if pos.Phase.Type == judge.Retreat {
-			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, view.Season(pos.Phase))
+			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, report.Season(pos.Phase))
 		} else {
-			s.printf("%s has no units to order in %s.", mp.Powers[p].Name, view.Season(pos.Phase))
+			s.printf("%s has no units to order in %s.", mp.Powers[p].Name, report.Season(pos.Phase))
 		}
 		return nil
 	}
@@ -178,18 +177,18 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 		})
 		if unusable := due - made - builds; unusable > 0 {
 			// No free home centre is left for these: they are waived.
-			s.printf("%s%d unusable build%s pending.", prefix, unusable, sIfMany(unusable))
+			s.printf("%s%d unusable %s pending.", prefix, unusable, report.Plural(unusable, "build", "builds"))
 		}
 	}
 	switch {
 	case builds > 0:
-		s.printf("%s%d build%s pending.", prefix, builds, sIfMany(builds))
+		s.printf("%s%d %s pending.", prefix, builds, report.Plural(builds, "build", "builds"))
 		s.constructionHint(pos, p, orders)
 	case removals > 0:
-		s.printf("%s%d removal%s pending.", prefix, removals, sIfMany(removals))
+		s.printf("%s%d %s pending.", prefix, removals, report.Plural(removals, "removal", "removals"))
 	case due == 0:
 		s.paragraph()
-		s.printf("%s has no adjustments to make in %s.", name, view.Season(pos.Phase))
+		s.printf("%s has no adjustments to make in %s.", name, report.Season(pos.Phase))
 		return
 	}
 	s.reply.WriteByte('\n')
@@ -225,7 +224,7 @@ func (s *session) constructionHint(pos *judge.Position, p judge.Power, orders []
 // It shows no order.
 func (s *session) masterStatus(pos *judge.Position) {
 	g, mp := s.game, pos.Map
-	s.printf("Orders status for %s. (%s.%03d)\n\n", view.Season(pos.Phase), g.Name, g.Turn+1)
+	s.printf("Orders status for %s. (%s.%03d)\n\n", report.Season(pos.Phase), g.Name, g.Turn+1)
 	all := true
 	for _, pl := range g.Players {
 		if pl.Power == "" {
@@ -280,12 +279,4 @@ func (s *session) timeLeft() {
 		return
 	}
 	s.printf("Time to deadline: %s.", engine.SpellLeft(left))
-}
-
-// sIfMany returns "s" unless n is 1.
-func sIfMany(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

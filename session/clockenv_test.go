@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
@@ -37,7 +38,7 @@ func newClockEnv(t testing.TB) *clockEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &clockEnv{t: t, m: New(db, engine.Config{PasswordCost: bcrypt.MinCost}), db: db}
+	return &clockEnv{t: t, m: New(db, engine.Config{Config: config.Config{PasswordCost: bcrypt.MinCost}}), db: db}
 }
 
 // clockAddr is the address of a power's player in the test games.
@@ -52,7 +53,7 @@ func (e *clockEnv) newGame(name string, now time.Time, edit func(*state.Game)) {
 	mp := variants.Standard()
 	g := &state.Game{
 		Name: name, Variant: "standard", Status: state.Active, Created: now,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: clockMaster,
 		Position:   jsonpos.EncodePosition(judge.StartPosition(mp), judge.DATC30),
 	}

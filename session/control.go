@@ -10,6 +10,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/parser"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -44,6 +45,9 @@ func (s *session) takeover(i int, passHash []byte) error {
 	p.Wait, p.Draw = false, false
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+		if err := engine.LogSeat(s.tx, g, p, state.SeatTakeover, m.PhaseOf(g), s.now); err != nil {
+			return err
+		}
 	}
 	s.dirty = true
 
@@ -197,7 +201,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	}
 	s.dirty = true
 	data := engine.ControlData{HeadLines: m.HeadFor(g, pos.Phase), Back: pos.Phase.String(),
-		Title: view.Season(pos.Phase), What: pos.Phase.Type.String()}
+		Title: report.Season(pos.Phase), What: pos.Phase.Type.String()}
 	if err := m.SendGame(s.tx, s.now, g, "rollback", data, m.Recipients(g)); err != nil {
 		return err
 	}
@@ -275,7 +279,9 @@ func (s *session) cmdTerminate(c *parser.Command) error {
 	if err != nil {
 		return err
 	}
-	m.EndGame(s.tx, g, "terminated", s.now)
+	if err := m.EndGame(s.tx, g, "terminated", s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	if err := m.SendGame(s.tx, s.now, g, "terminated", engine.ControlData{HeadLines: m.HeadFor(g, pos.Phase)}, m.Recipients(g)); err != nil {
 		return err
@@ -325,6 +331,9 @@ func (s *session) cmdEject(c *parser.Command) error {
 	to := append(m.Recipients(g), p.Addr)
 	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
 	m.Event(s.tx, g, m.PhaseOf(g), engine.EventAbandoned, "power", p.Power, "why", "ejected")
+	if err := engine.LogSeat(s.tx, g, p, state.SeatEjected, m.PhaseOf(g), s.now); err != nil {
+		return err
+	}
 	s.dirty = true
 	refs, letters := engine.PowerRefs(mp, g, []int{i})
 	data := engine.AbandonedData{HeadLines: m.Head(g), Powers: refs, Letters: letters, Ejected: true}
@@ -553,7 +562,7 @@ func parsePhaseArgs(args []string) (judge.Phase, error) {
 	return p, nil
 }
 
-// mustPowerRefs is powerRefs without the letters, on the game's map.
+// mustPowerRefs is PowerRefs without the letters, on the game's map.
 func mustPowerRefs(g *state.Game, seats []int) []engine.PowerRef {
 	refs, _ := engine.PowerRefs(engine.MapOrNil(g), g, seats)
 	return refs

@@ -31,29 +31,6 @@ func TestHandleOverlongSender(t *testing.T) {
 	}
 }
 
-// RFC 5321's limits: a local part of 64 octets, a domain of 255, a path
-// of 256 with its angle brackets.
-func TestWithinRFC5321(t *testing.T) {
-	label := strings.Repeat("d", 63)
-	domain := label + "." + label + "." + label + "." + label[:59] // 251 octets
-	for _, c := range []struct {
-		addr string
-		ok   bool
-	}{
-		{"a@b.c", true},
-		{strings.Repeat("l", 64) + "@example.org", true},
-		{strings.Repeat("l", 65) + "@example.org", false},
-		{"a@" + domain, true},                           // a path of 2+251+2 = 255
-		{"ab@" + domain, true},                          // 256
-		{"abc@" + domain, false},                        // 257
-		{"a@" + domain + strings.Repeat("x", 5), false}, // a domain of 256
-	} {
-		if got := engine.WithinRFC5321(c.addr); got != c.ok {
-			t.Errorf("withinRFC5321(%d octets, local %d) = %v, want %v", len(c.addr), strings.LastIndexByte(c.addr, '@'), got, c.ok)
-		}
-	}
-}
-
 // SET ABSENCE on a date the judge could not store (the year 10000 in
 // UTC), or more than a year ahead, is an error line; the seat keeps no
 // such absence.

@@ -39,7 +39,7 @@ import (
 // forger) gives a confirmation code, and a mail with the code and the
 // password has its password checked during the lockout, once per code
 // (codes are used once). A guesser, who never sees the code, stays held.
-// Where senders are authenticated (Config.SendersAuthenticated), From
+// Where senders are authenticated (Config.SenderAuth checks), From
 // proves the address, and the game's limit spares a seat's own address
 // signing on to that seat, which its own limit still holds.
 // Sign-ons that check no password (joining a forming game, taking over
@@ -70,7 +70,7 @@ func (s *session) checkSeat(c *parser.Command, g *state.Game, key string, hash [
 	own := engine.SameAddr(sender, owner)
 	// Only an authenticated From proves that the mail comes from the
 	// seat's own address, which the game's limit may then spare.
-	spare := own && s.m.cfg.SendersAuthenticated
+	spare := own && s.m.cfg.SenderAuth.Require.Checks()
 	until, gameLock := lockedOut(g, sender, spare, s.now)
 	// The seat's own address may be locked by anyone's forged mails; a
 	// code mailed to it proves the mail comes from there, and lets the

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/gmdjudge/gmd/config"
 	"testing"
 	"time"
 )
@@ -188,7 +189,7 @@ func TestLockTime(t *testing.T) {
 func TestGameLockSparesAuthenticatedOwners(t *testing.T) {
 	h := newHarness(t)
 	cfg := *h.m.cfg
-	cfg.SendersAuthenticated = true
+	cfg.SenderAuth.Require = config.SenderAuthDKIM
 	h.m = New(h.m.DB(), cfg)
 	h.startStandard("dt")
 	for i := range gameFailures {

@@ -62,6 +62,13 @@ var commands = map[string]command{
 	"EJECT":     {run: (*session).cmdEject, mails: true},
 	"REVEAL":    {run: (*session).cmdReveal, mails: true},
 	"ADMIT":     {run: (*session).cmdAdmit},
+	"REGISTER":  {run: (*session).cmdRegister},
+	"WHOIS":     {run: (*session).cmdWhois, output: true},
+	"INFO":      {run: (*session).cmdInfo, output: true},
+	"WHO":       {run: (*session).cmdWho, output: true},
+	"FORGET":    {run: (*session).cmdForget},
+	"INVITE":    {run: (*session).cmdInvite},
+	"APPROVE":   {run: (*session).cmdApprove, mails: true}, // the last approved starts the game
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
 }
 
@@ -216,6 +223,9 @@ func (s *session) do(c *parser.Command) error {
 	// cmdOrders answers for who may not.
 	info, _ := parser.LookupCommand(name)
 	who := info.Who
+	if name == "SET" && registrySet(c.Args) {
+		who = parser.Anyone // the registry's, not a game's
+	}
 	var hide []bool
 	misplaced, usage := false, ""
 	if cmd.secret != nil {
@@ -371,7 +381,7 @@ func signonSecret(s *session, args []string) ([]bool, bool, string, error) {
 	if err != nil || misplaced || len(args) < 3 || !strings.HasPrefix(args[0], "?") {
 		return hide, misplaced, usage, err
 	}
-	if s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
+	if !s.hasJoinPassword(args[0][1:]) && s.preferencesFor(args[0][1:], strings.Join(args[2:], "")) {
 		for i := 2; i < len(args); i++ {
 			hide[i] = false
 		}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -58,7 +59,7 @@ func newTestMaster(t testing.TB) *Master {
 	}
 	t.Cleanup(func() { db.Close() })
 	// bcrypt at its default cost would spend most of every test.
-	return New(db, engine.Config{JudgeName: "GMD", JudgeAddr: testJudge, PasswordCost: bcrypt.MinCost})
+	return New(db, engine.Config{Config: config.Config{JudgeName: "GMD", JudgeAddr: testJudge, PasswordCost: bcrypt.MinCost}})
 }
 
 // newHarness returns a harness at testStart.

@@ -39,7 +39,12 @@ func (s *session) gameArg(c *parser.Command, use string) (*state.Game, error) {
 		// The game as changed by this mail so far.
 		return s.game, nil
 	}
-	return s.loadGame(c.Line, c.Args[0])
+	g, err := s.loadGame(c.Line, c.Args[0])
+	if g != nil && s.hidden(g) {
+		s.fail(c.Line, "There is no game named '%s'. Send LIST for the games.", g.Name)
+		return nil, nil
+	}
+	return g, err
 }
 
 // cmdList handles LIST (every game) and LIST game.
@@ -68,6 +73,9 @@ func (s *session) listAll() error {
 		}
 		if s.game != nil && g.Name == s.game.Name {
 			g = s.game
+		}
+		if s.hidden(g) {
+			return nil
 		}
 		title, seats := g.Variant, 0
 		if mp, err := engine.GameMap(g); err == nil {
@@ -138,7 +146,7 @@ func (s *session) listGame(g *state.Game) error {
 	if err != nil {
 		return err
 	}
-	s.printf("\nUnits in %s:\n\n", view.Season(pos.Phase))
+	s.printf("\nUnits in %s:\n\n", report.Season(pos.Phase))
 	for _, l := range engine.UnitLines(pos) {
 		s.printf("%s", l)
 	}

@@ -9,7 +9,6 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
-	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -119,23 +118,6 @@ func TestHeaderInjection(t *testing.T) {
 			if strings.Contains(a, "victim") {
 				t.Errorf("mail %q to %q", m.Subject, a)
 			}
-		}
-	}
-}
-
-func TestHeaderText(t *testing.T) {
-	for in, want := range map[string]string{
-		"":                         "",
-		"plain":                    "plain",
-		"  a \r\n b\t":             "a b",
-		"x\x00y\x1b\x7fz":          "x y z",
-		"nel\u0085csi\u009bend":    "nel csi end",
-		"bad \xff utf-8":           "bad \uFFFD utf-8",
-		"Résultats – été":          "Résultats – été",
-		"GMD:dt - S1901M\u2028Bcc": "GMD:dt - S1901M Bcc",
-	} {
-		if got := engine.HeaderText(in); got != want {
-			t.Errorf("headerText(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

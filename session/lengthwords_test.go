@@ -99,7 +99,7 @@ func TestReminderScalesWithThePhase(t *testing.T) {
 	}
 	// And through the settings, for each phase type.
 	for _, typ := range []judge.PhaseType{judge.Movement, judge.Retreat, judge.Adjustment} {
-		g := &state.Game{Settings: defaultSettings()}
+		g := &state.Game{Settings: engine.DefaultSettings()}
 		g.Settings.Movement = state.Duration(20 * time.Minute)
 		g.Settings.Retreat = state.Duration(10 * time.Minute)
 		g.Settings.Adjustment = state.Duration(3 * time.Hour)

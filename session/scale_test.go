@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
@@ -202,7 +203,7 @@ func scaleChild(t *testing.T, mode string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost})
+	m := New(db, engine.Config{Config: config.Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost}})
 	r.Open = time.Since(start)
 
 	if file := os.Getenv("GMD_SCALE_PROFILE"); file != "" && mode == "tick" {
@@ -366,7 +367,7 @@ func genScaleDB(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost})
+	m := New(db, engine.Config{Config: config.Config{JudgeName: "GMD", JudgeAddr: "judge@example.org", PasswordCost: bcrypt.MinCost}})
 	hash, err := bcrypt.GenerateFromPassword([]byte("secret"), bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
@@ -407,7 +408,7 @@ func genScaleGame(tx *state.Tx, m *Master, rng *rand.Rand, i int, hash []byte) e
 	created := scaleNow.Add(-time.Duration(20+i%40) * 24 * time.Hour)
 	g := &state.Game{
 		Name: scaleName(i), Variant: "standard", Rules: judge.DATC30.Name, Status: state.Active, Created: created,
-		Settings:   defaultSettings(),
+		Settings:   engine.DefaultSettings(),
 		MasterAddr: fmt.Sprintf("master.%d@example.org", i), MasterHash: hash,
 		Position: jsonpos.EncodePosition(judge.StartPosition(mp), judge.DATC30),
 	}
@@ -535,7 +536,7 @@ func makeScaleDue(t *testing.T, path string) (names []string, turns map[string]i
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := New(db, engine.Config{PasswordCost: bcrypt.MinCost})
+	m := New(db, engine.Config{Config: config.Config{PasswordCost: bcrypt.MinCost}})
 	rng := rand.New(rand.NewPCG(20, 20))
 	turns = map[string]int{}
 	err = db.Update(func(tx *state.Tx) error {
@@ -603,7 +604,7 @@ func checkScaleTick(t *testing.T, path string, due []string, turns map[string]in
 		if len(results) != len(due) {
 			t.Errorf("results of %d games queued, want %d", len(results), len(due))
 		}
-		m := New(db, engine.Config{PasswordCost: bcrypt.MinCost})
+		m := New(db, engine.Config{Config: config.Config{PasswordCost: bcrypt.MinCost}})
 		for i := range scaleGames {
 			g, err := tx.Game(scaleName(i))
 			if err != nil {

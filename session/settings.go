@@ -13,23 +13,6 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// defaultSettings are the settings of a new game (contract: press white,
-// partial press allowed, NoNMR, UTC, 72h moves, 24h retreats and
-// adjustments, 48h grace, a reminder 24h before the deadline).
-func defaultSettings() state.GameSettings {
-	return state.GameSettings{
-		Press:      "white",
-		Partial:    true,
-		NMR:        false,
-		Zone:       "UTC",
-		Movement:   state.Duration(72 * time.Hour),
-		Retreat:    state.Duration(24 * time.Hour),
-		Adjustment: state.Duration(24 * time.Hour),
-		Grace:      state.Duration(48 * time.Hour),
-		Reminder:   state.Duration(24 * time.Hour),
-	}
-}
-
 // maxAbsences is how many absences a player may have pending, and
 // maxAbsence how long one may be: njudge's limits, so that nobody can
 // hold a game back for long.
@@ -248,7 +231,7 @@ func gameSetting(set func(s *session, c *parser.Command, st *state.GameSettings,
 // PASSWORD"), and every word is hidden.
 func setSecret(_ *session, args []string) ([]bool, bool, string, error) {
 	opt, _, _, ok := parser.ReadSetOption(args)
-	if len(args) == 0 || ok && opt.Name != "PASSWORD" {
+	if len(args) == 0 || ok && opt.Name != "PASSWORD" && opt.Name != "JOIN" {
 		return nil, false, "", nil
 	}
 	first := strings.ContainsAny(args[0], ":=")

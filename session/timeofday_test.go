@@ -196,7 +196,7 @@ func TestDeadlineFor(t *testing.T) {
 		{"clock shown twice", clock("02:30", ""), judge.Movement, at(2026, 10, 22, 2, 30, 0), time.Date(2026, 10, 25, 0, 30, 0, 0, time.UTC)},
 		{"over the change back", clock("21:00", ""), judge.Movement, at(2026, 10, 23, 21, 0, 30), at(2026, 10, 26, 21, 0, 0)},
 	} {
-		g := &state.Game{Settings: defaultSettings()}
+		g := &state.Game{Settings: engine.DefaultSettings()}
 		g.Settings.Zone = "Europe/Paris"
 		*engine.TimesOf(&g.Settings, c.phase) = c.times
 		if got := engine.DeadlineFor(g, c.phase, c.now); !got.Equal(c.want) {
@@ -207,7 +207,7 @@ func TestDeadlineFor(t *testing.T) {
 
 func TestDeadlineTimesAndAbsences(t *testing.T) {
 	loc := paris(t)
-	g := &state.Game{Settings: defaultSettings(), Players: []state.Player{{
+	g := &state.Game{Settings: engine.DefaultSettings(), Players: []state.Player{{
 		Power: "France", Status: state.Playing,
 		// Absent on Thursday 5 March: the Thursday 21:00 deadline moves
 		// to the end of the absence, and then to Friday 21:00.

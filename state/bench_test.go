@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkPutGame stores a typical running 7-player game, with a new
-// wake time each time, one committed transaction per store as gm does:
+// wake time each time, one committed transaction per store as the engine and the session do:
 // the cost includes bbolt's fsync on the test's disk.
 func BenchmarkPutGame(b *testing.B) {
 	db := openTemp(b)
@@ -105,5 +105,32 @@ func BenchmarkSeal(b *testing.B) {
 		if _, err := unseal(seal(data[:len(data):len(data)])); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkWhois looks up a prefix among 10,000 registrations, as WHOIS
+// does: the index is read from the prefix for at most limit+1 entries,
+// whatever the registry's size.
+func BenchmarkWhois(b *testing.B) {
+	db := openTemp(b)
+	update(b, db, func(tx *Tx) error {
+		for i := range 10000 {
+			id, err := tx.NewRegistrantID()
+			if err != nil {
+				return err
+			}
+			name := fmt.Sprintf("player%05d", i)
+			if err := tx.PutRegistrant(&Registrant{ID: id, Name: name, Fold: name, Addr: name + "@example.org"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	b.ResetTimer()
+	for b.Loop() {
+		view(b, db, func(tx *Tx) error {
+			_, _, err := tx.RegistrantsByFold("player05", 20)
+			return err
+		})
 	}
 }

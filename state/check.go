@@ -185,6 +185,63 @@ func (c *checker) check(tx *bbolt.Tx) {
 	c.guard("outbox", func() { c.checkOutbox(tx.Bucket(bucketOutbox)) })
 	c.guard("ledger", func() { c.checkLedger(tx.Bucket(bucketLedger)) })
 	c.guard("held", func() { c.checkHeld(tx.Bucket(bucketHeld)) })
+	c.guard("registry", func() { c.checkRegistry(tx.Bucket(bucketRegistry), tx.Bucket(bucketRegIndex)) })
+	c.guard("seat log", func() { c.checkSeatLog(tx.Bucket(bucketSeatLog), tx.Bucket(bucketTally)) })
+}
+
+// checkRegistry checks the registrations and that each index entry
+// names one that is there.
+func (c *checker) checkRegistry(reg, idx *bbolt.Bucket) {
+	if reg == nil || idx == nil {
+		return
+	}
+	_ = reg.ForEach(func(k, v []byte) error {
+		var r Registrant
+		if v == nil {
+			c.addf("registry: %x is a bucket", k)
+		} else if err := decode(v, &r); err != nil {
+			c.addf("registration %s: %v", idName(k), err)
+		} else if !bytes.Equal(k, idKey(r.ID)) {
+			c.addf("registration %s: stored under the wrong key (ID %d)", idName(k), r.ID)
+		}
+		return nil
+	})
+	_ = idx.ForEach(func(k, v []byte) error {
+		if id, err := indexID(k, v); err != nil {
+			c.addf("%v", err)
+		} else if reg.Get(idKey(id)) == nil {
+			c.addf("registry index %q: names registration %d, which is not there", k, id)
+		}
+		return nil
+	})
+}
+
+// checkSeatLog checks the seat logs, and that each address's running
+// tally is the one its log makes (CountEvents).
+func (c *checker) checkSeatLog(log, tally *bbolt.Bucket) {
+	if log == nil || tally == nil {
+		return
+	}
+	_ = log.ForEach(func(k, v []byte) error {
+		if v != nil {
+			c.addf("seat log: %q is not a bucket", k)
+			return nil
+		}
+		evs, err := events(log, k)
+		if err != nil {
+			c.addf("%v", err)
+			return nil
+		}
+		var got Tally
+		if tv := tally.Get(k); tv == nil {
+			c.addf("tally %s: missing", k)
+		} else if err := decode(tv, &got); err != nil {
+			c.addf("tally %s: %v", k, err)
+		} else if want := CountEvents(evs); got != want {
+			c.addf("tally %s: %+v, its seat log makes %+v", k, got, want)
+		}
+		return nil
+	})
 }
 
 func (c *checker) checkHeld(b *bbolt.Bucket) {

@@ -12,7 +12,7 @@ import (
 // SchemaVersion is the layout of the database this gmd reads and writes.
 // Open migrates a database written by an older gmd and refuses one written
 // by a newer gmd.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // The top-level buckets.
 var (
@@ -26,12 +26,18 @@ var (
 	bucketOutbox   = []byte("outbox")   // big-endian ID → JSON OutMail
 	bucketHeld     = []byte("held")     // big-endian ID → JSON HeldMail
 	bucketPress    = []byte("press")    // lower-case name → bucket: pressKey(turn, seq) → JSON Press
+	bucketRegistry = []byte("registry") // big-endian ID → JSON Registrant
+	bucketRegIndex = []byte("regindex") // "n:" fold or "a:" lower-case address → sealed big-endian ID
+	bucketSeatLog  = []byte("seatlog")  // lower-case address → bucket: big-endian seq → JSON SeatEvent
+	bucketTally    = []byte("tally")    // lower-case address → JSON Tally of its seat log
+	bucketSeatHold = []byte("seathold") // lower-case game → bucket: big-endian seq → JSON SeatEvent (gunboat, until the end)
 )
 
 // allBuckets lists the top-level buckets of the current schema.
 var allBuckets = [][]byte{
 	bucketMeta, bucketSettings, bucketUsers, bucketGames,
 	bucketHistory, bucketWake, bucketLedger, bucketOutbox, bucketHeld, bucketPress,
+	bucketRegistry, bucketRegIndex, bucketSeatLog, bucketTally, bucketSeatHold,
 }
 
 // The keys gmd keeps for itself in the meta bucket; PutMeta refuses
@@ -57,6 +63,20 @@ var migrations = []func(*bbolt.Tx) error{
 	1: migrateHeld,
 	2: migrateTo3,
 	3: migrateSealed,
+	4: migrateRegistry,
+}
+
+// migrateRegistry makes schema 5, which has the player registry and the
+// seat log (registry.go): their buckets, empty. The seat log starts
+// with the upgrade; the games played before it count for nobody's
+// figures, as nothing recorded them seat by seat.
+func migrateRegistry(tx *bbolt.Tx) error {
+	for _, name := range [][]byte{bucketRegistry, bucketRegIndex, bucketSeatLog, bucketTally, bucketSeatHold} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // migrateSealed makes schema 4, whose records carry a checksum (see

@@ -52,7 +52,7 @@ type Settings struct {
 // GameSettings are a game's rules and policies, set at creation and by the
 // master.
 type GameSettings struct {
-	Press   string `json:"press"`   // "white" (gm creates games so), "grey", "none"; "" is none, as gm enforces it
+	Press   string `json:"press"`   // "white" (the judge creates games so), "grey", "none"; "" is none, as the session enforces it
 	Partial bool   `json:"partial"` // partial press (to some powers) allowed; default true
 	NMR     bool   `json:"nmr"`     // true: process civil disorder after grace; false (default): wait for a replacement
 	Zone    string `json:"zone"`    // IANA time zone for showing times, default "UTC"
@@ -87,6 +87,42 @@ type GameSettings struct {
 	MovementTimes   DeadlineTimes `json:"movement_times,omitzero"`
 	RetreatTimes    DeadlineTimes `json:"retreat_times,omitzero"`
 	AdjustmentTimes DeadlineTimes `json:"adjustment_times,omitzero"`
+}
+
+// Entry is who may join a game: the master's gates (SET DEDICATION,
+// ONTIMERAT, RESRAT, MIN GAMES, REGISTERED) and private game settings
+// (SET PRIVATE, JOIN PASSWORD, APPROVAL, INVITE). Package players
+// decides a join by it.
+type Entry struct {
+	// Dedication is the least dedication a joiner may have, when
+	// HasDedication (njudge's figure may be below 0, so 0 is a gate).
+	Dedication    int  `json:"dedication,omitempty"`
+	HasDedication bool `json:"has_dedication,omitempty"`
+	// OnTime is the least on-time ratio, 0 for none.
+	OnTime float64 `json:"ontime,omitempty"`
+	// Resign is the greatest resignation ratio, when HasResign.
+	Resign    float64 `json:"resign,omitempty"`
+	HasResign bool    `json:"has_resign,omitempty"`
+	// MinGames is the least number of games a joiner has finished.
+	MinGames int `json:"min_games,omitempty"`
+	// Registered lets only registered players join.
+	Registered bool `json:"registered,omitempty"`
+
+	// Private keeps the game out of LIST and the web pages for
+	// whoever is not in it.
+	Private bool `json:"private,omitempty"`
+	// JoinHash is the bcrypt hash of the join password (SET JOIN
+	// PASSWORD): a joiner gives it, or is invited.
+	JoinHash []byte `json:"join_hash,omitempty"`
+	// Invited are the addresses, lower case, the master invited: they
+	// join without the join password, with the usual confirmation.
+	Invited []string `json:"invited,omitempty"`
+	// Approval makes each join wait for the master's approval
+	// (APPROVE), but an invited address's.
+	Approval bool `json:"approval,omitempty"`
+	// Pending are the joins that wait for it: confirmed, with their
+	// password hashes, as they will join.
+	Pending []Player `json:"pending,omitempty"`
 }
 
 // DeadlineTimes restricts the deadlines of one phase type to a time of
@@ -169,6 +205,13 @@ type Game struct {
 	Created  time.Time    `json:"created"`
 	Settings GameSettings `json:"settings"`
 
+	// Entry is who may join the game (issue 23): the gates on the
+	// joiner's figures, and the private game's conditions. The zero
+	// value lets anyone in, as before it existed. It is kept beside the
+	// settings rather than in them, which are compared whole to tell a
+	// SET that changes nothing.
+	Entry Entry `json:"entry,omitzero"`
+
 	MasterAddr string `json:"master_addr"`
 	MasterHash []byte `json:"master_hash"`
 
@@ -213,6 +256,16 @@ type Game struct {
 	// The press itself is kept apart (Tx.AddPress), so that the record
 	// every mail reads does not grow with it. Processing clears it.
 	PressSent map[string]int64 `json:"press_sent,omitempty"`
+
+	// SeatLogged is Turn+1 of the last phase whose on-time and late
+	// seats the seat log has recorded (0: none yet): a phase counts once
+	// for each seat, though a takeover may give it a second deadline,
+	// and a ROLLBACK may play it again.
+	SeatLogged int `json:"seat_logged,omitempty"`
+	// EndLogged is set once the seat log has recorded the game's end: a
+	// finished game that a ROLLBACK brought back, and that ends again,
+	// counts as finished once for each seat.
+	EndLogged bool `json:"end_logged,omitempty"`
 
 	// Revealed is set when the master of a finished gunboat game has
 	// revealed who played which power (REVEAL): the listings show the

@@ -6,14 +6,14 @@ import (
 	"github.com/gmdjudge/gmd/internal/length"
 )
 
-// Settings are a game's settings in words. The game master builds them
-// once (gm's settingsOf, which knows the deadline rules) and every
+// Settings are a game's settings in words. The game engine builds them
+// once (engine.SettingsOf, which knows the deadline rules) and every
 // reader renders them from here: LIST and the mails' templates as the
 // Summary and Clock lines, the game's web page as Items. So a setting
 // cannot read one way in a mail and another on the page.
 type Settings struct {
 	// Press is the stored press setting: "white", "grey" or "none"; ""
-	// (never stored by gm, which creates games with "white") is no press,
+	// (never stored by the judge, which creates games with "white") is no press,
 	// as the game master enforces it.
 	Press    string
 	Partial  bool

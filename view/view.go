@@ -1,9 +1,9 @@
 // Package view is what a reader of a game sees, for the mails and the web
 // pages alike: the overview of a game, the words for a seat's status, the
 // settings in words, the centre history and the phase titles. It imports
-// state, judge and jsonpos but never gm, so that the web pages can show
-// a game without the game master (package gm), which builds the overview
-// and the settings.
+// state, judge and jsonpos but never the game engine or the mail session,
+// so that the web pages can show a game without them; the engine builds
+// the overview and the settings.
 package view
 
 import (

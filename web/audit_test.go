@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -37,7 +38,7 @@ func (f *fixture) from(t testing.TB, remote, method, path string, header ...stri
 // and the configured ones, each as the rate limit tells clients apart,
 // and 403 to anyone else, a client behind a trusted proxy included.
 func TestMetricsAccess(t *testing.T) {
-	f := newFixture(t, 1, Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}})
+	f := newFixture(t, 1, Config{HTTP: config.HTTP{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
 	for _, tc := range []struct {
 		remote string
 		xff    string
@@ -393,7 +394,7 @@ func FuzzPath(f *testing.F) {
 	f.Add("POST", "/games/secrets", "Content-Type", "text/plain")
 	f.Add("GET", "/metrics", "X-Forwarded-For", "127.0.0.1")
 	f.Add("GET", "/games/secrets/atom.xml", "Host", "evil\".example")
-	fx := newFixture(f, 3, Config{Rate: 1000, Burst: 1000})
+	fx := newFixture(f, 3, Config{HTTP: config.HTTP{Rate: 1000, Burst: 1000}})
 	ok := map[int]bool{200: true, 301: true, 304: true, 307: true, 403: true, 404: true, 405: true, 429: true, 503: true}
 	f.Fuzz(func(t *testing.T, method, path, hname, hvalue string) {
 		if method == "" || strings.ContainsAny(method, " \t\r\n") || !strings.HasPrefix(path, "/") ||

@@ -10,6 +10,8 @@ import (
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/players"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -18,7 +20,9 @@ import (
 // transaction, into plain values that the templates render after it.
 // The one rule: read only what a game's observer is mailed. Nothing
 // here reads Game.Orders, Game.Written, the passwords, ConfirmKey,
-// FailedSignons, CodesUsed, Barred, PressSent or any address.
+// FailedSignons, CodesUsed, Barred, PressSent, or shows any address: a
+// seat's address is read only to find its registered player
+// (seatPlayer), whose public name is shown.
 
 // errNoGame is a page of a game or phase that is not there: a 404.
 var errNoGame = errors.New("web: no such game or phase")
@@ -94,7 +98,8 @@ type gameLine struct {
 	Free     int // seats still free while forming
 	Result   string
 	Gunboat  bool
-	Press    string // "white", "grey", "none"
+	Press    string   // "white", "grey", "none"
+	Gates    []string // who may join, in words (players.Gates); none for anyone
 }
 
 func (s *Server) line(g *state.Game, o view.GameOverview) gameLine {
@@ -103,6 +108,7 @@ func (s *Server) line(g *state.Game, o view.GameOverview) gameLine {
 		Deadline: whenIn(o.Deadline, zoneOf(g)),
 		Players:  o.Players, Seats: o.Seats, Free: max(o.Seats-o.Players, 0),
 		Result: g.Result, Gunboat: g.Settings.Gunboat, Press: view.PressWord(g.Settings.Press),
+		Gates: players.Gates(g.Entry),
 	}
 }
 
@@ -117,6 +123,9 @@ type indexData struct {
 func (s *Server) loadIndex(tx *state.Tx, now time.Time) (*indexData, error) {
 	d := &indexData{page: s.base(s.cfg.JudgeName+" games", ""), JudgeAddr: s.cfg.JudgeAddr}
 	err := tx.ForEachGame(func(g *state.Game) error {
+		if g.Entry.Private {
+			return nil // not listed to anyone: the pages know no members
+		}
 		l := s.line(g, s.cfg.Overview(g, now))
 		switch g.Status {
 		case state.Forming:
@@ -135,6 +144,8 @@ func (s *Server) loadIndex(tx *state.Tx, now time.Time) (*indexData, error) {
 // seat is one power of a game and how it is held, without its player.
 type seat struct {
 	Power   string
+	Player  string // the registered player's public name, "" for none or hidden
+	Href    string // their page, relative to the root
 	State   string // in words, as the mails say it: "playing", "late", "in civil disorder"
 	Class   string // for the style sheet: "playing", "late", "abandoned", "cd", "eliminated"
 	Centres int
@@ -221,6 +232,11 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: view.PhaseTitleOf(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
 	d.Seats = seatsOf(g, mp, pos)
+	for i := range d.Seats {
+		if k := slices.IndexFunc(g.Players, func(p state.Player) bool { return p.Power == d.Seats[i].Power }); k >= 0 {
+			d.Seats[i].Player, d.Seats[i].Href = seatPlayer(tx, g, &g.Players[k])
+		}
+	}
 	if pos != nil {
 		ph := pos.Phase.String()
 		if g.Status != state.Finished {
@@ -248,8 +264,8 @@ func (s *Server) findGame(tx *state.Tx, name string) (*state.Game, error) {
 		return nil, errNoGame
 	}
 	g, err := tx.Game(name)
-	if errors.Is(err, state.ErrNotFound) {
-		return nil, errNoGame
+	if errors.Is(err, state.ErrNotFound) || err == nil && g.Entry.Private {
+		return nil, errNoGame // a private game is on no page
 	}
 	return g, err
 }
@@ -260,7 +276,7 @@ func (s *Server) mapOf(src, game string, ph judge.Phase, unordered bool) mapImag
 	if s.cfg.Draw == nil {
 		return mapImage{}
 	}
-	alt := fmt.Sprintf("Map of game %s in %s", game, view.PhaseTitle(ph))
+	alt := fmt.Sprintf("Map of game %s in %s", game, report.PhaseTitle(ph))
 	if unordered {
 		alt += ": the units listed below."
 	} else {

@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
@@ -136,7 +137,7 @@ func newFixture(t testing.TB, years int, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	master := session.New(db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
+	master := session.New(db, engine.Config{Config: config.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"}})
 	cfg.DB = db
 	cfg.JudgeName = "GMD"
 	cfg.JudgeAddr = "judge@judge.test"

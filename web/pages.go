@@ -27,7 +27,7 @@ var pages = func() map[string]*template.Template {
 		"sub": func(a, b int) int { return a - b },
 	}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"index", "game", "phase", "press", "error"} {
+	for _, name := range []string{"index", "game", "phase", "press", "player", "error"} {
 		out[name] = template.Must(template.New(name).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/"+name+".html"))
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
@@ -78,7 +79,7 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 			d.Map = s.mapOf(r.Phase+".png", g.Name, p, false)
 			if d.After = s.mapOf(r.Phase+"-after.png", g.Name, p, false); d.After.Src != "" {
 				d.After.Alt = fmt.Sprintf("Map of game %s after %s: the units where they now stand and the centres as now owned.",
-					g.Name, view.PhaseTitle(p))
+					g.Name, report.PhaseTitle(p))
 			}
 		}
 		for _, p := range mp.Powers {

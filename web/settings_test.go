@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/session"
@@ -71,7 +72,7 @@ var (
 // between powers), and the page said "white".
 func TestSettingsSameAsList(t *testing.T) {
 	f := newFixture(t, 1, Config{})
-	master := session.New(f.db, engine.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"})
+	master := session.New(f.db, engine.Config{Config: config.Config{JudgeName: "GMD", JudgeAddr: "judge@judge.test"}})
 	notSettings := map[string]bool{"Variant": true, "Rules": true, "Seats": true, "Observers": true}
 	for i, st := range settingCases() {
 		name := fmt.Sprintf("set%d", i)

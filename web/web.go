@@ -25,6 +25,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
@@ -45,10 +46,17 @@ type Config struct {
 	DB        *state.DB
 	JudgeName string // "GMD"
 	JudgeAddr string // where players write: shown on how to join
-	// BaseURL is the public address of the pages, ending in "/", for the
-	// absolute links of the Atom feeds; "" takes the address each request
-	// came to.
-	BaseURL  string
+	// HTTP is judge.conf's http block, whole (see config.HTTP): the
+	// pages' public BaseURL for the absolute links of the Atom feeds (""
+	// takes the address each request came to); Rate and Burst, the limit
+	// of each client's requests (Rate 0 turns it off); TrustedProxies,
+	// whose X-Forwarded-For names the client; and MetricsFrom, the
+	// clients (as the rate limit tells them, through a trusted proxy)
+	// that may read /metrics (nil: the loopback addresses only; others
+	// get 403: the counters tell when mail comes in, which no observer
+	// learns by mail, and a scrape reads every game). Listen is the
+	// daemon's.
+	config.HTTP
 	Overview OverviewFunc
 	// Replay adjudicates past phases again, for their maps; nil shows
 	// only the maps of the current phases.
@@ -58,19 +66,6 @@ type Config struct {
 	// Stats holds the daemon's counters for /metrics; nil shows only
 	// what the database holds.
 	Stats *Stats
-
-	// Rate and Burst limit each client's requests (see config.HTTP);
-	// Rate 0 turns the limit off.
-	Rate  float64
-	Burst int
-	// TrustedProxies are the addresses whose X-Forwarded-For names the
-	// client.
-	TrustedProxies []netip.Prefix
-	// MetricsFrom are the clients (as the rate limit tells them, through
-	// a trusted proxy) that may read /metrics; nil: the loopback
-	// addresses only. Others get 403: the counters tell when mail comes
-	// in, which no observer learns by mail, and a scrape reads every game.
-	MetricsFrom []netip.Prefix
 
 	Now func() time.Time // time.Now when nil
 	Log *slog.Logger     // nil discards
@@ -148,6 +143,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
 	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
 	s.mux.HandleFunc("GET /games/{game}/{phase}", s.phaseOrMap)
+	s.mux.HandleFunc("GET /players/{id}", s.page(s.player))
 	s.mux.HandleFunc("GET /static/{file}", s.static)
 	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
 	s.mux.HandleFunc("GET /healthz", s.healthz)

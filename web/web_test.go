@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -239,7 +240,7 @@ func TestLastModifiedFollowsChanges(t *testing.T) {
 // fills again; another client is not held to it; a trusted proxy's
 // clients are told apart by X-Forwarded-For.
 func TestRateLimit(t *testing.T) {
-	f := newFixture(t, 1, Config{Rate: 1, Burst: 3, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.1/32")}})
+	f := newFixture(t, 1, Config{HTTP: config.HTTP{Rate: 1, Burst: 3, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.1/32")}}})
 	ask := func(remote string, xff ...string) int {
 		req := httptest.NewRequest("GET", "/static/style.css", nil)
 		req.RemoteAddr = remote
@@ -292,7 +293,7 @@ func TestRateLimit(t *testing.T) {
 // counters hold.
 func TestMetrics(t *testing.T) {
 	st := &Stats{Sent: func() uint64 { return 7 }}
-	f := newFixture(t, 1, Config{Stats: st, MetricsFrom: []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}})
+	f := newFixture(t, 1, Config{Stats: st, HTTP: config.HTTP{MetricsFrom: []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}}})
 	st.MailHandled(3 * time.Millisecond)
 	st.MailHandled(2 * time.Second)
 	st.ClockRan(time.Millisecond)
@@ -380,7 +381,7 @@ func BenchmarkGamePage(b *testing.B) {
 // TestFeed reads a game's Atom feed: one entry per processed phase, the
 // newest first, with absolute links at the base URL.
 func TestFeed(t *testing.T) {
-	f := newFixture(t, 2, Config{BaseURL: "https://judge.example.org/gmd/"})
+	f := newFixture(t, 2, Config{HTTP: config.HTTP{BaseURL: "https://judge.example.org/gmd/"}})
 	res := f.get(t, "GET", "/games/secrets/atom.xml")
 	b := body(t, res)
 	if res.Header.Get("Content-Type") != "application/atom+xml; charset=utf-8" {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
-	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -15,10 +13,7 @@ import (
 
 	"github.com/emersion/go-msgauth/dkim"
 
-	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/daemon"
-	"github.com/gmdjudge/gmd/mail"
-	"github.com/gmdjudge/gmd/state"
 )
 
 // fakeDKIM publishes a new Ed25519 DKIM key of example.org in a fake DNS
@@ -103,75 +98,5 @@ func TestProcessSenderAuth(t *testing.T) {
 				t.Errorf("the password is in the log: %q", errs)
 			}
 		})
-	}
-}
-
-func TestDaemonSenderAuth(t *testing.T) {
-	sign := fakeDKIM(t)
-	cfg, err := config.Load(authConf(t, "dkim"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := openJudge(cfg, state.Open, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.db.Close()
-	var logBuf bytes.Buffer
-	log := slog.New(slog.NewTextHandler(&logBuf, nil))
-	d := &running{judgeEnv: j, log: log, sender: mail.NewSender(smtpConfig(cfg), j.db, log)}
-
-	deliver := func(raw, key string) {
-		t.Helper()
-		in, err := mail.Decode(strings.NewReader(raw), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := d.handle(context.Background(), &mail.Delivery{In: in, Keys: []string{key}, Raw: []byte(raw)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	seen := func(key string) bool {
-		t.Helper()
-		var ok bool
-		if err := j.db.View(func(tx *state.Tx) error { ok, err = tx.Seen(key); return err }); err != nil {
-			t.Fatal(err)
-		}
-		return ok
-	}
-	queued := func() int {
-		t.Helper()
-		var n int
-		err := j.db.View(func(tx *state.Tx) error {
-			out, err := tx.Outbox(0)
-			n = len(out)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-
-	// A forged mail: recorded under its IMAP key, not its Message-ID,
-	// logged, and not answered.
-	forged := msg("alice@example.org", "new game", "<a1@example.org>", "CREATE ?dt "+authPassword+"\n")
-	deliver(forged, "imap/judge/INBOX/1/1")
-	if n := queued(); n != 0 {
-		t.Errorf("%d mails queued for a forged mail", n)
-	}
-	if !seen("imap/judge/INBOX/1/1") || seen("msgid:<a1@example.org>") {
-		t.Errorf("ledger: IMAP key %v, Message-ID %v; want true, false", seen("imap/judge/INBOX/1/1"), seen("msgid:<a1@example.org>"))
-	}
-	if l := logBuf.String(); !strings.Contains(l, "level=WARN msg=\""+daemon.RefusedAuth+"\" from=alice@example.org reason=\"no DKIM signature\"") {
-		t.Errorf("log:\n%s", l)
-	}
-	// The real mail, with the same Message-ID, is then handled.
-	deliver(sign(forged), "imap/judge/INBOX/1/2")
-	if n := queued(); n != 1 {
-		t.Errorf("%d mails queued for the real mail, want 1", n)
-	}
-	if l := logBuf.String(); !strings.Contains(l, "mail handled") || strings.Contains(l, authPassword) {
-		t.Errorf("log:\n%s", l)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/engine"
-
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -111,14 +111,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = 1
 	case err == nil && status == 0:
 		fmt.Fprintf(stdout, "ok: %d %s, %d %s, %d queued %s\n",
-			n.games, plural(n.games, "game", "games"), n.phases, plural(n.phases, "phase", "phases"),
-			n.queued, plural(n.queued, "mail", "mails"))
+			n.games, report.Plural(n.games, "game", "games"), n.phases, report.Plural(n.phases, "phase", "phases"),
+			n.queued, report.Plural(n.queued, "mail", "mails"))
 	}
 	// The refused mails are worth listing even in a damaged database,
 	// as far as it can be read.
 	if len(n.failed) > 0 {
 		fmt.Fprintf(stdout, "\n%d %s refused for good by the SMTP server, kept in the outbox for the admin:\n",
-			len(n.failed), plural(len(n.failed), "mail", "mails"))
+			len(n.failed), report.Plural(len(n.failed), "mail", "mails"))
 		for _, m := range n.failed {
 			fmt.Fprintf(stdout, "  mail %d, queued %s, to %s: %q\n    %s\n",
 				m.ID, m.Created.UTC().Format(time.RFC3339), strings.Join(m.To, ", "), m.Subject, m.Failed)
@@ -127,7 +127,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(n.held) > 0 {
 		fmt.Fprintf(stdout, "\n%d incoming %s held for a fault of %s own, kept for the admin:\n",
-			len(n.held), plural(len(n.held), "mail", "mails"), plural(len(n.held), "its", "their"))
+			len(n.held), report.Plural(len(n.held), "mail", "mails"), report.Plural(len(n.held), "its", "their"))
 		for _, m := range n.held {
 			fmt.Fprintf(stdout, "  held mail %d, held %s, from %s: %q\n    %s\n",
 				m.ID, m.Held.UTC().Format(time.RFC3339), m.From, m.Subject, firstLine(m.Error))

@@ -15,6 +15,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/internal/diskfault"
 	"github.com/gmdjudge/gmd/state"
@@ -364,14 +365,16 @@ func TestRunStopsOnUnwritableDatabase(t *testing.T) {
 		binary.LittleEndian.PutUint64(p[16:], 1<<50)
 		binary.LittleEndian.PutUint16(p[10:], 1)
 	})
-	cfg, err := loadDaemonConfig(writeConf(t, dir, srv, ""))
+	cfg, err := daemon.LoadConfig(writeConf(t, dir, srv, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- runDaemon(context.Background(), cfg, slog.New(slog.NewTextHandler(&log, nil)), daemonOptions{noPageCheck: true})
+		opt := daemonOptions()
+		opt.NoPageCheck = true
+		done <- daemon.Run(context.Background(), cfg, slog.New(slog.NewTextHandler(&log, nil)), opt)
 	}()
 	select {
 	case err := <-done:

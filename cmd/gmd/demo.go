@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -172,7 +173,9 @@ func playDemo(ctx context.Context, set demoSetup, stdout io.Writer) (err error) 
 	exited := make(chan struct{}) // closed when the daemon has returned daemonErr
 	go func() {
 		defer close(exited)
-		daemonErr = runDaemon(ctx, cfg, log, daemonOptions{clockEvery: demoClock, httpListener: pagesLn})
+		opt := daemonOptions()
+		opt.ClockEvery, opt.HTTPListener = demoClock, pagesLn
+		daemonErr = daemon.Run(ctx, cfg, log, opt)
 	}()
 	// stopDaemon ends the daemon and returns its error.
 	stopDaemon := func() error {

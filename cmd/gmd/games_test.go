@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/session"
 	"github.com/gmdjudge/gmd/state"
@@ -25,7 +26,7 @@ func gamesDB(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := session.New(db, engine.Config{PasswordCost: bcrypt.MinCost})
+	m := session.New(db, engine.Config{Config: config.Config{PasswordCost: bcrypt.MinCost}})
 	start := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	n := 0
 	send := func(from, body string) {

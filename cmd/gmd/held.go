@@ -12,6 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/ctl"
 	"github.com/gmdjudge/gmd/internal/textsafe"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -134,7 +135,7 @@ func runHeld(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gmd held: %v; nothing was changed\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "dropped: %d held %s\n", n, plural(n, "mail", "mails"))
+		fmt.Fprintf(stdout, "dropped: %d held %s\n", n, report.Plural(n, "mail", "mails"))
 	}
 	return 0
 }
@@ -163,9 +164,9 @@ func retryHeldHere(cfg *config.Config, ids []uint64) ([]ctl.HeldRetry, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer j.db.Close()
+	defer j.DB.Close()
 	return ctl.RetryEach(ids, func(id uint64) (cause, err error) {
-		return j.master.RetryHeld(id, time.Now().UTC())
+		return j.Master.RetryHeld(id, time.Now().UTC())
 	}), nil
 }
 
@@ -179,11 +180,11 @@ func listHeld(w io.Writer, mails []*state.HeldMail) {
 		// The sender's words reach the admin's terminal: quoted, or
 		// cleaned of what would act on it (an escape sequence).
 		fmt.Fprintf(w, "held mail %d, held %s, %d %s, from %s: %s\n", m.ID, m.Held.UTC().Format(time.RFC3339),
-			m.Tries, plural(m.Tries, "try", "tries"), textsafe.Clean(m.From), strconv.Quote(m.Subject))
+			m.Tries, report.Plural(m.Tries, "try", "tries"), textsafe.Clean(m.From), strconv.Quote(m.Subject))
 		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(strings.TrimRight(textsafe.Clean(m.Error), "\n"), "\n", "\n    "))
 	}
 	fmt.Fprintf(w, "%s held. Once the cause is fixed, gmd held retry ID runs one again; gmd held drop ID drops it.\n",
-		plural(len(mails), "1 mail", fmt.Sprintf("%d mails", len(mails))))
+		report.Plural(len(mails), "1 mail", fmt.Sprintf("%d mails", len(mails))))
 }
 
 // firstLine is the first line of s.

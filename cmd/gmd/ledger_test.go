@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/demo"
 	"github.com/gmdjudge/gmd/state"
@@ -115,7 +114,7 @@ func TestDaemonPrunesPeriodically(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	ledgerDB(t, dir)
-	cfg, err := loadDaemonConfig(writeConf(t, dir, srv, ""))
+	cfg, err := daemon.LoadConfig(writeConf(t, dir, srv, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +122,9 @@ func TestDaemonPrunesPeriodically(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runDaemon(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil)), daemonOptions{pruneEvery: 50 * time.Millisecond})
+		opt := daemonOptions()
+		opt.PruneEvery = 50 * time.Millisecond
+		done <- daemon.Run(ctx, cfg, slog.New(slog.NewTextHandler(&log, nil)), opt)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for strings.Count(log.String(), `msg="ledger pruned"`) < 3 && time.Now().Before(deadline) {
@@ -137,24 +138,6 @@ func TestDaemonPrunesPeriodically(t *testing.T) {
 	if strings.Count(s, `msg="ledger pruned"`) < 3 || !strings.Contains(s, `msg="ledger pruned" removed=1 `) ||
 		!strings.Contains(s, `msg="ledger pruned" removed=0 `) {
 		t.Errorf("log:\n%s", s)
-	}
-}
-
-// The poller leaves alone the mail that arrived before the ledger's
-// memory, with an hour to spare for clocks that disagree.
-func TestIMAPMaxAge(t *testing.T) {
-	cfg := config.Defaults()
-	cfg.IMAP = &config.IMAP{Server: config.Server{Addr: "localhost:143", TLS: config.TLSNone, Username: "u", Password: "p"}}
-	if got := imapConfig(cfg).MaxAge; got != 90*24*time.Hour-time.Hour {
-		t.Errorf("MaxAge %v by default", got)
-	}
-	cfg.LedgerRetention = 10 * 24 * time.Hour
-	if got := imapConfig(cfg).MaxAge; got != 10*24*time.Hour-time.Hour {
-		t.Errorf("MaxAge %v with a retention of 10 days", got)
-	}
-	cfg.LedgerRetention = 0 // a Config not made by config.Defaults
-	if got := daemon.Retention(cfg); got != config.DefaultLedgerRetention {
-		t.Errorf("retention %v of a zero Config", got)
 	}
 }
 

@@ -10,11 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/judge"
-	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/picture"
-	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
 )
 
@@ -124,32 +122,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// newMapRenderer returns the renderer of the maps that db's mails carry.
-func newMapRenderer(db *state.DB) *engine.MapRenderer {
-	return engine.NewMapRenderer(db, pictures["png"], picture.MaxPNGBytes)
-}
-
-// drawAll draws the maps of every mail in the outbox, by mail ID, for
-// -dry-run. A map that cannot be drawn is left out, as when it is sent,
-// and stderr says why; the error is the database's.
-func (j *judgeEnv) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachment, error) {
-	var out []*state.OutMail
-	err := j.db.View(func(tx *state.Tx) error {
-		var err error
-		out, err = tx.Outbox(0)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	atts := make(map[uint64][]mail.Attachment)
-	for _, m := range out {
-		if len(m.Maps) == 0 {
-			continue
-		}
-		if atts[m.ID], err = j.maps.Attach(m); err != nil {
-			fmt.Fprintf(stderr, "%s: mail %d goes without its map: %v\n", cmd, m.ID, err)
-		}
-	}
-	return atts, nil
+// mapPictures is how the judge draws the maps of its mails and pages:
+// with pictures["png"], in the size a mail may carry.
+func mapPictures() daemon.Pictures {
+	return daemon.Pictures{Draw: pictures["png"], MaxBytes: picture.MaxPNGBytes}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/ctl"
+	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -139,7 +140,7 @@ func runOutbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no mail was refused for good: nothing to queue again")
 		default:
 			fmt.Fprintf(stdout, "queued again: %s %s; "+who+"\n",
-				plural(len(done), "mail", "mails"), joinIDs(done), plural(len(done), "it", "them"))
+				report.Plural(len(done), "mail", "mails"), joinIDs(done), report.Plural(len(done), "it", "them"))
 		}
 	case "drop":
 		n, err := ctl.Drop(sock, ids)
@@ -153,7 +154,7 @@ func runOutbox(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gmd outbox: %v; nothing was changed\n", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "dropped: %d %s\n", n, plural(n, "mail", "mails"))
+		fmt.Fprintf(stdout, "dropped: %d %s\n", n, report.Plural(n, "mail", "mails"))
 	}
 	return 0
 }
@@ -247,7 +248,7 @@ func listOutbox(w io.Writer, mails []*state.OutMail, now time.Time) {
 		}
 	}
 	fmt.Fprintf(w, "%s: %d due, %d waiting for a retry, %d refused for good\n",
-		plural(len(mails), "1 mail", fmt.Sprintf("%d mails", len(mails))), due, waiting, failed)
+		report.Plural(len(mails), "1 mail", fmt.Sprintf("%d mails", len(mails))), due, waiting, failed)
 }
 
 // recipients writes the first recipients of a mail, and how many more:

@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	netmail "net/mail"
 	"runtime/debug"
 	"time"
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/daemon"
-	"github.com/gmdjudge/gmd/session"
-
 	"github.com/gmdjudge/gmd/mail"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -96,16 +92,16 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "gmd process: %v\n", err)
 		return exitTempFail
 	}
-	defer j.db.Close()
+	defer j.DB.Close()
 
 	// The message is read up to one byte over the size limit: enough to
 	// tell one over it, whose header is all that is read.
-	raw, err := readLimited(stdin, j.cfg.Limits.MaxMailSize)
+	raw, err := readLimited(stdin, j.Config.Limits.MaxMailSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmd process: reading the mail: %v\n", err)
 		return exitTempFail
 	}
-	res, err := j.intakeChecks().Take(j.master, mail.ReadDelivery(raw, int64(len(raw)), j.cfg.Limits.MaxMailSize), f.now)
+	res, err := j.Intake().Take(j.Master, mail.ReadDelivery(raw, int64(len(raw)), j.Config.Limits.MaxMailSize), f.now)
 	if err != nil {
 		// The judge's trouble, or a mail it could not even hold: the
 		// mail server keeps the mail and brings it again later.
@@ -118,7 +114,7 @@ func runProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) (code 
 	if res.Unreadable {
 		return exitDataErr
 	}
-	if err := j.deliver(&f, stdout, stderr, "gmd process"); err != nil {
+	if err := j.Deliver(f.dryRun, f.now, stdout, stderr, "gmd process"); err != nil {
 		fmt.Fprintf(stderr, "gmd process: %v\n", err)
 		return exitTempFail
 	}
@@ -184,23 +180,10 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer, usage string)
 	return 0, true
 }
 
-// judgeEnv is an opened judge: its configuration, database and master.
-type judgeEnv struct {
-	cfg    *config.Config
-	db     *state.DB
-	master *session.Master
-	maps   daemon.Maps // draws the maps that mails carry
-}
-
-// intakeChecks is the intake of j's config (daemon.Intake.Take).
-func (j *judgeEnv) intakeChecks() daemon.Intake {
-	return daemon.Intake{Config: j.cfg, LookupTXT: dkimLookup}
-}
-
 // open reads the configuration and opens the database and the master.
 // The database must exist: pipe mode never makes a new judge, so that a
 // lost or mistyped file does not swallow the mail (gmd init makes one).
-func (f *pipeFlags) open() (*judgeEnv, error) {
+func (f *pipeFlags) open() (*daemon.Judge, error) {
 	cfg, err := loadConfig(f.config, f.db)
 	if err != nil {
 		return nil, err
@@ -247,94 +230,4 @@ func loadConfig(file, db string) (*config.Config, error) {
 		return nil, errors.New("no database: give -db FILE, or db in the config file")
 	}
 	return cfg, nil
-}
-
-// from is the From of the judge's mails: "GMD <judge@example.org>".
-func (j *judgeEnv) from() string {
-	return (&netmail.Address{Name: j.cfg.JudgeName, Address: j.cfg.JudgeAddr}).String()
-}
-
-// deliver deals with the outbox after a run: with -dry-run, it writes
-// every queued mail to w as an mbox and empties the outbox; else, with an
-// smtp block in the config, it sends the outbox (see send); without one
-// it says on stderr how many mails wait for gmd run.
-func (j *judgeEnv) deliver(f *pipeFlags, w, stderr io.Writer, cmd string) error {
-	dryRun, now := f.dryRun, f.now
-	if !dryRun && j.cfg.SMTP != nil {
-		j.send(now, stderr, cmd)
-		return nil
-	}
-	if !dryRun {
-		var n int
-		err := j.db.View(func(tx *state.Tx) error {
-			out, err := tx.Outbox(0)
-			n = len(out)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "%s: %d %s queued for gmd run to send\n", cmd, n, plural(n, "mail", "mails"))
-		return nil
-	}
-	// Compose everything and empty the outbox in one transaction; write
-	// only after it committed, so that a failure leaves the outbox as it
-	// was and prints nothing.
-	// The maps are drawn first, each in a read transaction of its own,
-	// as when they are sent.
-	atts, err := j.drawAll(stderr, cmd)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	err = j.db.Update(func(tx *state.Tx) error {
-		out, err := tx.Outbox(0)
-		if err != nil {
-			return err
-		}
-		for _, m := range out {
-			if err := writeMbox(&buf, m, j.from(), now, atts[m.ID]...); err != nil {
-				return err
-			}
-			if err := tx.DeleteOutMail(m.ID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(buf.Bytes())
-	return err
-}
-
-// writeMbox writes one copy of m per recipient, each after a "From
-// <recipient>" line and followed by a blank line, with LF line ends as
-// mbox files have them. Compose never lets a body line start with
-// "From ", so the messages need no further quoting.
-func writeMbox(w *bytes.Buffer, m *state.OutMail, from string, now time.Time, atts ...mail.Attachment) error {
-	date := m.Created
-	if date.IsZero() {
-		date = now
-	}
-	for _, rcpt := range m.To {
-		one := *m
-		one.To = []string{rcpt}
-		var msg bytes.Buffer
-		if err := mail.Compose(&msg, &one, from, date, atts...); err != nil {
-			return fmt.Errorf("outbox mail %d: %w", m.ID, err)
-		}
-		fmt.Fprintf(w, "From %s\n", rcpt)
-		w.Write(bytes.ReplaceAll(msg.Bytes(), []byte("\r\n"), []byte("\n")))
-		w.WriteByte('\n')
-	}
-	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

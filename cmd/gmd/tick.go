@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
-	"github.com/gmdjudge/gmd/daemon"
 )
 
 func init() {
@@ -52,22 +50,14 @@ func runTick(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
 		return 1
 	}
-	defer j.db.Close()
+	defer j.DB.Close()
 
 	status := 0
-	if err := j.master.Tick(f.now); err != nil {
-		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
+	if !j.Tick(f.now, stderr, "gmd tick") {
 		status = 1
-	}
-	// gmd run prunes the ledger itself; from cron, this is its place.
-	if n, ran, err := daemon.PruneIfDue(j.db, j.cfg, f.now); err != nil {
-		fmt.Fprintf(stderr, "gmd tick: pruning the ledger: %v\n", err)
-		status = 1
-	} else if ran && n > 0 {
-		fmt.Fprintf(stderr, "gmd tick: %d ledger %s older than the retention removed\n", n, plural(n, "entry", "entries"))
 	}
 	// What the games that went well queued goes out all the same.
-	if err := j.deliver(&f, stdout, stderr, "gmd tick"); err != nil {
+	if err := j.Deliver(f.dryRun, f.now, stdout, stderr, "gmd tick"); err != nil {
 		fmt.Fprintf(stderr, "gmd tick: %v\n", err)
 		return 1
 	}

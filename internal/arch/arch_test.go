@@ -29,7 +29,7 @@ var rules = map[string][]string{
 	"report":              {"judge"},
 	"mapgeo":              {"judge", "judge/variants"},
 	"mapgeo/carve":        {"mapgeo"},
-	"picture":             {"internal/length", "judge", "mapgeo"},
+	"picture":             {"internal/length", "judge", "mapgeo", "report"},
 	"state":               {},
 	"templates":           {},
 	"config":              {"internal/length"},
@@ -38,14 +38,15 @@ var rules = map[string][]string{
 	"internal/arch":       {},
 	"internal/textsafe":   {},
 	"internal/length":     {}, // t21's, placed before it lands
-	"view":                {"internal/length", "jsonpos", "judge", "state"},
+	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
+	"players":             {"state"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
-	"daemon":              {"config", "engine", "mail", "session", "state"},
+	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
 	"demo":                {},
 	"engine":              {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
-	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
-	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "state", "view"},
+	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "players", "report", "state", "templates", "view"},
+	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "report", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},

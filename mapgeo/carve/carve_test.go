@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,6 +136,29 @@ func TestDeepWater(t *testing.T) {
 	}
 	if _, _, err := Build(c, tinyKinds, tinyLand(), "test"); err == nil || !strings.Contains(err.Error(), "land and on water") {
 		t.Errorf("a name on land and water: err %v", err)
+	}
+}
+
+// TestNearFrame checks that rings far from the board are left out, the
+// ones whose chords across the cone's cut could fill a band of it (a
+// board in Asia cuts the cone through the Americas), and that rings near
+// it are kept, wherever their longitudes are written.
+func TestNearFrame(t *testing.T) {
+	c := &Config{Proj: NewLCC(10, 20, 15, 105), Frame: [4]float64{97, 113, 7, 23}}
+	near := square(100, 10, 101, 11)
+	wrapped := square(-259, 10, -258, 11) // 101° E written west of the antimeridian
+	americas := square(-80, -50, -70, 60) // across the cut at 75° W
+	got := nearFrame(c, [][]LonLat{near, americas, wrapped})
+	if len(got) != 2 || got[0][0] != near[0] || got[1][0] != wrapped[0] {
+		t.Errorf("kept %v, want the near ring and the wrapped one", got)
+	}
+	// Over the whole raster: the Americas add nothing to the mask.
+	c.Width = 200
+	fr := newFrame(c)
+	with := rasterise(fr, c.Proj, nearFrame(c, [][]LonLat{near, americas}))
+	without := rasterise(fr, c.Proj, [][]LonLat{near})
+	if !slices.Equal(with, without) {
+		t.Error("a far ring changed the land mask")
 	}
 }
 
@@ -351,5 +375,30 @@ func TestImpassableLake(t *testing.T) {
 	}
 	if _, err := build("impassable Atlantis 6 41.5\n"); err == nil || !strings.Contains(err.Error(), "on the sea") {
 		t.Errorf("an impassable seed on the sea: %v", err)
+	}
+}
+
+// TestRasteriseKeepsRingsAcrossAFarCut checks that a regional board keeps
+// a ring that crosses its cut far outside the picture, as Eurasia's does
+// over Chukotka for a board centred on the North Sea: only a board that
+// spans the globe sinks such rings.
+func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
+	c, err := ParseConfig("region.seeds", func(string) ([]byte, error) {
+		return []byte("variant r\nprojection lcc 50 60 55 4\nframe -5 15 49 62\nwidth 400\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// A continent from the North Sea's shores east over the cut (at 176° W)
+	// and back along the Arctic.
+	continent := []LonLat{{0, 50}, {90, 50}, {179, 60}, {-170, 66}, {-178, 70}, {90, 75}, {0, 70}}
+	if !c.Proj.acrossCut(continent) {
+		t.Fatal("the test continent does not cross the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{continent})
+	x, y := fr.at(c.Proj, LonLat{10, 60})
+	if !land[int(y)*fr.w+int(x)] {
+		t.Error("a regional board lost a continent that crosses its far cut")
 	}
 }

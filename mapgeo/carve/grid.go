@@ -33,6 +33,10 @@ type frame struct {
 	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
 	w, h      int
 	lenses    []lens // in map units
+	// globe is set for a board whose frame spans most of the globe's
+	// longitudes (Cold War): only there does the cut, the meridian opposite
+	// the central one, fall inside the picture.
+	globe bool
 }
 
 // lens magnifies the board around a point, as the printed boards enlarge
@@ -57,7 +61,7 @@ func newFrame(c *Config) frame {
 	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
 	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s))}
+	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
 		x, y := p.Project(LonLat{l[0], l[1]})
 		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
@@ -79,10 +83,12 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
-		if p.acrossCut(r) {
+		if fr.globe && p.acrossCut(r) {
 			// A board cut through the Bering Sea leaves a few islets
 			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do.
+			// to be drawn on and sink, as islets do. On a regional
+			// board the cut lies far outside the picture, and a ring
+			// across it (Eurasia, which reaches over Chukotka) is kept.
 			continue
 		}
 		pts := make([][2]float64, len(r))
@@ -117,6 +123,28 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		}
 	}
 	return land
+}
+
+// nearFrame keeps the rings with a point within 30° of the frame. The
+// others cannot reach the board, but one that crosses the cone's cut (the
+// meridian opposite the central one, which runs through the Americas when
+// the board is in Asia) projects with a chord across the whole plane, and
+// the even-odd fill would turn a band of the board inside out.
+func nearFrame(c *Config, rings [][]LonLat) [][]LonLat {
+	const margin = 30
+	lon0 := c.Proj.lon0
+	rel := func(lon float64) float64 { return math.Remainder(lon-lon0, 360) }
+	w, e := rel(c.Frame[0])-margin, rel(c.Frame[1])+margin
+	var out [][]LonLat
+	for _, r := range rings {
+		for _, ll := range r {
+			if l := rel(ll[0]); l >= w && l <= e && ll[1] >= c.Frame[2]-margin && ll[1] <= c.Frame[3]+margin {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // components labels the 4-connected components of pixels whose mask value
@@ -228,7 +256,7 @@ type ProvinceKind struct {
 func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	fr := newFrame(c)
 	w, h := fr.w, fr.h
-	land := rasterise(fr, c.Proj, rings)
+	land := rasterise(fr, c.Proj, nearFrame(c, rings))
 
 	// Regions: provinces, then impassable names.
 	var provs, imps []string

@@ -1,10 +1,9 @@
-package session
+package engine
 
 import (
 	"testing"
 	"time"
 
-	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -18,13 +17,13 @@ func TestParseLength(t *testing.T) {
 		{"3d", 72 * time.Hour}, {"2d12h", 60 * time.Hour}, {"48", 48 * time.Hour}, {"1.5", 90 * time.Minute},
 		{" 2D ", 48 * time.Hour}, {"0", 0},
 	} {
-		got, err := engine.ParseLength(c.in)
+		got, err := ParseLength(c.in)
 		if err != nil || got != c.want {
 			t.Errorf("parseLength(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
 	for _, in := range []string{"", "soon", "-3h", "-1", "d", "3dd", "1d-2h", "99999"} {
-		if got, err := engine.ParseLength(in); err == nil {
+		if got, err := ParseLength(in); err == nil {
 			t.Errorf("parseLength(%q) = %v, want an error", in, got)
 		}
 	}
@@ -50,25 +49,25 @@ func TestParseDeadline(t *testing.T) {
 		{"+48h", now.Add(48 * time.Hour)},
 		{"+2d", now.Add(48 * time.Hour)},
 	} {
-		got, err := engine.ParseDeadline(c.in, paris, now)
+		got, err := ParseDeadline(c.in, paris, now)
 		if err != nil || !got.Equal(c.want) {
 			t.Errorf("parseDeadline(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
 	for _, in := range []string{"", "tomorrow", "+", "+x", "2026-13-01 10:00", "Dec 24"} {
-		if got, err := engine.ParseDeadline(in, paris, now); err == nil {
+		if got, err := ParseDeadline(in, paris, now); err == nil {
 			t.Errorf("parseDeadline(%q) = %v, want an error", in, got)
 		}
 	}
 }
 
 func TestNextEvent(t *testing.T) {
-	d := clockT0.Add(72 * time.Hour)
-	g := &state.Game{Status: state.Active, Deadline: d, Settings: defaultSettings()}
+	d := deadlineT0.Add(72 * time.Hour)
+	g := &state.Game{Status: state.Active, Deadline: d, Settings: DefaultSettings()}
 	at := func(h float64) time.Time { return d.Add(time.Duration(h * float64(time.Hour))) }
 	check := func(what string, now, want time.Time) {
 		t.Helper()
-		if got := engine.NextEvent(g, now); !got.Equal(want) {
+		if got := NextEvent(g, now); !got.Equal(want) {
 			t.Errorf("%s: next event at %v, want %v", what, got, want)
 		}
 	}
@@ -97,23 +96,23 @@ func TestPhaseLength(t *testing.T) {
 	for _, c := range []struct {
 		t    judge.PhaseType
 		want time.Duration
-	}{{judge.Movement, time.Hour}, {judge.Retreat, 2 * time.Hour}, {judge.Adjustment, engine.DefaultAdjustment}} {
-		if got := engine.PhaseLength(&s, c.t); got != c.want {
+	}{{judge.Movement, time.Hour}, {judge.Retreat, 2 * time.Hour}, {judge.Adjustment, DefaultAdjustment}} {
+		if got := PhaseLength(&s, c.t); got != c.want {
 			t.Errorf("%v: %v, want %v", c.t, got, c.want)
 		}
 	}
 }
 
 func TestAfterAbsences(t *testing.T) {
-	at := func(h int) time.Time { return clockT0.Add(time.Duration(h) * time.Hour) }
+	at := func(h int) time.Time { return deadlineT0.Add(time.Duration(h) * time.Hour) }
 	g := &state.Game{Players: []state.Player{
 		{Power: "England", Status: state.Playing, Absences: []state.Absence{{From: at(10), To: at(20)}, {From: at(30), To: at(40)}}},
 		{Power: "France", Status: state.Playing, Absences: []state.Absence{{From: at(20), To: at(30)}}},
 		{Power: "Italy", Status: state.Disorder, Absences: []state.Absence{{From: at(0), To: at(100)}}},
 	}}
 	for _, c := range []struct{ in, want int }{{5, 5}, {10, 40}, {19, 40}, {40, 40}, {45, 45}} {
-		if got := engine.AfterAbsences(g, at(c.in)); !got.Equal(at(c.want)) {
-			t.Errorf("deadline at %dh moves to %v, want %dh", c.in, got.Sub(clockT0), c.want)
+		if got := AfterAbsences(g, at(c.in)); !got.Equal(at(c.want)) {
+			t.Errorf("deadline at %dh moves to %v, want %dh", c.in, got.Sub(deadlineT0), c.want)
 		}
 	}
 }
@@ -124,7 +123,7 @@ func TestSpellLength(t *testing.T) {
 		90 * time.Minute: "1 hour 30 minutes", 20 * time.Minute: "20 minutes", 52 * time.Hour: "2 days 4 hours",
 		49*time.Hour + time.Minute + 5*time.Second: "2 days 1 hour 1 minute 5 seconds", 0: "no time",
 	} {
-		if got := engine.SpellLength(d); got != want {
+		if got := SpellLength(d); got != want {
 			t.Errorf("spellLength(%v) = %q, want %q", d, got, want)
 		}
 	}
@@ -135,8 +134,11 @@ func TestSpellLeft(t *testing.T) {
 		5 * time.Minute: "5 minutes", 5*time.Minute - 20*time.Second: "5 minutes", 20 * time.Second: "less than a minute",
 		71*time.Hour + 59*time.Minute + 50*time.Second: "3 days", -time.Minute: "less than a minute",
 	} {
-		if got := engine.SpellLeft(d); got != want {
+		if got := SpellLeft(d); got != want {
 			t.Errorf("spellLeft(%v) = %q, want %q", d, got, want)
 		}
 	}
 }
+
+// deadlineT0 is the time the tests above start from: a Monday noon.
+var deadlineT0 = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
