@@ -180,14 +180,10 @@ func insideShare(rings [][]int, bx box) float64 {
 // TestPlacement checks every board drawn from geometry, every province
 // and coast, against placementFaults.
 // knownPlacementFaults are the faults the generator has not yet placed
-// away, each an open defect (docs/variants.md says so): listed here so
+// away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. In central Italy on 34-35-36 the construction marker leaves
-// no arrangement of Tuscany's marks with its neighbours where they are;
-// the search does not yet move a neighbour's marks with a stuck province.
-var knownPlacementFaults = map[string][]string{
-	"34-35-36": {"rom label is nearer ven centre (45) than its own marks (47)"},
-}
+// is gone. None is open.
+var knownPlacementFaults = map[string][]string{}
 
 func TestPlacement(t *testing.T) {
 	seen := map[*mapgeo.Geometry]bool{}
