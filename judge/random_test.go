@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -140,6 +141,43 @@ func phaseAfter(a, b judge.Phase) bool {
 }
 
 // randomOrders writes a legal-looking order for every unit that has
+// unitMoves is what randomMove needs of a unit's place, worked out once
+// per map, unit type and place: the oracle's and the random games ask for
+// it millions of times, and worked out each time it was most of their run.
+type unitMoves struct {
+	nb    []judge.Loc // where the unit may move (Map.Neighbours)
+	helps []bool      // per location: a unit there is one the unit may support, holding or moving, from where it reaches
+}
+
+type unitPlace struct {
+	m *judge.Map
+	t judge.UnitType
+	l judge.Loc
+}
+
+var unitMovesMemo sync.Map // unitPlace → *unitMoves
+
+// movesFrom returns the unitMoves of a unit of type t at l on m.
+func movesFrom(m *judge.Map, t judge.UnitType, l judge.Loc) *unitMoves {
+	k := unitPlace{m, t, l}
+	if v, ok := unitMovesMemo.Load(k); ok {
+		return v.(*unitMoves)
+	}
+	mt := &unitMoves{nb: m.Neighbours(nil, t, l), helps: make([]bool, m.NumLocs())}
+	for i := range mt.helps {
+		vl := judge.Loc(i)
+		p := m.Province(vl)
+		for _, n := range mt.nb {
+			if m.Province(n) == p || m.ArmyAdjacent(p, n) || m.FleetReaches(vl, n) {
+				mt.helps[i] = true
+				break
+			}
+		}
+	}
+	unitMovesMemo.Store(k, mt)
+	return mt
+}
+
 // something to do, with a share of supports, convoys and builds.
 func randomOrders(rng *rand.Rand, pos *judge.Position) []judge.Order {
 	m := pos.Map
@@ -195,7 +233,8 @@ func randomOrders(rng *rand.Rand, pos *judge.Position) []judge.Order {
 func randomMove(rng *rand.Rand, pos *judge.Position, u judge.Unit) judge.Order {
 	m := pos.Map
 	o := judge.Order{Kind: judge.Hold, Power: u.Power, Type: u.Type, Unit: u.Loc}
-	nb := m.Neighbours(nil, u.Type, u.Loc)
+	mt := movesFrom(m, u.Type, u.Loc)
+	nb := mt.nb
 	switch r := rng.IntN(10); {
 	case r < 5 && len(nb) > 0:
 		o.Kind, o.Target = judge.Move, nb[rng.IntN(len(nb))]
@@ -211,13 +250,8 @@ func randomMove(rng *rand.Rand, pos *judge.Position, u judge.Unit) judge.Order {
 		// Support a neighbour, holding or moving into a place we reach.
 		var friends []judge.Unit
 		for _, l := range m.Provinces() {
-			if v := pos.Units[l]; v.Type != judge.NoUnit && l != m.Province(u.Loc) {
-				for _, n := range nb {
-					if m.Province(n) == l || m.ArmyAdjacent(l, n) || m.FleetReaches(v.Loc, n) {
-						friends = append(friends, v)
-						break
-					}
-				}
+			if v := pos.Units[l]; v.Type != judge.NoUnit && l != m.Province(u.Loc) && mt.helps[v.Loc] {
+				friends = append(friends, v)
 			}
 		}
 		if len(friends) == 0 {

@@ -41,6 +41,30 @@ func BenchmarkBoards(b *testing.B) {
 	}
 }
 
+// BenchmarkBusiest draws, as PNG, the busiest movement of every board
+// in the test corpus with its orders and outcomes: a picture as a game
+// mails it, with the most marks the corpus makes. Run with -cpu 1.
+func BenchmarkBusiest(b *testing.B) {
+	for _, s := range busiest(corpus(b)) {
+		if s.res == nil || s.pos.Phase.Type != judge.Movement {
+			continue
+		}
+		b.Run(s.name, func(b *testing.B) {
+			if err := PNG(io.Discard, s.pos, s.res); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				if err := PNG(io.Discard, s.pos, s.res); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}
+
 // cpuTime is the CPU time the process has used: on a machine whose other
 // work takes turns with the benchmark, the time per picture that does not
 // count the waits.

@@ -2,10 +2,77 @@ package picture
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"image"
 	"image/png"
+	"slices"
 	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
 )
+
+// rendered is a shot of busiest drawn as PNG does it, with the board's
+// kept masks, and the number of its pixel bytes that differ from the same
+// picture drawn from scratch.
+type rendered struct {
+	shot
+	png  []byte
+	diff int
+	kept bool // the board had its masks kept after the picture
+	// quant is what quantiseFault found wrong with a start's picture.
+	quant string
+}
+
+// renderBusiest draws the start and the busiest movement, retreat and
+// adjustment of every board in the corpus twice, from scratch and from
+// the masks kept from the board's first picture (the start: other owners,
+// other units), and encodes the second as PNG does: once per test binary,
+// since under the race detector each picture costs seconds and two tests
+// read them.
+func renderBusiest(t testing.TB) []rendered {
+	t.Helper()
+	return renderedShots.get(t, "the busiest shots' pictures", func() []rendered {
+		caches := map[*board]*rasterCache{}
+		var out []rendered
+		for _, s := range busiest(corpus(t)) {
+			b := boardFor(s.pos.Map)
+			c := caches[b]
+			if c == nil {
+				c = &rasterCache{}
+				caches[b] = c
+			}
+			sc := build(b, s.pos, s.res)
+			sc.cache = nil
+			plain, err := rasterise(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := bytes.Clone(plain.Pix)
+			sc.cache = c
+			got, err := rasterise(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rendered{shot: s, kept: c.get() != nil}
+			if s.res == nil && slices.Contains(quantiseBoards, s.pos.Map.Name) {
+				r.quant = quantiseFault(got)
+			}
+			for i := range want {
+				if got.Pix[i] != want[i] {
+					r.diff++
+				}
+			}
+			if r.png, err = encodePNG(got, MaxPNGBytes); err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+			out = append(out, r)
+		}
+		return out
+	})
+}
+
+var renderedShots shared[[]rendered]
 
 // TestBoardCacheSamePixels: a picture painted from the board's kept
 // masks is pixel for pixel the picture drawn from scratch, on every
@@ -13,37 +80,12 @@ import (
 // of the corpus, the masks kept from the board's first picture (the
 // start: other owners, other units).
 func TestBoardCacheSamePixels(t *testing.T) {
-	caches := map[*board]*rasterCache{}
-	for _, s := range busiest(corpus(t)) {
-		b := boardFor(s.pos.Map)
-		c := caches[b]
-		if c == nil {
-			c = &rasterCache{}
-			caches[b] = c
+	for _, r := range renderBusiest(t) {
+		if !r.kept {
+			t.Fatalf("%s: nothing kept", r.name)
 		}
-		sc := build(b, s.pos, s.res)
-		sc.cache = nil
-		plain, err := rasterise(sc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := bytes.Clone(plain.Pix)
-		sc.cache = c
-		got, err := rasterise(sc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.get() == nil {
-			t.Fatalf("%s: nothing kept", s.name)
-		}
-		if !bytes.Equal(got.Pix, want) {
-			n := 0
-			for i := range want {
-				if got.Pix[i] != want[i] {
-					n++
-				}
-			}
-			t.Errorf("%s: %d bytes differ from the picture drawn from scratch", s.name, n)
+		if r.diff > 0 {
+			t.Errorf("%s: %d bytes differ from the picture drawn from scratch", r.name, r.diff)
 		}
 	}
 }
@@ -51,23 +93,65 @@ func TestBoardCacheSamePixels(t *testing.T) {
 // TestPNGWeight: the PNG of the start and of the busiest movement,
 // retreat and adjustment of every board in the corpus weighs at most
 // TargetPNGBytes with all its colours: the palette was not cut to 64 or
-// 16 to make it fit.
+// 16 to make it fit. The PNGs are renderBusiest's, which are PNG's bytes
+// (TestPNGFromCache); the palette is read from its chunk.
 func TestPNGWeight(t *testing.T) {
-	for _, s := range busiest(corpus(t)) {
-		data := pngOf(t, s.pos, s.res)
-		if len(data) > TargetPNGBytes {
-			t.Errorf("%s: %d KB, want at most %d", s.name, len(data)>>10, TargetPNGBytes>>10)
+	for _, r := range renderBusiest(t) {
+		if len(r.png) > TargetPNGBytes {
+			t.Errorf("%s: %d KB, want at most %d", r.name, len(r.png)>>10, TargetPNGBytes>>10)
 		}
-		img, err := png.Decode(bytes.NewReader(data))
+		n, err := paletteSize(r.png)
+		if err != nil {
+			t.Fatalf("%s: %v", r.name, err)
+		}
+		if n <= 64 {
+			t.Errorf("%s: a palette of %d colours: cut to fit", r.name, n)
+		}
+	}
+}
+
+// paletteSize reads how many colours a PNG's PLTE chunk holds.
+func paletteSize(data []byte) (int, error) {
+	const sig = 8
+	for i := sig; i+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[i:]))
+		switch string(data[i+4 : i+8]) {
+		case "PLTE":
+			return n / 3, nil
+		case "IDAT", "IEND":
+			return 0, errors.New("no palette before the image data")
+		}
+		i += 12 + n
+	}
+	return 0, errors.New("no palette")
+}
+
+// TestPNGFromCache: renderBusiest's PNGs are the bytes PNG writes (both
+// are rasterise and encodePNG, and TestBoardCacheSamePixels shows the kept
+// masks change no pixel), and paletteSize reads their palettes as the
+// decoder does. Two of them, a start and a movement, are enough: the rest
+// are the same code on other pictures, which under the race detector cost
+// seconds each.
+func TestPNGFromCache(t *testing.T) {
+	all := renderBusiest(t)
+	moves := slices.IndexFunc(all, func(r rendered) bool { return r.res != nil && r.pos.Phase.Type == judge.Movement })
+	if moves < 0 {
+		t.Fatal("no movement among the busiest shots")
+	}
+	for _, r := range []rendered{all[0], all[moves]} {
+		if !bytes.Equal(r.png, pngOf(t, r.pos, r.res)) {
+			t.Fatalf("%s: PNG writes other bytes", r.name)
+		}
+		img, err := png.Decode(bytes.NewReader(r.png))
 		if err != nil {
 			t.Fatal(err)
 		}
 		p, ok := img.(*image.Paletted)
 		if !ok {
-			t.Fatalf("%s: not paletted", s.name)
+			t.Fatalf("%s: not paletted", r.name)
 		}
-		if len(p.Palette) <= 64 {
-			t.Errorf("%s: a palette of %d colours: cut to fit", s.name, len(p.Palette))
+		if n, err := paletteSize(r.png); err != nil || n != len(p.Palette) {
+			t.Fatalf("%s: paletteSize says %d (%v), the decoder %d", r.name, n, err, len(p.Palette))
 		}
 	}
 }

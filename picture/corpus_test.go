@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -33,18 +34,67 @@ func (r *lcg) intn(n int) int {
 // and outcomes its games produce.
 func corpus(t testing.TB) []shot {
 	t.Helper()
-	corpusOnce.Do(func() { corpusShots = playCorpus(t) })
-	if corpusShots == nil {
-		t.Fatal("the corpus could not be played")
-	}
-	return corpusShots
+	// Clipped, so that a test that appends its own shots appends to a
+	// copy.
+	return slices.Clip(corpusShots.get(t, "the corpus", func() []shot { return playCorpus(t) }))
 }
 
 // The corpus is played once per test binary: its positions are only read.
-var (
-	corpusOnce  sync.Once
-	corpusShots []shot
-)
+var corpusShots shared[[]shot]
+
+// shared is a value the tests of a binary share, made by the first that
+// asks for it and only read after: the corpus and what is drawn of it
+// cost seconds each under the race detector.
+type shared[T any] struct {
+	once sync.Once
+	v    T
+	ok   bool
+}
+
+// get returns the value, made by mk on the first call; an mk that
+// failed (t.Fatal) fails every test that asks.
+func (s *shared[T]) get(t testing.TB, what string, mk func() T) T {
+	t.Helper()
+	s.once.Do(func() {
+		s.v = mk()
+		s.ok = true
+	})
+	if !s.ok {
+		t.Fatalf("%s could not be made", what)
+	}
+	return s.v
+}
+
+// drawnSVG is a corpus shot's SVG and its elements (parseSVG), each with
+// its tag and classes only.
+type drawnSVG struct {
+	data []byte
+	doc  []node
+}
+
+// corpusSVGs are the SVGs of corpus, in its order, each drawn and parsed
+// once per test binary for the tests that read them.
+func corpusSVGs(t testing.TB) []drawnSVG {
+	t.Helper()
+	shots := corpus(t)
+	return corpusDrawn.get(t, "the corpus's SVGs", func() []drawnSVG {
+		out := make([]drawnSVG, len(shots))
+		for i, s := range shots {
+			data := svgOf(t, s.pos, s.res)
+			doc, _, _ := parseSVG(t, data)
+			// Kept for their classes only: the attributes and
+			// texts of every picture would hold hundreds of
+			// megabytes under the race detector.
+			for j := range doc {
+				doc[j] = node{tag: doc[j].tag, class: doc[j].class}
+			}
+			out[i] = drawnSVG{data, doc}
+		}
+		return out
+	})
+}
+
+var corpusDrawn shared[[]drawnSVG]
 
 func playCorpus(t testing.TB) []shot {
 	var out []shot

@@ -180,19 +180,14 @@ func insideShare(rings [][]int, bx box) float64 {
 // TestPlacement checks every board drawn from geometry, every province
 // and coast, against placementFaults.
 // knownPlacementFaults are the faults the generator has not yet placed
-// away, each an open defect (docs/variants.md says so): listed here so
+// away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. In central Italy on 34-35-36 the construction marker leaves
-// no arrangement of Tuscany's marks with its neighbours where they are;
-// the search does not yet move a neighbour's marks with a stuck province.
-//
-// On Ancient Mediterranean, Antioch and Sidon are narrow strips of the
-// Levant coast between Cappadocia, Damascus and the sea; the lenses that
-// widen them there also move their neighbours' borders, and in the time
-// given no seeds were found that keep the board consistent and give their
-// labels room clear of a dislodged unit's ring.
+// is gone. On Ancient Mediterranean, Antioch and Sidon are narrow strips
+// of the Levant coast between Cappadocia, Damascus and the sea; the lenses
+// that widen them there also move their neighbours' borders, and in the
+// time given no seeds were found that keep the board consistent and give
+// their labels room clear of a dislodged unit's ring.
 var knownPlacementFaults = map[string][]string{
-	"34-35-36": {"rom label is nearer ven centre (45) than its own marks (47)"},
 	"ancient-mediterranean": {
 		"ant label and ant army overlap",
 		"ant label and ant dislodged army overlap",

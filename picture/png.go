@@ -2,12 +2,13 @@ package picture
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -133,40 +134,29 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encoderBuffers keeps the PNG encoder's buffers (its compressor above
-// all, about a megabyte) from one picture to the next.
-var encoderBuffers = &encoderPool{}
-
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
-
 // encodePNG encodes img as a paletted PNG of at most limit bytes. It
 // compresses fast first; a picture that weighs more than TargetPNGBytes
-// so is compressed harder, and one that still weighs more than limit is
-// then tried with fewer colours; one that weighs more still is
-// errTooBusy.
+// so is compressed harder (zlib's level 4: the busiest pictures of the
+// boards fit with it, at about half the cost of image/png's default
+// level), and one that still weighs more than limit is then tried with
+// the hardest compression and fewer colours; one that weighs more still
+// is errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
+	ix := indexedPool.Get().(*indexed)
+	defer indexedPool.Put(ix)
+	ix.index(img)
 	for _, try := range []struct {
-		colours int
-		level   png.CompressionLevel
-		within  int
+		colours, level, within int
 	}{
-		{256, png.BestSpeed, min(limit, TargetPNGBytes)},
-		{256, png.DefaultCompression, min(limit, TargetPNGBytes)},
-		{256, png.BestCompression, limit},
-		{64, png.BestCompression, limit},
-		{16, png.BestCompression, limit},
+		{256, zlib.BestSpeed, min(limit, TargetPNGBytes)},
+		{256, 4, min(limit, TargetPNGBytes)},
+		{256, zlib.BestCompression, limit},
+		{64, zlib.BestCompression, limit},
+		{16, zlib.BestCompression, limit},
 	} {
 		out.Reset()
-		enc := png.Encoder{CompressionLevel: try.level, BufferPool: encoderBuffers}
-		if err := enc.Encode(&out, quantise(img, try.colours)); err != nil {
+		if err := writeIndexed(&out, ix.paletted(img.Rect, try.colours), try.level); err != nil {
 			return nil, err
 		}
 		if out.Len() <= try.within {
@@ -174,6 +164,71 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 		}
 	}
 	return nil, errTooBusy
+}
+
+// zlibWriters keeps a compressor per level (about a megabyte each) from
+// one picture to the next.
+var zlibWriters [zlib.BestCompression + 1]sync.Pool
+
+// writeIndexed writes p as a PNG of colour type 3 (8-bit palette indexes),
+// its rows unfiltered, as image/png writes a paletted image, compressed
+// at zlib's level: image/png offers only four levels, and none between
+// its fastest and its default.
+func writeIndexed(w *bytes.Buffer, p *image.Paletted, level int) error {
+	width, height := p.Rect.Dx(), p.Rect.Dy()
+	if len(p.Palette) == 0 || len(p.Palette) > 256 || width <= 0 || height <= 0 {
+		return errors.New("picture: no paletted picture to write")
+	}
+	w.WriteString("\x89PNG\r\n\x1a\n")
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(height))
+	hdr[8], hdr[9] = 8, 3 // bit depth, colour type; compression, filter and interlace 0
+	writeChunk(w, "IHDR", hdr[:])
+	pal := make([]byte, 0, 3*len(p.Palette))
+	for _, c := range p.Palette {
+		r, g, b, _ := c.RGBA()
+		pal = append(pal, uint8(r>>8), uint8(g>>8), uint8(b>>8))
+	}
+	writeChunk(w, "PLTE", pal)
+	var data bytes.Buffer
+	z, _ := zlibWriters[level].Get().(*zlib.Writer)
+	if z == nil {
+		var err error
+		if z, err = zlib.NewWriterLevel(&data, level); err != nil {
+			return err
+		}
+	} else {
+		z.Reset(&data)
+	}
+	defer zlibWriters[level].Put(z)
+	row := make([]byte, 1+width) // filter type 0, then the row
+	for y := range height {
+		copy(row[1:], p.Pix[y*p.Stride:y*p.Stride+width])
+		if _, err := z.Write(row); err != nil {
+			return err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return err
+	}
+	writeChunk(w, "IDAT", data.Bytes())
+	writeChunk(w, "IEND", nil)
+	return nil
+}
+
+// writeChunk writes one PNG chunk: its length, type, data and CRC.
+func writeChunk(w *bytes.Buffer, typ string, data []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	w.Write(n[:])
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(typ))
+	crc.Write(data)
+	w.WriteString(typ)
+	w.Write(data)
+	binary.BigEndian.PutUint32(n[:], crc.Sum32())
+	w.Write(n[:])
 }
 
 func rasterise(sc *scene) (*image.RGBA, error) {
@@ -808,8 +863,8 @@ func dilate(m *image.Alpha, rad int) *image.Alpha {
 	return out
 }
 
-// colourTable counts the colours of a picture: an open-addressing hash
-// table from 24-bit colour to a count (and later a palette index), far
+// colourTable numbers the colours of a picture: an open-addressing hash
+// table from 24-bit colour to its number plus one (0: not yet met), far
 // cheaper per pixel than a Go map. Keys are stored plus one, so that 0
 // marks an empty slot.
 type colourTable struct {
@@ -818,9 +873,10 @@ type colourTable struct {
 	n    int
 }
 
-var tablePool = sync.Pool{New: func() any { return &colourTable{keys: make([]uint32, 1<<15), vals: make([]int32, 1<<15)} }}
-
 func (t *colourTable) reset() {
+	if t.keys == nil {
+		t.keys, t.vals = make([]uint32, 1<<15), make([]int32, 1<<15)
+	}
 	clear(t.keys)
 	t.n = 0
 }
@@ -847,20 +903,6 @@ func (t *colourTable) slot(c uint32) int {
 	}
 }
 
-// find returns c's slot, or -1.
-func (t *colourTable) find(c uint32) int {
-	mask := uint32(len(t.keys) - 1)
-	k := c + 1
-	for i := (c * 0x9E3779B1) >> 7 & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			return int(i)
-		case 0:
-			return -1
-		}
-	}
-}
-
 func (t *colourTable) grow() {
 	keys, vals := t.keys, t.vals
 	t.keys, t.vals, t.n = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys)), 0
@@ -871,96 +913,154 @@ func (t *colourTable) grow() {
 	}
 }
 
-// quantise turns img into a paletted image of its (at most) colours most used
-// colours, mapping every other colour, the odd antialiased edge pixel, to
-// the nearest of them. A flat-coloured map has few colours, so the loss is
-// invisible, and the PNG is a third of the RGBA one.
-func quantise(img *image.RGBA, colours int) *image.Paletted {
-	t := tablePool.Get().(*colourTable)
-	defer tablePool.Put(t)
+// indexed is a picture as colour numbers: its pixels as runs of one
+// colour, each colour numbered in the order it was first met, with how
+// many pixels have it. Made once per picture, it serves every palette
+// size encodePNG tries; a map is mostly flat areas, so it has far fewer
+// runs than pixels, and each palette is then written a run at a time.
+type indexed struct {
+	runs   []colourRun
+	cols   []uint32 // per number: R | G<<8 | B<<16
+	counts []int32  // per number: how many pixels
+	table  colourTable
+}
+
+// colourRun is the pixels before end (an index into the picture's pixels,
+// row after row) from the previous run's end, all of colour number id.
+type colourRun struct {
+	end int32
+	id  uint16
+}
+
+var indexedPool = sync.Pool{New: func() any { return &indexed{} }}
+
+// maxIDs is how many colours indexed numbers; a picture with more is
+// numbered again with 5 bits a channel (at most 32768 colours), which
+// only a picture far busier than any board makes needs.
+const maxIDs = 1 << 16
+
+// index numbers the colours of img (see indexed).
+func (ix *indexed) index(img *image.RGBA) {
+	for _, keep := range []uint32{0xffffff, 0xf8f8f8} {
+		if ix.number(img.Pix, keep) {
+			return
+		}
+	}
+}
+
+// number is one try of index, with the colour bits keep; it reports
+// false when the picture has more than maxIDs colours so. A run is
+// followed two pixels (eight bytes) at a time, and the table is looked
+// up only where the colour changes.
+func (ix *indexed) number(pix []uint8, keep uint32) bool {
+	t := &ix.table
 	t.reset()
-	// A pixel is read as one little-endian word, R | G<<8 | B<<16 |
-	// A<<24; every pixel is opaque, so the word is the colour's key
-	// once its alpha byte is dropped.
-	pix := img.Pix
+	ix.cols, ix.counts, ix.runs = ix.cols[:0], ix.counts[:0], ix.runs[:0]
 	n := len(pix) / 4
-	word := func(i int) uint32 { return binary.LittleEndian.Uint32(pix[4*i:]) & 0xffffff }
-	last, run := word(0), int32(0)
-	for i := 0; i < n; i++ {
-		c := word(i)
-		if c == last {
-			run++
-			continue
+	for j := 0; j < n; {
+		raw := binary.LittleEndian.Uint32(pix[4*j : 4*j+4])
+		k := j + 1
+		pair := uint64(raw) | uint64(raw)<<32
+		for k+2 <= n && binary.LittleEndian.Uint64(pix[4*k:4*k+8]) == pair {
+			k += 2
 		}
-		t.vals[t.slot(last)] += run
-		last, run = c, 1
-	}
-	t.vals[t.slot(last)] += run
-	type used struct {
-		c uint32
-		n int32
-	}
-	all := make([]used, 0, t.n)
-	for i, k := range t.keys {
-		if k != 0 {
-			all = append(all, used{k - 1, t.vals[i]})
+		for k < n && binary.LittleEndian.Uint32(pix[4*k:4*k+4]) == raw {
+			k++
 		}
-	}
-	slices.SortFunc(all, func(a, b used) int {
-		if a.n != b.n {
-			return int(b.n - a.n)
+		s := t.slot(raw & keep)
+		if t.vals[s] == 0 {
+			if len(ix.cols) == maxIDs {
+				return false
+			}
+			ix.cols = append(ix.cols, raw&keep)
+			ix.counts = append(ix.counts, 0)
+			t.vals[s] = int32(len(ix.cols))
 		}
-		return int(a.c) - int(b.c)
+		id := uint16(t.vals[s] - 1)
+		ix.counts[id] += int32(k - j)
+		ix.runs = append(ix.runs, colourRun{end: int32(k), id: id})
+		j = k
+	}
+	return true
+}
+
+// paletted is the picture with its (at most) colours most used colours,
+// every other colour, the odd antialiased edge pixel, mapped to the
+// nearest of them. A flat-coloured map has few colours, so the loss is
+// invisible, and the PNG is a third of the RGBA one.
+func (ix *indexed) paletted(rect image.Rectangle, colours int) *image.Paletted {
+	order := make([]int, len(ix.cols))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if ix.counts[a] != ix.counts[b] {
+			return int(ix.counts[b] - ix.counts[a])
+		}
+		return int(ix.cols[a]) - int(ix.cols[b])
 	})
-	if len(all) > colours {
-		all = all[:colours]
+	if len(order) > colours {
+		order = order[:colours]
 	}
-	cols := make([]uint32, len(all))
-	pal := make(color.Palette, len(all))
-	// The table now maps a palette colour to its index, and every other
-	// colour to -1.
-	for i := range t.vals {
-		t.vals[i] = -1
+	// remap takes a colour's number to its palette index; 0xffff: not
+	// in the palette (yet).
+	remap := make([]uint16, len(ix.cols))
+	for i := range remap {
+		remap[i] = 0xffff
 	}
-	for i, u := range all {
-		cols[i] = u.c
-		pal[i] = color.RGBA{uint8(u.c), uint8(u.c >> 8), uint8(u.c >> 16), 0xff}
-		t.vals[t.find(u.c)] = int32(i)
+	pal := make(color.Palette, len(order))
+	pcols := make([]uint32, len(order))
+	for i, id := range order {
+		c := ix.cols[id]
+		pcols[i] = c
+		pal[i] = color.RGBA{uint8(c), uint8(c >> 8), uint8(c >> 16), 0xff}
+		remap[id] = uint16(i)
 	}
-	nearest := func(c uint32) uint8 {
+	nearest := func(c uint32) uint16 {
 		r, g, b := int(c&0xff), int(c>>8&0xff), int(c>>16)
 		best, bd := 0, math.MaxInt
-		for i, p := range cols {
+		for i, p := range pcols {
 			dr, dg, db := r-int(p&0xff), g-int(p>>8&0xff), b-int(p>>16)
 			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
 				best, bd = i, d
 			}
 		}
-		return uint8(best)
+		return uint16(best)
 	}
 	// Colours outside the palette are looked up by their top 5 bits per
 	// channel: the nearest palette colour of the first one met in each
 	// such cell serves the whole cell.
-	var cells [1 << 15]int16
-	for i := range cells {
-		cells[i] = -1
-	}
-	out := image.NewPaletted(img.Rect, pal)
-	lastC, lastI := uint32(1<<31), uint8(0)
-	for i := 0; i < n; i++ {
-		c := word(i)
-		if c != lastC {
-			idx := t.vals[t.find(c)]
-			if idx < 0 {
-				cell := (c>>3&31)<<10 | (c>>11&31)<<5 | (c >> 19 & 31)
-				if cells[cell] < 0 {
-					cells[cell] = int16(nearest(c))
-				}
-				idx = int32(cells[cell])
-			}
-			lastC, lastI = c, uint8(idx)
+	cells := make(map[uint32]uint16)
+	for id, c := range ix.cols {
+		if remap[id] != 0xffff {
+			continue
 		}
-		out.Pix[i] = lastI
+		cell := c & 0xf8f8f8
+		v, ok := cells[cell]
+		if !ok {
+			v = nearest(c)
+			cells[cell] = v
+		}
+		remap[id] = v
+	}
+	out := image.NewPaletted(rect, pal)
+	start := 0
+	for _, r := range ix.runs {
+		run := out.Pix[start:r.end]
+		run[0] = uint8(remap[r.id])
+		for f := 1; f < len(run); f *= 2 {
+			copy(run[f:], run[:f])
+		}
+		start = int(r.end)
 	}
 	return out
+}
+
+// quantise turns img into a paletted image of its (at most) colours most
+// used colours (see indexed.paletted).
+func quantise(img *image.RGBA, colours int) *image.Paletted {
+	ix := indexedPool.Get().(*indexed)
+	defer indexedPool.Put(ix)
+	ix.index(img)
+	return ix.paletted(img.Rect, colours)
 }
