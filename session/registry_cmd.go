@@ -179,7 +179,57 @@ func (s *session) cmdForget(c *parser.Command) error {
 	if err := s.tx.DeleteRegistrant(r.ID); err != nil {
 		return err
 	}
-	s.printf("The registration '%s' and its address are removed from the registry. The games you played keep their records.", r.Name)
+	if err := s.markFormer(r); err != nil {
+		return err
+	}
+	s.printf("The registration '%s' and its address are removed from the registry. The games you played keep their records; the finished ones name you \"a former player\".", r.Name)
+	return nil
+}
+
+// formerPlayer is how WHO GAME and the game pages name the holder of a
+// seat marked Former.
+const formerPlayer = "a former player"
+
+// markFormer marks the seats that r's addresses held in finished games as
+// a former player's (state.Player.Former): the games keep their seats and
+// records, and say who held them no longer. A running game's seat stays
+// as it is: its holder is still playing it.
+func (s *session) markFormer(r *state.Registrant) error {
+	seen := map[string]bool{}
+	for _, addr := range r.Addrs() {
+		events, err := s.tx.SeatEvents(addr)
+		if err != nil {
+			return err
+		}
+		for _, ev := range events {
+			if seen[ev.Game] {
+				continue
+			}
+			seen[ev.Game] = true
+			g := s.game
+			if g == nil || g.Name != ev.Game {
+				if g, err = s.tx.Game(ev.Game); errors.Is(err, state.ErrNotFound) {
+					continue // deleted since
+				} else if err != nil {
+					return err
+				}
+			}
+			if g.Status != state.Finished {
+				continue
+			}
+			changed := false
+			for i := range g.Players {
+				if p := &g.Players[i]; !p.Former && slices.ContainsFunc(r.Addrs(), func(a string) bool { return engine.SameAddr(a, p.Addr) }) {
+					p.Former, changed = true, true
+				}
+			}
+			if changed {
+				if err := s.tx.PutGame(g); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 
@@ -471,7 +521,9 @@ func (s *session) cmdWho(c *parser.Command) error {
 	for i := range g.Players {
 		p := &g.Players[i]
 		who := "a player who is not registered"
-		if r, err := s.registrant(p.Addr); err != nil {
+		if p.Former {
+			who = formerPlayer
+		} else if r, err := s.registrant(p.Addr); err != nil {
 			return err
 		} else if r != nil {
 			who = profileLine(r)

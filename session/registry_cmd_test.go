@@ -434,3 +434,40 @@ func TestJoinPassword(t *testing.T) {
 	h.join(friend, "jp", "pw", "", "")
 	mustContain(t, replyTo(t, h.mail(testMaster, "j", "SIGNON Mjp "+testMasterPass+"\nSET JOIN NONE"), testMaster).Body, "needs no join password")
 }
+
+// FORGET ME leaves the finished games their seats, named "a former
+// player" by WHO GAME, and a running game's seat as it is; a forged FORGET
+// ME marks nothing.
+func TestForgetMeLeavesAFormerPlayer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	const austria, outsider = "austria@example.org", "mallory@evil.example"
+	h.registerByMail(austria, "Archduke")
+	h.registerByMail(outsider, "Mal")
+	for _, name := range []string{"done", "live"} {
+		h.create(name)
+		joinAll(h, name)
+	}
+	g := h.game("done")
+	g.Status = state.Finished
+	h.putGame(g)
+
+	// A forged FORGET ME (the outsider's code, Austria's From) changes nothing.
+	code := codeIn(t, replyTo(t, h.mail(outsider, "f", "FORGET ME"), outsider).Body)
+	h.mail(austria, "f", "CONFIRM "+code+"\nFORGET ME")
+	mustContain(t, replyTo(t, h.mail(outsider, "w", "WHO GAME done"), outsider).Body, "Archduke")
+
+	mustContain(t, replyTo(t, h.confirm(austria, "f", "FORGET ME"), austria).Body, "a former player")
+	done := replyTo(t, h.mail(outsider, "w", "WHO GAME done"), outsider).Body
+	mustContain(t, done, "Austria:   a former player")
+	mustNotContain(t, done, "Archduke", austria)
+	live := replyTo(t, h.mail(outsider, "w", "WHO GAME live"), outsider).Body
+	mustNotContain(t, live, "a former player", "Archduke")
+	for name, want := range map[string]bool{"done": true, "live": false} {
+		for _, p := range h.game(name).Players {
+			if got := p.Former; got != (want && p.Addr == austria) {
+				t.Errorf("%s: %s Former = %v", name, p.Power, got)
+			}
+		}
+	}
+}

@@ -177,6 +177,10 @@ type Player struct {
 	// the phase a fresh deadline (0: never): a seat gets one a phase, so
 	// that taking it in turns cannot hold a phase open.
 	ClockTurn int `json:"clock_turn,omitempty"`
+	// Former marks the seat of a finished game whose holder has since
+	// left the registry (FORGET ME): the game keeps the seat and its
+	// record, and names its holder "a former player".
+	Former bool `json:"former,omitempty"`
 }
 
 // Observer receives a game's results and broadcasts.

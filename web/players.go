@@ -86,13 +86,19 @@ func (s *Server) player(tx *state.Tx, r *http.Request, now time.Time) (string, a
 }
 
 // seatPlayer returns the public name and page of the registered player
-// who holds a seat of g, or "" when the seat may not be linked or its
+// who holds a seat of g ("a former player", with no page, for a seat
+// marked state.Player.Former), or "" when the seat may not be linked or its
 // holder is not registered (an address a registration moved away from
 // is still its own: see state.Registrant.Former). The address is read to find the
 // registration and goes no further.
 func seatPlayer(tx *state.Tx, g *state.Game, p *state.Player) (name, href string) {
 	if !players.Shown(g) || p.Status == state.Abandoned {
 		return "", ""
+	}
+	if p.Former {
+		// The holder left the registry (FORGET ME): the finished game
+		// keeps the seat, named without a name or a page.
+		return "a former player", ""
 	}
 	reg, err := tx.RegistrantByAddr(p.Addr)
 	if err != nil {

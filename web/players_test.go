@@ -149,3 +149,21 @@ func TestPrivateGameAbsentAndGatesListed(t *testing.T) {
 		t.Errorf("the player's page names the private game")
 	}
 }
+
+// A finished game's seat whose holder left the registry (FORGET ME marks
+// it Former) is named "a former player" on the game's page, with no link
+// and no name.
+func TestFormerPlayerSeat(t *testing.T) {
+	f := newFixture(t, 1, Config{})
+	register(t, f, "Jeanne", "france@players.test", nil, "secrets", "France", state.SeatJoined)
+	changeGame(t, f, "secrets", func(g *state.Game) {
+		g.Status, g.Result = state.Finished, "draw"
+		for i := range g.Players {
+			g.Players[i].Former = g.Players[i].Power == "France"
+		}
+	})
+	game := body(t, f.get(t, "GET", "/games/secrets"))
+	if !strings.Contains(game, "<td>a former player</td>") || strings.Contains(game, "Jeanne") || strings.Contains(game, "players/1") {
+		t.Errorf("the game's page does not name France's seat as a former player's, or still names or links its player:\n%s", game)
+	}
+}
