@@ -235,13 +235,12 @@ func (s *session) cmdCreate(c *parser.Command) error {
 		}
 		return errStop
 	}
-	hash, msg, err := s.newPasswordHash(c.Args[1])
+	hash, err := s.passwordHash(c, c.Args[1])
 	if err != nil {
 		return err
 	}
-	if msg != "" {
-		s.fail(c.Line, "%s.", engine.Capitalize(msg))
-		return nil
+	if hash == nil {
+		return nil // refused, and said so
 	}
 	g := &state.Game{
 		Name:       name,
@@ -407,13 +406,12 @@ func (s *session) cmdSignon(c *parser.Command) error {
 				return errStop
 			}
 		}
-		hash, msg, err := s.newPasswordHash(pw)
+		hash, err := s.passwordHash(c, pw)
 		if err != nil {
 			return err
 		}
-		if msg != "" {
-			s.fail(c.Line, "%s.", engine.Capitalize(msg))
-			return errStop
+		if hash == nil {
+			return errStop // refused, and said so
 		}
 		if !back {
 			if err := s.useCode(g, confirmTakeover, power); err != nil {
@@ -570,13 +568,12 @@ func (s *session) join(c *parser.Command, name, pw, prefs string) error {
 		}
 		return errStop
 	}
-	hash, msg, err := s.newPasswordHash(pw)
+	hash, err := s.passwordHash(c, pw)
 	if err != nil {
 		return err
 	}
-	if msg != "" {
-		s.fail(c.Line, "%s.", engine.Capitalize(msg))
-		return errStop
+	if hash == nil {
+		return errStop // refused, and said so
 	}
 	if err := s.useCode(g, confirmJoin, ""); err != nil {
 		return err
@@ -688,13 +685,12 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		}
 		return errStop
 	}
-	hash, msg, err := s.newPasswordHash(pw)
+	hash, err := s.passwordHash(c, pw)
 	if err != nil {
 		return err
 	}
-	if msg != "" {
-		s.fail(c.Line, "%s.", engine.Capitalize(msg))
-		return errStop
+	if hash == nil {
+		return errStop // refused, and said so
 	}
 	if err := s.useCode(g, confirmObserve, ""); err != nil {
 		return err
@@ -712,13 +708,12 @@ func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
 		s.fail(c.Line, "Use: SET PASSWORD newpassword (one word).")
 		return nil
 	}
-	hash, msg, err := s.newPasswordHash(args[0])
+	hash, err := s.passwordHash(c, args[0])
 	if err != nil {
 		return err
 	}
-	if msg != "" {
-		s.fail(c.Line, "%s.", engine.Capitalize(msg))
-		return nil
+	if hash == nil {
+		return nil // refused, and said so
 	}
 	g := s.game
 	switch {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/parser"
 )
 
@@ -104,6 +105,16 @@ func (s *session) newPasswordHash(pw string) ([]byte, string, error) {
 	}
 	s.work.need = &bcryptJob{pw: pw}
 	return nil, "", errBcryptNeeded
+}
+
+// passwordHash is newPasswordHash for command c: a password the judge
+// refuses is reported on c's line, and the hash is nil then.
+func (s *session) passwordHash(c *parser.Command, pw string) ([]byte, error) {
+	hash, msg, err := s.newPasswordHash(pw)
+	if err == nil && msg != "" {
+		s.fail(c.Line, "%s.", engine.Capitalize(msg))
+	}
+	return hash, err
 }
 
 // checkPassword reports whether pw is the password of hash, for the seat

@@ -799,13 +799,12 @@ func (s *session) setJoinPassword(c *parser.Command, args []string) error {
 	case len(args) == 1 && strings.EqualFold(args[0], "NONE"):
 		g.Entry.JoinHash, change = nil, "Joining needs no join password."
 	case len(args) == 2 && strings.EqualFold(args[0], "PASSWORD"):
-		hash, msg, err := s.newPasswordHash(args[1])
+		hash, err := s.passwordHash(c, args[1])
 		if err != nil {
 			return err
 		}
-		if msg != "" {
-			s.fail(c.Line, "%s.", engine.Capitalize(msg))
-			return nil
+		if hash == nil {
+			return nil // refused, and said so
 		}
 		g.Entry.JoinHash, change = hash, "Joining needs the join password, given after one's own (SIGNON ?"+g.Name+" password joinpassword), unless invited."
 	default:
