@@ -70,7 +70,12 @@ func newFrame(c *Config) frame {
 }
 
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
-	x, y := p.Project(ll)
+	return f.atTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// atTurned is at for the point dl degrees east of the central meridian.
+func (f frame) atTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := p.projectTurned(dl, lat)
 	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s
 	for _, l := range f.lenses {
 		x, y = l.apply(x, y)
@@ -83,17 +88,28 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
-		if fr.globe && p.acrossCut(r) {
+		across := p.acrossCut(r)
+		if fr.globe && across {
 			// A board cut through the Bering Sea leaves a few islets
 			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do. On a regional
-			// board the cut lies far outside the picture, and a ring
-			// across it (Eurasia, which reaches over Chukotka) is kept.
+			// to be drawn on and sink, as islets do.
 			continue
+		}
+		// On a regional board the cut lies outside the picture, and a
+		// ring across it (Eurasia, which reaches over Chukotka; North
+		// America, when a board of Eurasia is centred on Asia) is
+		// followed round without the jump at the cut, so that it lies
+		// whole beyond the cut and adds no chord across the picture.
+		turns, unwrapped := []float64(nil), false
+		if across {
+			turns, unwrapped = p.unwrap(r)
 		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
+			if unwrapped {
+				x, y = fr.atTurned(p, turns[i], ll[1])
+			}
 			pts[i] = [2]float64{x, y}
 		}
 		for i := range pts {
