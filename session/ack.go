@@ -64,6 +64,7 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 			return err
 		}
 	}
+	s.futureAck(mp.Powers[p].Name)
 	if i := engine.PlayerByPower(g, power); i >= 0 {
 		if g.Players[i].Wait {
 			s.printf("WAIT is set for %s.", power)

@@ -1,9 +1,7 @@
 package session
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gmdjudge/gmd/engine"
@@ -56,24 +54,35 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		}
 	}
 	body, cut, long := s.takeOrderLines(c.Body)
-	parsed, errs := parser.ParseOrders(body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
-	text := strings.Split(body, "\n")
-	lineText := func(n int) string {
-		if n >= 1 && n <= len(text) {
-			return strings.TrimSpace(text[n-1])
-		}
-		return ""
-	}
 	var issues []orderIssue
-	for _, e := range errs {
-		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineText(e.Line), engine.Capitalize(e.Msg))})
-	}
 	for _, l := range long {
 		issues = append(issues, orderIssue{c.BodyLine + l.line - 1, tooLong(l.n, s.m.cfg.MaxLineLength)})
 	}
 	if cut > 0 {
 		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
 			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
+	}
+	if s.ahead != nil {
+		s.ordersAhead(c, mp, mine, body, issues)
+		return nil
+	}
+	opt := parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine}
+	text := strings.Split(body, "\n")
+	var met []parser.Branch
+	read := body
+	conditional := hasControl(body)
+	if conditional {
+		// Every line's errors are the conditional reader's; the orders
+		// read are those of the branches that hold.
+		var more []orderIssue
+		read, more, met = s.readConditional(c, body, opt, pos)
+		issues = append(issues, more...)
+	}
+	parsed, errs := parser.ParseOrders(read, opt)
+	if !conditional {
+		for _, e := range errs {
+			issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineAt(text, e.Line), engine.Capitalize(e.Msg))})
+		}
 	}
 	work := map[judge.Power][]judge.Order{}
 	// texts are the accepted orders' texts as written, by power and
@@ -128,10 +137,11 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		s.dirty = true
 		s.m.OrdersChanged(g, s.now)
 	}
-	slices.SortStableFunc(issues, func(a, b orderIssue) int { return cmp.Compare(a.line, b.line) })
+	sortIssues(issues)
 	for _, is := range issues {
 		s.fail(is.line, "%s", is.msg)
 	}
+	s.printBranches(pos, met)
 	return nil
 }
 
