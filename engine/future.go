@@ -17,7 +17,7 @@ import (
 type FutureData struct {
 	HeadLines
 	Power    string
-	Season   string   // the phase begun: "Fall of 1902"
+	Season   string   // the phase begun: "Fall of 1902 (F1902M)"
 	Branches []string // the conditions met, each with what was found: "IF A Bur: true"
 	Entered  []string // the orders entered, as written
 	Refused  []string // the orders that no longer fit, each with why
@@ -51,7 +51,7 @@ func (m *Engine) enterFuture(g *state.Game, pos *judge.Position, rules judge.Rul
 		if len(blocks) == 0 {
 			continue
 		}
-		d := FutureData{Power: name, Season: report.Season(pos.Phase)}
+		d := FutureData{Power: name, Season: fmt.Sprintf("%s (%s)", report.Season(pos.Phase), pos.Phase)}
 		var later []state.FutureOrders
 		missed := map[string]int{}
 		var missedOrder []string
