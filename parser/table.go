@@ -101,6 +101,8 @@ var commandTable = []CommandInfo{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{
 		{"HELP", "this text"}}},
+	{Name: "GET", Synonyms: []string{"SEND"}, Who: Anyone, Forms: []Form{
+		{"GET [topic]", "one topic of this text: a command (GET PRESS), SET [option], ORDERS, MASTER, VARIANTS, LENGTHS, INDEX (every command on a line); alone: the topics"}}},
 	{Name: "VERSION", Who: Anyone, Forms: []Form{
 		{"VERSION", "the version of the judge's program"}}},
 	{Name: "SIGNOFF", Synonyms: []string{"SIGN OFF", "END"}, Who: Anyone, Forms: []Form{
