@@ -28,6 +28,10 @@ const (
 	// the rest.
 	maxPressMessages = 20
 	maxPressBytes    = 32 << 10
+	// maxPressScan bounds the press text one HISTORY PRESS reads, most
+	// of it perhaps others' that the sender may not see: past it the
+	// search stops at the end of a phase and says where to go on.
+	maxPressScan = 1 << 20
 )
 
 // phaseRange is a span of phases, by phaseKey; from 0 is the start of
@@ -216,15 +220,37 @@ func (s *session) historyPress(c *parser.Command, g *state.Game) error {
 		p    *state.Press
 		from string
 	}
+	// The phase each turn's press was sent in (a record of turn t is
+	// the phase played while the game's Turn was t-1), to skip the turns
+	// out of the range unread.
+	recs, err := s.tx.Phases(g.Name)
+	if err != nil {
+		return err
+	}
+	phaseOf := map[int]string{g.Turn: s.m.PhaseOf(g)}
+	for _, rec := range recs {
+		phaseOf[rec.Turn-1] = rec.Phase
+	}
 	var picked []shown
-	size, more := 0, false
+	size, scanned, more, stopped := 0, 0, false, ""
 	for turn := g.Turn; turn >= 0 && !more; turn-- {
+		if ph, ok := phaseOf[turn]; ok && !r.in(ph) {
+			continue
+		}
+		if scanned > maxPressScan {
+			stopped = phaseOf[turn] // the first phase not read
+			if stopped == "" {
+				stopped = "?"
+			}
+			break
+		}
 		ps, err := s.tx.Press(g.Name, turn)
 		if err != nil {
 			return err
 		}
 		for i := len(ps) - 1; i >= 0; i-- {
 			p := ps[i]
+			scanned += len(p.Text)
 			from, ok := v.sees(p)
 			if !ok || !r.in(p.Phase) {
 				continue
@@ -240,6 +266,15 @@ func (s *session) historyPress(c *parser.Command, g *state.Game) error {
 	what := "you sent or received"
 	if v.power == "" && !v.master {
 		what = "everyone in it could read"
+	}
+	switch stopped {
+	case "":
+	case "?": // a turn whose phase no record names: a game rolled back
+		defer s.printf("\nThe search stopped: the rest of the press of '%s' is more than one reply reads. Name the phases: HISTORY %s PRESS FROM phase TO phase.",
+			g.Name, g.Name)
+	default:
+		defer s.printf("\nThe search stopped before %s: the press of '%s' after it is more than one reply reads. For %s and earlier send HISTORY %s PRESS TO %s.",
+			stopped, g.Name, stopped, g.Name, stopped)
 	}
 	if len(picked) == 0 {
 		s.printf("No press of '%s' that %s %s.", g.Name, what, strings.TrimSpace("was sent "+r.words()))

@@ -192,6 +192,34 @@ func TestHistoryPressBounds(t *testing.T) {
 	mustNotContain(t, r, "big 1 ")
 }
 
+// HISTORY PRESS reads at most maxPressScan of press, most of it perhaps
+// others', and says where to go on.
+func TestHistoryPressScan(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("dt")
+	h.putPhases("dt", 3) // press turns 0, 1, 2: S1901M, F1901M, W1901A
+	g := h.game("dt")
+	g.Turn = 3
+	h.putGame(g)
+	add := func(turn int, p *state.Press) {
+		if err := h.m.DB().Update(func(tx *state.Tx) error { return tx.AddPress("dt", turn, p) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(0, &state.Press{Phase: "S1901M", From: "France", Text: "old broadcast\n", Sent: h.now})
+	big := strings.Repeat("y", maxPressScan*2/3)
+	add(1, &state.Press{Phase: "F1901M", From: "France", To: []string{"Germany"}, Text: big, Sent: h.now})
+	add(2, &state.Press{Phase: "W1901A", From: "France", To: []string{"Germany"}, Text: big, Sent: h.now})
+	r := replyTo(t, h.mail("england@example.org", "h", "SIGNON Edt pw-e\nHISTORY dt PRESS"), "england@example.org").Body
+	mustContain(t, r, "No press of 'dt' that you sent or received",
+		"The search stopped before S1901M: the press of 'dt' after it is more than one reply reads. For S1901M and earlier send HISTORY dt PRESS TO S1901M.")
+	mustNotContain(t, r, "old broadcast", "yyyy")
+	r = replyTo(t, h.mail("england@example.org", "h", "SIGNON Edt pw-e\nHISTORY dt PRESS TO S1901M"), "england@example.org").Body
+	mustContain(t, r, "old broadcast")
+	mustNotContain(t, r, "The search stopped")
+}
+
+
 func slices_contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
