@@ -147,6 +147,9 @@ func TestHistoryPress(t *testing.T) {
 	for _, text := range every {
 		mustNotContain(t, r, text)
 	}
+	// After a sign-on the game's name may be left out.
+	r = replyTo(t, h.mail("england@example.org", "h", "SIGNON Edt pw-e\nHISTORY PRESS"), "england@example.org").Body
+	mustContain(t, r, "F to E secret", "The press of 'dt' that you sent or received: 5 messages.")
 	// A range, and its refusal.
 	r = replyTo(t, h.mail("england@example.org", "h", "SIGNON Edt pw-e\nHISTORY dt PRESS FROM F1901M\nHISTORY dt PRESS TO S1901M FROM F1901M"), "england@example.org").Body
 	mustContain(t, r, "No press of 'dt' that you sent or received was sent from F1901M.", "Error (line 3): FROM F1901M is after TO S1901M")
@@ -219,7 +222,6 @@ func TestHistoryPressScan(t *testing.T) {
 	mustNotContain(t, r, "The search stopped")
 }
 
-
 func slices_contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -236,4 +238,41 @@ func slicesIndexPower(g *state.Game, power string) int {
 		}
 	}
 	return -1
+}
+
+// BenchmarkHistoryPress measures one mail of HISTORY game PRESS in a game
+// of 90 phases with 20 messages each, most of them to others: the
+// sign-on, reading every phase's press and choosing England's.
+func BenchmarkHistoryPress(b *testing.B) {
+	h := newHarness(b)
+	h.startStandard("dt")
+	h.putPhases("dt", 90)
+	g := h.game("dt")
+	g.Turn = 90
+	h.putGame(g)
+	recs := h.phases("dt")
+	err := h.m.DB().Update(func(tx *state.Tx) error {
+		for _, rec := range recs {
+			for i := range 20 {
+				to := []string{"Germany", "Italy"}
+				if i%10 == 0 {
+					to = []string{"England"}
+				}
+				p := &state.Press{Phase: rec.Phase, From: "France", To: to, Text: strings.Repeat("press text ", 40) + "\n", Sent: h.now}
+				if err := tx.AddPress("dt", rec.Turn-1, p); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; b.Loop(); i++ {
+		in := &Mail{From: "england@example.org", Subject: "h", Body: "SIGNON Edt pw-e\nHISTORY dt PRESS", MessageID: fmt.Sprintf("<bench.%d@example.org>", i)}
+		if err := h.m.Handle(in, h.now); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -202,6 +202,12 @@ func centreCounts(pos *judge.Position) string {
 // phases, as they were mailed; for one phase named, the orders as the
 // players wrote them too (writtenOrders).
 func (s *session) cmdHistory(c *parser.Command) error {
+	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO"}, strings.ToUpper(c.Args[0])) {
+		// HISTORY PRESS after a sign-on: the game signed on to.
+		cc := *c
+		cc.Args = append([]string{s.game.Name}, c.Args...)
+		c = &cc
+	}
 	g, err := s.gameArg(c, "HISTORY game [phase]")
 	if g == nil {
 		return err
