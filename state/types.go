@@ -82,6 +82,16 @@ type GameSettings struct {
 	Grace      Duration `json:"grace"`      // after the deadline, before abandonment or civil disorder; default 48h
 	Reminder   Duration `json:"reminder"`   // before the deadline, to players still missing orders; default 24h
 
+	// Fake lets press between powers claim another power as its sender
+	// (PRESS AS R TO E; SET FAKE, before the start): the recipients see
+	// the claimed sender, the master a copy that names the real one.
+	// Off by default, and in games stored before it existed.
+	Fake bool `json:"fake,omitempty"`
+	// NoMinorPress keeps press between powers to movement phases
+	// (njudge's SET NO MINOR PRESS, before the start): in retreats and
+	// adjustments only press to and from the master goes.
+	NoMinorPress bool `json:"no_minor_press,omitempty"`
+
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
 	MovementTimes   DeadlineTimes `json:"movement_times,omitzero"`
@@ -198,6 +208,9 @@ type Press struct {
 	Grey  bool      `json:"grey,omitempty"`
 	Text  string    `json:"text"`
 	Sent  time.Time `json:"sent"`
+	// Claimed is the power that fake press claimed as its sender (SET
+	// FAKE), as its recipients read it; From is who really sent it.
+	Claimed string `json:"claimed,omitempty"`
 }
 
 // Game is everything about one game but its history.
