@@ -219,6 +219,10 @@ type (
 		Len   string    // the new grace, in words: "2 days" (deadline.tmpl)
 		Back  string    // the phase rolled back to (rollback.tmpl)
 		Title string    // "Spring of 1901" (rollback.tmpl)
+		// By is who did it when not the master: "its players" (a
+		// pause the players asked for), or a power that extended the
+		// deadline (EXTEND); "" for the master.
+		By string
 	}
 
 	// PredictData is for predict.tmpl, to the master only.

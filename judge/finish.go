@@ -227,7 +227,7 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 		}
 	}
 	res.OwnershipChanged = true
-	res.Winners = winners(next)
+	res.Winners = winners(next, rules.VictoryIn(next))
 	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
 		// The Winter's results say what became of the constructions too.
@@ -255,13 +255,12 @@ func completeConstructions(res *Resolution, next *Position) {
 	next.PendingCenters = nil
 }
 
-// winners lists the powers at or over the victory count, most centres
+// winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
-func winners(pos *Position) []Power {
+func winners(pos *Position, need int) []Power {
 	var w []Power
 	n := pos.CenterCount()
-	need := pos.VictoryCenters()
 	for p, c := range n {
 		if c >= need {
 			w = append(w, Power(p))
