@@ -149,7 +149,7 @@ func (m *Engine) endLastYear(tx *state.Tx, g *state.Game, pos *judge.Position, n
 	}
 	data := m.EndData(g, pos, now)
 	if g.Settings.EndRank {
-		data.Text = fmt.Sprintf("The game reached the end of %d, its last year, and is ranked by supply centres: %s.", g.Settings.EndYear, RankText(ranked))
+		data.Text = fmt.Sprintf("The game reached the end of %d, its last year, and is ranked by supply centres:", g.Settings.EndYear)
 	} else {
 		data.Text = fmt.Sprintf("The game reached the end of %d, its last year: it is drawn between %s.", g.Settings.EndYear, ListNames(names))
 	}
@@ -190,14 +190,15 @@ func rankSurvivors(g *state.Game, pos *judge.Position) []Ranked {
 	return out
 }
 
-// RankText writes a ranking as the final summary says it: "1. France
-// (12), 2. England (9), 2. Germany (9), 4. Italy (4)".
-func RankText(ranked []Ranked) string {
-	parts := make([]string, len(ranked))
+// RankLines writes a ranking as the final summary shows it, a line a
+// power, the names in a column width wide: " 1. Russia       4",
+// " 2. Austria      3", " 2. England      3".
+func RankLines(ranked []Ranked, width int) []string {
+	out := make([]string, len(ranked))
 	for i, r := range ranked {
-		parts[i] = fmt.Sprintf("%d. %s (%d)", r.Place, r.Power, r.Centers)
+		out[i] = fmt.Sprintf("%2d. %-*s %3d", r.Place, width, r.Power, r.Centers)
 	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // LargestPower returns the power with the most supply centres in pos, or

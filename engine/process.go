@@ -283,7 +283,8 @@ func (m *Engine) EndData(g *state.Game, pos *judge.Position, now time.Time) EndD
 	case "concession":
 		d.Text = fmt.Sprintf("%s has won the game by concession: every other surviving power conceded.", ListNames(d.Winners))
 	case "ranked":
-		d.Text = "The game ended ranked by supply centres: " + RankText(rankSurvivors(g, pos)) + "."
+		d.Text = "The game ended ranked by supply centres:"
+		d.Ranking = RankLines(rankSurvivors(g, pos), d.PowerWidth)
 	case "terminated":
 		d.Text = "The game was terminated by the master."
 	case "victory":

@@ -117,8 +117,7 @@ func (s *session) setConcede(c *parser.Command, args []string) error {
 		return nil
 	}
 	p.Concede, s.dirty = to, true
-	s.printf("You concede the game to %s. It ends with %s's win when every other surviving power concedes to it;", to, to)
-	s.printf("concessions are secret and are cleared each time a phase is processed. SET NOCONCEDE takes yours back.")
+	s.printf("You concede the game to %s. It ends with %s's win when every other surviving power concedes to it; concessions are secret and are cleared each time a phase is processed. SET NOCONCEDE takes yours back.", to, to)
 	return s.m.CheckDraw(s.tx, g, s.now)
 }
 
@@ -175,8 +174,7 @@ func (s *session) drawWith(c *parser.Command, p *state.Player, args []string) er
 	if !slices.Contains(in, s.power) {
 		who = "with or without you"
 	}
-	s.printf("You vote for a draw among %s, or any smaller draw among them %s. The largest draw every vote accepts passes;", engine.ListNames(in), who)
-	s.printf("votes are secret and are cleared each time a phase is processed.")
+	s.printf("You vote for a draw among %s, or any smaller draw among them %s. The largest draw every vote accepts passes; votes are secret and are cleared each time a phase is processed.", engine.ListNames(in), who)
 	return s.m.CheckDraw(s.tx, g, s.now)
 }
 

@@ -95,7 +95,7 @@ func templateSamples() map[string][]any {
 			engine.EndData{HeadLines: head, How: "concession", Winners: []string{"England"}, Seats: seats, PowerWidth: 11, Started: when, Ended: when,
 				Text: "England has won the game by concession: every other surviving power conceded."},
 			engine.EndData{HeadLines: head, How: "ranked", Winners: []string{"England", "France"}, Seats: seats, PowerWidth: 11, Started: when, Ended: when,
-				Text: "The game reached the end of 1910, its last year, and is ranked by supply centres: 1. England (18), 2. France (16)."},
+				Text: "The game reached the end of 1910, its last year, and is ranked by supply centres:", Ranking: []string{" 1. England      18", " 2. France       16"}},
 		},
 		"paused":     {engine.ControlData{HeadLines: head}, engine.ControlData{HeadLines: head, By: "its players"}},
 		"resumed":    {engine.ControlData{HeadLines: head}, engine.ControlData{HeadLines: head, By: "France"}},
