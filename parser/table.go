@@ -94,6 +94,11 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
+	{Name: "PHASE", Who: Player, Forms: []Form{
+		{"PHASE season year phase", "the order lines after it are for that later phase, up to 5 years ahead (PHASE Fall 1902 Movement, or PHASE F1902M), entered when it begins; " +
+			"order lines here or there may be conditional: IF condition [THEN] ... ELSE IF ... ELSE ... ENDIF, a condition being [power] [type] place, power OWNS place, with NOT, AND, OR and parentheses"}}},
+	{Name: "CLEAR", Who: Player, Forms: []Form{
+		{"CLEAR", "drop your orders written ahead (after PHASE: only those for that phase)"}}},
 	// SET's forms are the SET table's (settable.go): the players' here,
 	// the master's after the master's commands in HELP.
 	{Name: "SET", Who: Player, Forms: SetForms(Player)},

@@ -301,6 +301,15 @@ type Game struct {
 	// Two identical lines (two waived builds) share the text of the later.
 	// Orders stored by a gmd older than this field have no text.
 	Written map[string]map[string]string `json:"written,omitempty"`
+	// Future holds each power's orders for later phases (PHASE), keyed by
+	// power name, as written, in the order they came: the engine enters
+	// them when their phase begins, as if they were mailed then.
+	Future map[string][]FutureOrders `json:"future,omitempty"`
+	// Proxies holds the units handed for this phase to another power to
+	// order (PROXY, where GameSettings.Proxy allows it): the unit's
+	// province, canonical ("mun"), to the power's name. The order that
+	// power gives is in its own Orders. Cleared with Orders.
+	Proxies map[string]string `json:"proxies,omitempty"`
 
 	Deadline time.Time `json:"deadline"` // of the current phase, UTC
 	Reminded bool      `json:"reminded,omitempty"`
@@ -463,4 +472,11 @@ func (r MapRef) Name() string {
 		return r.Phase + "-after.png"
 	}
 	return r.Phase + ".png"
+}
+
+// FutureOrders are the lines of one block of orders a power wrote for a
+// later phase, conditionals included.
+type FutureOrders struct {
+	Phase string `json:"phase"` // "F1902M"
+	Text  string `json:"text"`  // the block as written, "\n" between lines
 }
