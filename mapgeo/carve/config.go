@@ -33,6 +33,14 @@ import (
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
+//	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
+//
+// A box is an off-board sea (Youngstown Redux's boxes, which let fleets
+// sail round the world): no real water is it, so it has no seeds; it is
+// the rectangle between fractions x0..x1 of the board's width and y0..y1
+// of its height (0 0 the top left), which must reach an edge of the board.
+// It covers whatever land or sea lies there, and the seas seeded beside it
+// grow up to its sides, so it borders exactly the seas next to it.
 type Config struct {
 	Variant    string
 	Proj       LCC
@@ -44,6 +52,14 @@ type Config struct {
 	Seeds      []Seed
 	Points     map[string]LonLat // "par label", "par unit", "par centre", "stp/nc"
 	Exceptions []mapgeo.Exception
+	Boxes      []Box
+}
+
+// Box is an off-board sea drawn as a rectangle (see Config).
+type Box struct {
+	Name  string
+	Rect  [4]float64 // x0 y0 x1 y1, fractions of the board's width and height
+	Where string     // file:line, for messages
 }
 
 // Seed is one seed point. Province seeds on land claim land, on water
@@ -219,6 +235,21 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Points[f[1]] = at
+		case "box":
+			if len(f) != 6 {
+				return fmt.Errorf("%s: box <province> <x0> <y0> <x1> <y1>", where)
+			}
+			v, err := nums(2, 4)
+			if err != nil {
+				return err
+			}
+			if !(0 <= v[0] && v[0] < v[2] && v[2] <= 1 && 0 <= v[1] && v[1] < v[3] && v[3] <= 1) {
+				return fmt.Errorf("%s: box wants 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1", where)
+			}
+			if v[0] > 0 && v[1] > 0 && v[2] < 1 && v[3] < 1 {
+				return fmt.Errorf("%s: box %s does not reach the board's edge", where, f[1])
+			}
+			c.Boxes = append(c.Boxes, Box{Name: f[1], Rect: [4]float64{v[0], v[1], v[2], v[3]}, Where: where})
 		case "except":
 			if len(f) < 5 || (f[3] != "army" && f[3] != "fleet") {
 				return fmt.Errorf("%s: except <a> <b> army|fleet <why>", where)

@@ -375,11 +375,20 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	for i := range lbl {
 		lbl[i] = -1
 	}
-	var landSeeds, waterSeeds []int
 	g.First = make([]int, len(g.Names))
 	for i := range g.First {
 		g.First[i] = -1
 	}
+	boxed, err := placeBoxes(c, g, index, land, lbl)
+	if err != nil {
+		return nil, fr, err
+	}
+	for _, s := range seeds {
+		if boxed[s.px] {
+			return nil, fr, fmt.Errorf("a seed of %s is inside box %s", g.Names[s.region], g.Names[lbl[s.px]])
+		}
+	}
+	var landSeeds, waterSeeds []int
 	for _, s := range seeds {
 		if g.First[s.region] < 0 {
 			g.First[s.region] = s.px
@@ -395,7 +404,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 	}
 	grow(w, h, lbl, func(i int) bool { return land[i] }, landSeeds)
-	grow(w, h, lbl, func(i int) bool { return !land[i] }, waterSeeds)
+	grow(w, h, lbl, func(i int) bool { return !land[i] && !boxed[i] }, waterSeeds)
 
 	// Land that no seed reached is an unnamed impassable island.
 	unreached := make([]bool, w*h)
@@ -431,4 +440,52 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	scratch := make([]int32, w*h)
 	g.Dist = grow(w, h, scratch, func(int) bool { return true }, edge)
 	return g, fr, nil
+}
+
+// placeBoxes labels the pixels of each box of c (see Config) with its
+// province, as water, and returns which pixels the boxes cover: the seas
+// then grow around them, never into them. A box must be a sea with no
+// seeds, and boxes must not overlap.
+func placeBoxes(c *Config, g *Grid, index map[string]int32, land []bool, lbl []int32) ([]bool, error) {
+	w, h := g.W, g.H
+	boxed := make([]bool, w*h)
+	var errs []string
+	for _, b := range c.Boxes {
+		r, ok := index[b.Name]
+		if !ok || g.Impassable[r] || !g.Sea[r] {
+			errs = append(errs, fmt.Sprintf("%s: box %s is no sea of %s", b.Where, b.Name, c.Variant))
+			continue
+		}
+		if g.First[r] >= 0 {
+			errs = append(errs, fmt.Sprintf("%s: %s is boxed twice", b.Where, b.Name))
+			continue
+		}
+		for _, s := range c.Seeds {
+			if s.Name == b.Name {
+				errs = append(errs, fmt.Sprintf("%s: box %s has a seed too (%s)", b.Where, b.Name, s.Where))
+			}
+		}
+		x0, x1 := int(math.Round(b.Rect[0]*float64(w))), int(math.Round(b.Rect[2]*float64(w)))
+		y0, y1 := int(math.Round(b.Rect[1]*float64(h))), int(math.Round(b.Rect[3]*float64(h)))
+		if x1-x0 < 2 || y1-y0 < 2 {
+			errs = append(errs, fmt.Sprintf("%s: box %s is too small", b.Where, b.Name))
+			continue
+		}
+	cells:
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				i := y*w + x
+				if boxed[i] {
+					errs = append(errs, fmt.Sprintf("%s: box %s overlaps box %s", b.Where, b.Name, g.Names[lbl[i]]))
+					break cells
+				}
+				boxed[i], land[i], lbl[i] = true, false, r
+			}
+		}
+		g.First[r] = (y0+y1)/2*w + (x0+x1)/2
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	return boxed, nil
 }
