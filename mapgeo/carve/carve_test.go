@@ -402,3 +402,38 @@ func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
 		t.Error("a regional board lost a continent that crosses its far cut")
 	}
 }
+
+// TestStretch checks the stretch directive: the board is k times as tall,
+// every point k times as far down, its width and x unchanged; a stretch
+// out of range is refused.
+func TestStretch(t *testing.T) {
+	read := func(extra string) (*Config, error) {
+		return ParseConfig("world.seeds", func(string) ([]byte, error) {
+			return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n" + extra), nil
+		})
+	}
+	plain, err := read("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tall, err := read("stretch 1.5\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, ft := newFrame(plain), newFrame(tall)
+	if ft.w != fp.w || math.Abs(float64(ft.h)-1.5*float64(fp.h)) > 1 {
+		t.Errorf("stretched box %d×%d, want %d×%.0f", ft.w, ft.h, fp.w, 1.5*float64(fp.h))
+	}
+	for _, ll := range []LonLat{{0, 0}, {100, 20}, {-150, -25}} {
+		xp, yp := fp.at(plain.Proj, ll)
+		xt, yt := ft.at(tall.Proj, ll)
+		if math.Abs(xt-xp) > 1e-9 || math.Abs(yt-1.5*yp) > 1e-9 {
+			t.Errorf("%v: stretched to (%v, %v), want (%v, %v)", ll, xt, yt, xp, 1.5*yp)
+		}
+	}
+	for _, bad := range []string{"stretch 0.2\n", "stretch 3\n", "stretch\n"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}

@@ -22,6 +22,7 @@ import (
 //	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
 //	frame <lonW> <lonE> <latS> <latN>   the box: its side meridians, bottom and top parallels
 //	lens <lon> <lat> <radius> <k>        magnify by up to 1+k near a point (radius in map units)
+//	stretch <k>                          draw the board k times as tall as the projection does
 //	width <units>                        the box's width in map units
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
@@ -34,10 +35,15 @@ import (
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
 type Config struct {
-	Variant    string
-	Proj       LCC
-	Frame      [4]float64   // lonW lonE latS latN
-	Lenses     [][4]float64 // lon lat radius (map units) k
+	Variant string
+	Proj    LCC
+	Frame   [4]float64   // lonW lonE latS latN
+	Lenses  [][4]float64 // lon lat radius (map units) k
+	// Stretch scales the board's height (1: as projected). A board that
+	// spans the globe (Cold War) is twice as wide as it is tall in any
+	// cylinder, and the pictures are drawn at one width: a stretch gives
+	// its many small provinces room at the price of true shapes.
+	Stretch    float64
 	Width      int
 	MinIsland  int
 	Tolerance  float64
@@ -61,7 +67,7 @@ type Seed struct {
 // ParseConfig reads the seed file name with read (which also reads the
 // files it includes, by paths relative to it).
 func ParseConfig(name string, read func(string) ([]byte, error)) (*Config, error) {
-	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Points: map[string]LonLat{}}
+	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Stretch: 1, Points: map[string]LonLat{}}
 	if err := c.parse(name, read, 0); err != nil {
 		return nil, err
 	}
@@ -156,6 +162,15 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return fmt.Errorf("%s: lens wants a positive radius and 0 <= k < 2.2", where)
 			}
 			c.Lenses = append(c.Lenses, [4]float64{v[0], v[1], v[2], v[3]})
+		case "stretch":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 0.5 || v[0] > 2 {
+				return fmt.Errorf("%s: stretch wants a number from 0.5 to 2", where)
+			}
+			c.Stretch = v[0]
 		case "width", "minisland":
 			v, err := nums(1, 1)
 			if err != nil {

@@ -30,7 +30,8 @@ type Grid struct {
 
 // frame is the projected box and its scale to map units.
 type frame struct {
-	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
+	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s*sy
+	sy        float64 // the seed file's stretch
 	w, h      int
 	lenses    []lens // in map units
 	// globe is set for a board whose frame spans most of the globe's
@@ -61,17 +62,17 @@ func newFrame(c *Config) frame {
 	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
 	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s)), globe: c.Frame[1]-c.Frame[0] >= 270}
+	f := frame{x0: xw, y0: yn, s: s, sy: c.Stretch, w: c.Width, h: int(math.Ceil((yn - ys) * s * c.Stretch)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
 		x, y := p.Project(LonLat{l[0], l[1]})
-		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
+		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s * c.Stretch, l[2], l[3]})
 	}
 	return f
 }
 
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 	x, y := p.Project(ll)
-	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s
+	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s*f.sy
 	for _, l := range f.lenses {
 		x, y = l.apply(x, y)
 	}
