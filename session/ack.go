@@ -69,8 +69,13 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 		if g.Players[i].Wait {
 			s.printf("WAIT is set for %s.", power)
 		}
-		if g.Players[i].Draw {
+		if p := &g.Players[i]; p.Draw && len(p.DrawWith) > 0 {
+			s.printf("%s votes for a draw among %s.", power, engine.ListNames(p.DrawWith))
+		} else if p.Draw {
 			s.printf("%s votes for a draw.", power)
+		}
+		if to := g.Players[i].Concede; to != "" {
+			s.printf("%s concedes the game to %s.", power, to)
 		}
 	}
 	return nil

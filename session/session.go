@@ -71,7 +71,11 @@ type session struct {
 	game   *state.Game // the game signed on to, nil before SIGNON
 	power  string      // the power signed on as; "Master" for the master; "" for an observer
 	master bool        // signed on as the game's master
-	become string      // the power a master is acting for after BECOME
+	// coMaster is set, with master, for a co-master (PROMOTE) signed on
+	// with their own password: all the master's commands but those
+	// that change who masters.
+	coMaster bool
+	become   string // the power a master is acting for after BECOME
 	// joined is set when the sender signed on, with its password, to
 	// their seat in a forming game (SIGNON ?game), and observer when
 	// they signed on as an observer: the seat commands act on the seat
