@@ -74,6 +74,7 @@ var commands = map[string]command{
 	"PHASE":   {run: (*session).cmdPhase},
 	"CLEAR":   {run: (*session).cmdClear},
 	"PREVIEW": {run: (*session).cmdPreview, output: true},
+	"PROXY":   {run: (*session).cmdProxy},
 }
 
 // maxCommands is how many commands of one mail are done, and maxOrders

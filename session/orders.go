@@ -61,6 +61,7 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	parsed, more, met := s.readOrders(c, body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine}, pos)
 	issues = append(issues, more...)
 	work := map[judge.Power][]judge.Order{}
+	var taken []string // units handed away that their power ordered again
 	// texts are the accepted orders' texts as written, by power and
 	// stored line; a later text for the same line wins, as its order did.
 	texts := map[judge.Power]map[string]string{}
@@ -88,10 +89,19 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		if !ok {
 			cur = engine.StoredOrders(pos, o.Power, g.Orders[mp.Powers[o.Power].Name])
 		}
-		next, reason := engine.TryOrder(pos, rules, cur, o)
+		// A unit handed to this power (PROXY) is checked as its
+		// owner's order, and stored with this power's orders.
+		check, handed := proxyOrder(g, pos, o)
+		next, reason := engine.TryOrder(pos, rules, cur, check)
 		if reason != "" {
 			bad("%s.", reason)
 			continue
+		}
+		if !handed {
+			if holder := takeBack(g, mp, o); holder != "" {
+				u, _ := pos.UnitAt(o.Unit)
+				taken = append(taken, fmt.Sprintf("%s orders its %s again: %s no longer does.", mp.Powers[o.Power].Name, unitIn(mp, u), holder))
+			}
 		}
 		work[o.Power] = next
 		if texts[o.Power] == nil {
@@ -112,6 +122,9 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	if len(work) > 0 {
 		s.dirty = true
 		s.m.OrdersChanged(g, s.now)
+	}
+	for _, t := range taken {
+		s.printf("%s", t)
 	}
 	sortIssues(issues)
 	for _, is := range issues {

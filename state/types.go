@@ -111,6 +111,9 @@ type GameSettings struct {
 	// (njudge's SET NO MINOR PRESS, before the start): in retreats and
 	// adjustments only press to and from the master goes.
 	NoMinorPress bool `json:"no_minor_press,omitempty"`
+	// Proxy lets a power hand a unit's order to another power for one
+	// phase (PROXY unit TO power; njudge's SET PROXY, before the start).
+	Proxy bool `json:"proxy,omitempty"`
 
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
