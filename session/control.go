@@ -46,6 +46,9 @@ func (s *session) takeover(i int, passHash []byte) error {
 	engine.ClearVotes(p)
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+		// Orders written ahead are the plan of whoever wrote them: a
+		// new holder neither inherits them nor reads them in a notice.
+		delete(g.Future, p.Power)
 		if err := engine.LogSeat(s.tx, g, p, state.SeatTakeover, m.PhaseOf(g), s.now); err != nil {
 			return err
 		}

@@ -90,3 +90,43 @@ func TestPhaseAhead(t *testing.T) {
 	r = onlyTo(t, h.orders("pa", "F", "CLEAR"), addr)
 	mustContain(t, r.Body, "France had no orders written ahead.")
 }
+
+// TestPhaseAheadSecurity: orders written ahead need the seat's password
+// (a forged From, a wrong password and an observer change nothing), and
+// a new holder of the seat neither inherits nor reads them; the player
+// who returns to their own seat keeps them.
+func TestPhaseAheadSecurity(t *testing.T) {
+	h := newHarness(t)
+	h.startStandard("ps")
+	addr, _ := seatOf("F")
+	h.orders("ps", "F", "PHASE F1901M\nA Par - Bur")
+	before := h.game("ps").Future
+	for _, body := range []string{
+		"PHASE F1901M\nA Par - Gas", "CLEAR",
+		"SIGNON Fps wrong\nCLEAR", "SIGNON Fps wrong\nPHASE F1901M\nA Par - Gas",
+	} {
+		h.mail(addr, "forged", body)
+	}
+	h.observe("watcher@example.org", "ps", "pw-w", "")
+	r := onlyTo(t, h.mail("watcher@example.org", "w", "OBSERVE ps pw-w\nPHASE F1901M\nA Par - Gas\nCLEAR"), "watcher@example.org")
+	mustContain(t, r.Body, "Observers cannot give orders.")
+	mustNotContain(t, r.Body, "A Par - Bur")
+	if got := h.game("ps").Future; len(got["France"]) != 1 || got["France"][0].Text != before["France"][0].Text {
+		t.Fatalf("forged mails changed France's orders written ahead: %+v", got)
+	}
+	// France resigns and comes back: its orders stay.
+	h.orders("ps", "F", "RESIGN")
+	got := h.mail(addr, "back", "SIGNON Fps pw-f")
+	mustContain(t, replyTo(t, got, addr).Body, "A Par - Bur")
+	// France resigns, and a newcomer takes the seat: they are gone.
+	h.orders("ps", "F", "RESIGN")
+	const newcomer = "new@example.org"
+	r = onlyTo(t, h.mail(newcomer, "x", "SIGNON Fps mine"), newcomer)
+	got = h.mail(newcomer, "x", "CONFIRM "+codeIn(t, r.Body)+"\nSIGNON Fps mine")
+	body := replyTo(t, got, newcomer).Body
+	mustContain(t, body, "You have taken over France")
+	mustNotContain(t, body, "A Par - Bur", "Pending orders")
+	if g := h.game("ps"); g.Future != nil {
+		t.Fatalf("the newcomer inherits %+v", g.Future)
+	}
+}
