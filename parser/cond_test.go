@@ -263,3 +263,28 @@ func FuzzParseScript(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseScript reads and evaluates a script of 8 statements of
+// 8 conditions each, nested 8 deep: the most one mail may hold.
+func BenchmarkParseScript(b *testing.B) {
+	m := variants.Standard()
+	pos := judge.StartPosition(m)
+	var src strings.Builder
+	for range 8 {
+		for range 8 {
+			src.WriteString("IF (A Bur OR German A Mun) AND NOT (F Nth OR Russia OWNS Sev) OR A Par AND F Bre\n")
+		}
+		src.WriteString("A Par - Bur\n")
+		for range 8 {
+			src.WriteString("ENDIF\n")
+		}
+	}
+	text := src.String()
+	for b.Loop() {
+		s, errs := parser.ParseScript(text, parser.Options{Map: m})
+		if len(errs) > 0 {
+			b.Fatal(errs)
+		}
+		s.Select(pos)
+	}
+}
