@@ -42,7 +42,7 @@ func (m *Engine) PendingOrders(g *state.Game, pos *judge.Position) []judge.Order
 	for k, info := range pos.Map.Powers {
 		out = append(out, StoredOrders(pos, judge.Power(k), g.Orders[info.Name])...)
 	}
-	return proxied(g, pos, out)
+	return Proxied(g, pos, out)
 }
 
 // StoredOrders reads back a power's pending orders, stored as canonical

@@ -14,11 +14,11 @@ func ProxyHolder(g *state.Game, mp *judge.Map, l judge.Loc) string {
 	return g.Proxies[mp.LocName(mp.Province(l))]
 }
 
-// proxied gives each order a power stored for a unit handed to it (its
+// Proxied gives each order a power stored for a unit handed to it (its
 // Orders hold the order, read with its own Power) the power of the unit,
 // whose order it is for the adjudicator; an order for another power's
 // unit that was not handed keeps its power, and is ruled void.
-func proxied(g *state.Game, pos *judge.Position, orders []judge.Order) []judge.Order {
+func Proxied(g *state.Game, pos *judge.Position, orders []judge.Order) []judge.Order {
 	if len(g.Proxies) == 0 {
 		return orders
 	}

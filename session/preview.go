@@ -43,8 +43,12 @@ func (s *session) cmdPreview(c *parser.Command) error {
 	if !ok {
 		return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, power, mp.Name)
 	}
-	// The sandbox: the sender's stored orders, then the lines below.
-	work := map[judge.Power][]judge.Order{mine: engine.StoredOrders(pos, mine, g.Orders[power])}
+	// The sandbox: the sender's stored orders (those for units handed
+	// to it, PROXY, as their owners'), then the lines below.
+	work := map[judge.Power][]judge.Order{}
+	for _, o := range engine.Proxied(g, pos, engine.StoredOrders(pos, mine, g.Orders[power])) {
+		work[o.Power] = append(work[o.Power], o)
+	}
 	if c.Body != "" {
 		s.sandbox(c, pos, rules, mine, work)
 	}
@@ -102,6 +106,7 @@ func (s *session) sandbox(c *parser.Command, pos *judge.Position, rules judge.Ru
 		if o.Power == judge.NoPower {
 			o.Power = mine
 		}
+		o, _ = proxyOrder(s.game, pos, o) // a unit handed to it, as its owner's
 		next, reason := engine.TryOrder(pos, rules, work[o.Power], o)
 		if reason != "" {
 			issues = append(issues, orderIssue{c.BodyLine + po.Line - 1, po.Text + ": " + engine.Capitalize(reason) + "."})

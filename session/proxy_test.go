@@ -44,6 +44,10 @@ func TestProxy(t *testing.T) {
 	if strings.Contains(strings.Join(g.Orders["Germany"], ";"), "mun") {
 		t.Errorf("Germany's orders %q keep the handed army's", g.Orders["Germany"])
 	}
+	// France's preview orders the handed army as Germany's; Germany's
+	// own shows nothing of France's order for it.
+	mustContain(t, onlyTo(t, h.orders("px", "F", "PREVIEW"), faddr).Body, "Germany: Army Munich -> Burgundy.")
+	mustContain(t, onlyTo(t, h.orders("px", "G", "PREVIEW"), gaddr).Body, "Germany: Army Munich, No Order Processed.")
 	res := resultsMails(h.processNow("px"))
 	if len(res) == 0 {
 		t.Fatal("no results")
