@@ -288,3 +288,26 @@ func BenchmarkParseScript(b *testing.B) {
 		s.Select(pos)
 	}
 }
+
+// TestParseMailPreviewBody: the order lines right after PREVIEW are its
+// sandbox, its Body, and not the mail's orders; order lines anywhere
+// else, a conditional's among them, stay ORDERS.
+func TestParseMailPreviewBody(t *testing.T) {
+	cmds := parser.ParseMail("A Par H\nPREVIEW\n\nGermany: A Mun - Bur\nIF A Bur\nA Mar H\nENDIF\nHELP\nA Bre H\nPREVIEW\nLIST\nA Ven H\n")
+	var got []string
+	for _, c := range cmds {
+		got = append(got, fmt.Sprintf("%d %s %d %q", c.Line, c.Name, c.BodyLine, c.Body))
+	}
+	want := []string{
+		`1 ORDERS 1 "A Par H"`,
+		`2 PREVIEW 4 "Germany: A Mun - Bur\nIF A Bur\nA Mar H\nENDIF"`,
+		`8 HELP 0 ""`,
+		`9 ORDERS 9 "A Bre H"`,
+		`10 PREVIEW 0 ""`,
+		`11 LIST 0 ""`,
+		`12 ORDERS 12 "A Ven H"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
