@@ -23,6 +23,7 @@ func startProxyGame(t *testing.T, h *harness, name string) {
 func TestProxy(t *testing.T) {
 	h := newHarness(t)
 	startProxyGame(t, h, "px")
+	mustContain(t, onlyTo(t, h.mail("someone@example.org", "list", "LIST px"), "someone@example.org").Body, "a power may hand a unit's order to another for a phase")
 	faddr, _ := seatOf("F")
 	gaddr, _ := seatOf("G")
 	r := onlyTo(t, h.orders("px", "G", "A Mun - Ruh\nPROXY A Mun TO France\nPROXY F Kie TO France\nA Ber H"), gaddr)
