@@ -99,7 +99,9 @@ func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power,
 	}
 	res := &judge.Resolution{Phase: pos.Phase}
 	routes := convoyRoutes(pos, rules, orders)
-	for _, o := range orders {
+	// An order for a unit handed to p (PROXY) reads as its owner's, as
+	// the results will print it.
+	for _, o := range engine.Proxied(s.game, pos, slices.Clone(orders)) {
 		r := judge.OrderResult{Order: o, Outcome: judge.Succeeds}
 		if int(o.Unit) < len(mp.Locs) {
 			r.Route = routes[mp.Province(o.Unit)]

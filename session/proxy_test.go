@@ -36,7 +36,7 @@ func TestProxy(t *testing.T) {
 	mustContain(t, r.Body, "Germany orders its fleet in Kiel again: France no longer does.", "Germany: Fleet Kiel -> Holland.")
 	r = onlyTo(t, h.orders("px", "F", "A Mun - Bur\nF Kie - Den\nA Par - Pic"), faddr)
 	t.Log(r.Body)
-	mustContain(t, r.Body, "France orders the German army in Munich (PROXY).", `F Kie - Den: France does not own the fleet in Kiel`)
+	mustContain(t, r.Body, "France orders the German army in Munich (PROXY).", "Germany: Army Munich -> Burgundy.", `F Kie - Den: France does not own the fleet in Kiel`)
 	mustNotContain(t, r.Body, "Holland") // Germany's own order stays Germany's
 	g := h.game("px")
 	if got := strings.Join(g.Orders["France"], ";"); !strings.Contains(got, "A mun - bur") {
