@@ -60,7 +60,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err := m.logPhase(tx, g, pos.Phase.String(), turn, nil, now); err != nil {
 		return err
 	}
-	g.Orders, g.Written = nil, nil
+	g.Orders, g.Written, g.Proxies = nil, nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
 		ClearVotes(&g.Players[i])
@@ -92,13 +92,19 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		data.Tag = tag
 		return m.sendResults(tx, now, g, data, m.Recipients(g), ref)
 	}
+	// The orders written ahead for the new phase are entered before the
+	// clock looks at whose orders are complete.
+	future := m.enterFuture(g, res.Next, rules)
 	m.StartClockFor(g, res.Next.Phase.Type, now)
 	// The new phase may have nothing to wait for (a retreat only a power
 	// in civil disorder must make): then Tick takes it at once.
 	m.Refresh(g, res.Next, now)
 	data.HeadLines = m.HeadFor(g, res.Next.Phase)
 	data.Tag = tag
-	return m.sendResults(tx, now, g, data, m.Recipients(g), ref)
+	if err := m.sendResults(tx, now, g, data, m.Recipients(g), ref); err != nil {
+		return err
+	}
+	return m.sendFuture(tx, g, future, now)
 }
 
 // ResultsText returns the results of the phase played from pos as mailed

@@ -135,6 +135,17 @@ var setTable = []SetOption{
 	{Name: "APPROVAL", Words: []string{"APPROVAL"}, Who: Master, Syntax: "APPROVAL",
 		Usage: "SET APPROVAL | SET NOAPPROVAL", Help: "each join waits for the master's APPROVE, or not", When: "before the start"},
 	{Name: "NOAPPROVAL", Words: []string{"NOAPPROVAL"}, Who: Master, Syntax: "NOAPPROVAL", When: "before the start"},
+	// Press limits (issue 24): njudge's SET [NO]MINOR PRESS; fake press
+	// is the issue's, a claimed sender, where njudge's FAKE is partial
+	// press shown as a broadcast.
+	{Name: "FAKE", Words: []string{"FAKE"}, Who: Master, Syntax: "FAKE",
+		Usage: "SET FAKE | SET NOFAKE", Help: "press between powers may claim another power as its sender (PRESS AS R TO E), the master told who sent it; or not",
+		When: "before the start"},
+	{Name: "NOFAKE", Words: []string{"NOFAKE"}, Who: Master, Syntax: "NOFAKE", When: "before the start"},
+	{Name: "MINOR", Words: []string{"MINOR"}, Who: Master, Syntax: "MINOR PRESS",
+		Usage: "SET MINOR PRESS | SET NO MINOR PRESS", Help: "press between powers during retreats and adjustments too, or during movement phases only",
+		When: "before the start"},
+	{Name: "NOMINOR", Words: []string{"NOMINOR"}, Who: Master, Syntax: "NO MINOR PRESS", When: "before the start"},
 	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
 	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY",
 		Usage: "SET BUILD HOME|ONE|ANY", Help: "builds in home centres, in any owned centre while one home centre is held, or in any owned centre",

@@ -83,7 +83,9 @@ var commandTable = []CommandInfo{
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
-		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"}}},
+		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"},
+		{"HISTORY game FROM phase TO phase", "the results of the phases between, at most 12 (3 with their maps) a reply; FROM or TO alone runs to the end or from the start"},
+		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"}}},
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
@@ -92,6 +94,11 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
+	{Name: "PHASE", Who: Player, Forms: []Form{
+		{"PHASE season year phase", "the order lines after it are for that later phase, up to 5 years ahead (PHASE Fall 1902 Movement, or PHASE F1902M), entered when it begins; " +
+			"order lines here or there may be conditional: IF condition [THEN] ... ELSE IF ... ELSE ... ENDIF, a condition being [power] [type] place, power OWNS place, with NOT, AND, OR and parentheses"}}},
+	{Name: "CLEAR", Who: Player, Forms: []Form{
+		{"CLEAR", "drop your orders written ahead (after PHASE: only those for that phase)"}}},
 	// SET's forms are the SET table's (settable.go): the players' here,
 	// the master's after the master's commands in HELP.
 	{Name: "SET", Who: Player, Forms: SetForms(Player)},
@@ -99,6 +106,8 @@ var commandTable = []CommandInfo{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{
 		{"HELP", "this text"}}},
+	{Name: "GET", Synonyms: []string{"SEND"}, Who: Anyone, Forms: []Form{
+		{"GET [topic]", "one topic of this text: a command (GET PRESS), SET [option], ORDERS, MASTER, VARIANTS, LENGTHS, INDEX (every command on a line); alone: the topics"}}},
 	{Name: "VERSION", Who: Anyone, Forms: []Form{
 		{"VERSION", "the version of the judge's program"}}},
 	{Name: "SIGNOFF", Synonyms: []string{"SIGN OFF", "END"}, Who: Anyone, Forms: []Form{

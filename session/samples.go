@@ -128,6 +128,12 @@ func templateSamples() map[string][]any {
 		"reveal": {engine.RevealData{HeadLines: long, Master: "francois.dupont@example.org", PowerWidth: 15, Players: []engine.SeatLine{
 			{Power: "Constantinople", Addr: "francois.dupont@example.org"}, {Power: "France", Addr: "f@example.org", Status: "eliminated"},
 		}}},
+		"future": {
+			engine.FutureData{HeadLines: head, Power: "France", Season: "Fall of 1902 (F1902M)",
+				Branches: []string{"IF A Bur: false", "ELSE: taken"}, Entered: []string{"A Par - Pic"},
+				Refused: []string{"A Mar - Spa: France has no unit in Marseilles."}, Missed: []string{"S1902R (2 lines)"}},
+			engine.FutureData{HeadLines: head, Power: "France", Missed: []string{"S1902R (1 line)"}},
+		},
 		"predict": {
 			engine.PredictData{HeadLines: head, Results: results, Missing: []string{"France", "Russia"}},
 			engine.PredictData{HeadLines: head, Results: results},

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -98,6 +99,13 @@ type session struct {
 	outputs    int   // commands with output run
 	notRun     []int // lines of the commands with output not run
 	pressBytes int64 // bytes of press text sent
+
+	// The orders of issue 24: ahead is the phase a PHASE named, whose
+	// order lines follow (nil: the current phase; the zero Phase: a PHASE
+	// refused, whose lines are not read); conds counts the mail's
+	// conditions (parser.MaxConds).
+	ahead *judge.Phase
+	conds int
 }
 
 // printf adds a line to the reply.

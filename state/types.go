@@ -102,6 +102,16 @@ type GameSettings struct {
 	Grace      Duration `json:"grace"`      // after the deadline, before abandonment or civil disorder; default 48h
 	Reminder   Duration `json:"reminder"`   // before the deadline, to players still missing orders; default 24h
 
+	// Fake lets press between powers claim another power as its sender
+	// (PRESS AS R TO E; SET FAKE, before the start): the recipients see
+	// the claimed sender, the master a copy that names the real one.
+	// Off by default, and in games stored before it existed.
+	Fake bool `json:"fake,omitempty"`
+	// NoMinorPress keeps press between powers to movement phases
+	// (njudge's SET NO MINOR PRESS, before the start): in retreats and
+	// adjustments only press to and from the master goes.
+	NoMinorPress bool `json:"no_minor_press,omitempty"`
+
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
 	MovementTimes   DeadlineTimes `json:"movement_times,omitzero"`
@@ -247,6 +257,9 @@ type Press struct {
 	Grey  bool      `json:"grey,omitempty"`
 	Text  string    `json:"text"`
 	Sent  time.Time `json:"sent"`
+	// Claimed is the power that fake press claimed as its sender (SET
+	// FAKE), as its recipients read it; From is who really sent it.
+	Claimed string `json:"claimed,omitempty"`
 }
 
 // Game is everything about one game but its history.
@@ -288,6 +301,15 @@ type Game struct {
 	// Two identical lines (two waived builds) share the text of the later.
 	// Orders stored by a gmd older than this field have no text.
 	Written map[string]map[string]string `json:"written,omitempty"`
+	// Future holds each power's orders for later phases (PHASE), keyed by
+	// power name, as written, in the order they came: the engine enters
+	// them when their phase begins, as if they were mailed then.
+	Future map[string][]FutureOrders `json:"future,omitempty"`
+	// Proxies holds the units handed for this phase to another power to
+	// order (PROXY, where GameSettings.Proxy allows it): the unit's
+	// province, canonical ("mun"), to the power's name. The order that
+	// power gives is in its own Orders. Cleared with Orders.
+	Proxies map[string]string `json:"proxies,omitempty"`
 
 	Deadline time.Time `json:"deadline"` // of the current phase, UTC
 	Reminded bool      `json:"reminded,omitempty"`
@@ -450,4 +472,11 @@ func (r MapRef) Name() string {
 		return r.Phase + "-after.png"
 	}
 	return r.Phase + ".png"
+}
+
+// FutureOrders are the lines of one block of orders a power wrote for a
+// later phase, conditionals included.
+type FutureOrders struct {
+	Phase string `json:"phase"` // "F1902M"
+	Text  string `json:"text"`  // the block as written, "\n" between lines
 }

@@ -24,6 +24,9 @@ type Settings struct {
 	Multiple bool // one address may hold several seats
 	Gunboat  bool // the players are anonymous
 	NoMap    bool // the results mails carry no map (SET MAP OFF)
+	// Fake: press may claim another sender (SET FAKE); NoMinorPress:
+	// press between powers in movement phases only (SET NO MINOR PRESS).
+	Fake, NoMinorPress bool
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds string
@@ -92,6 +95,12 @@ func (s Settings) play() []Setting {
 	}
 	if s.NoMap {
 		out = append(out, Setting{"Maps", "results without the map"})
+	}
+	if s.Fake {
+		out = append(out, Setting{"Fake press", "press may claim another sender"})
+	}
+	if s.NoMinorPress {
+		out = append(out, Setting{"Minor press", "press between powers in movement phases only"})
 	}
 	return append(out, s.ending()...)
 }
