@@ -1,11 +1,11 @@
 package judge
 
 // finish turns the decisions of a movement phase into rulings, the
-// dislodged units and their retreats, and the next position.
-func (s *mover) finish(res *Resolution) {
+// dislodged units and their retreats, and the next position, into next: a
+// copy of the position with no dislodged units, stand-offs or ended
+// constructions.
+func (s *mover) finish(res *Resolution, next *Position) {
 	m, pos := s.m, s.pos
-	next := pos.Clone()
-	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
 	units := pos.Units
 
 	// Decide who was dislodged before anything moves.
@@ -136,14 +136,8 @@ func (s *mover) finish(res *Resolution) {
 		}
 	}
 	// Rulings in the order the orders were given: what a caller zips with
-	// its input. An insertion sort: the lists are short and it allocates
-	// nothing.
-	for i := 1; i < len(res.Results); i++ {
-		for j := i; j > 0 && s.rank[j] < s.rank[j-1]; j-- {
-			s.rank[j], s.rank[j-1] = s.rank[j-1], s.rank[j]
-			res.Results[j], res.Results[j-1] = res.Results[j-1], res.Results[j]
-		}
-	}
+	// its input.
+	s.sortResults(res.Results, s.norders)
 	res.Next = next
 	if len(next.PendingCenters) > 0 {
 		s.spoilConstructions(next)
@@ -152,8 +146,51 @@ func (s *mover) finish(res *Resolution) {
 		next.Phase = Phase{pos.Phase.Season, pos.Phase.Year, Retreat}
 		return
 	}
-	next.Bounced = nil
+	s.bounced, next.Bounced = next.Bounced, nil
 	endSeason(res, next, pos.Phase, s.rules)
+}
+
+// sortResults puts the rulings in the order of s.rank: the place of an
+// order in the input (below n), then the defaults, whose ranks rise as
+// they were appended. Orders usually come in order already; otherwise the
+// ranks are laid out by value, which is linear, and each ruling is moved
+// once.
+func (s *mover) sortResults(rs []OrderResult, n int) {
+	sorted := true
+	for i := 1; i < len(s.rank) && sorted; i++ {
+		sorted = s.rank[i-1] <= s.rank[i]
+	}
+	if sorted {
+		return
+	}
+	if cap(s.perm) < n+len(rs) {
+		s.perm = make([]int, n+len(rs))
+	}
+	at := s.perm[:n] // at[rank]: the ruling with that rank, or -1
+	for i := range at {
+		at[i] = -1
+	}
+	perm := s.perm[n:n]
+	for i, r := range s.rank {
+		if r < n {
+			at[r] = i
+		}
+	}
+	for _, i := range at {
+		if i >= 0 {
+			perm = append(perm, i)
+		}
+	}
+	for i, r := range s.rank {
+		if r >= n {
+			perm = append(perm, i)
+		}
+	}
+	s.tmp = append(s.tmp[:0], rs...)
+	for i, j := range perm {
+		rs[i] = s.tmp[j]
+	}
+	clear(s.tmp) // the pool must not keep the caller's routes alive
 }
 
 // spoilConstructions marks the centres under construction in next that a
@@ -227,7 +264,7 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 		}
 	}
 	res.OwnershipChanged = true
-	res.Winners = winners(next)
+	res.Winners = winners(next, rules.VictoryIn(next))
 	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
 		// The Winter's results say what became of the constructions too.
@@ -255,13 +292,13 @@ func completeConstructions(res *Resolution, next *Position) {
 	next.PendingCenters = nil
 }
 
-// winners lists the powers at or over the victory count, most centres
+// winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
-func winners(pos *Position) []Power {
+func winners(pos *Position, need int) []Power {
 	var w []Power
-	n := pos.CenterCount()
-	need := pos.VictoryCenters()
+	var buf [32]int
+	n := pos.centerCountInto(buf[:0])
 	for p, c := range n {
 		if c >= need {
 			w = append(w, Power(p))
@@ -286,12 +323,24 @@ func winners(pos *Position) []Power {
 // a supply centre.
 func needsAdjustment(pos *Position, rule BuildRule) bool {
 	m := pos.Map
-	centers, units := pos.CenterCount(), pos.UnitCount()
+	var cbuf, ubuf [32]int
+	centers, units := pos.centerCountInto(cbuf[:0]), pos.unitCountInto(ubuf[:0])
 	for p := range m.Powers {
 		if units[p] > centers[p] {
 			return true
 		}
-		if centers[p] > units[p] && (len(pos.BuildSites(Power(p), rule)) > 0 || len(pos.ConstructionSites(Power(p))) > 0) {
+		if centers[p] > units[p] && (pos.anyBuildSite(Power(p), rule) || len(pos.ConstructionSites(Power(p))) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyBuildSite reports whether BuildSites would list a place, without
+// making the list: the end of every Fall asks it for every power.
+func (pos *Position) anyBuildSite(p Power, rule BuildRule) bool {
+	for _, c := range pos.CenterList() {
+		if pos.Centers[c] == p && pos.Units[c].Type == NoUnit && pos.mayBuildIn(p, c, rule) {
 			return true
 		}
 	}

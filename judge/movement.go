@@ -51,6 +51,21 @@ type mover struct {
 	firstSup, nextSup []Loc
 
 	rank []int // sort key of each ruling: the order's place in the input
+	perm []int // the rulings' order once sorted by rank
+	// norders is the number of orders given: ranks below it are places in
+	// the input, the rest are defaults.
+	norders int
+	tmp     []OrderResult
+
+	// kinds caches kind: the order's kind as adjudicated, 0 for an empty
+	// province; every change of void goes through setVoid to keep it.
+	kinds []OrderKind
+	// convoyOrders counts the provinces whose kind is Convoy, so that the
+	// common phase without one skips anyConvoy's scan.
+	convoyOrders int
+	// bounced keeps the stand-off list's buffer for a Scratch after finish
+	// has left Position.Bounced nil.
+	bounced []Loc
 }
 
 var moverPool = sync.Pool{New: func() any { return new(mover) }}
@@ -79,11 +94,14 @@ func (s *mover) reset(pos *Position, rules Rules) {
 		s.src = make([]int, n)
 		s.reason = make([]string, n)
 		s.state = make([]decision, n)
+		s.kinds = make([]OrderKind, n)
 	}
-	s.ord, s.src, s.reason, s.state = s.ord[:n], s.src[:n], s.reason[:n], s.state[:n]
+	s.ord, s.src, s.reason, s.state, s.kinds = s.ord[:n], s.src[:n], s.reason[:n], s.state[:n], s.kinds[:n]
 	clear(s.ord)
 	clear(s.reason)
 	clear(s.state)
+	clear(s.kinds)
+	s.convoyOrders = 0
 	for i := range s.src {
 		s.src[i] = -1
 	}
@@ -108,11 +126,21 @@ func (s *mover) reset(pos *Position, rules Rules) {
 func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution {
 	s := moverPool.Get().(*mover)
 	defer moverPool.Put(s)
-	s.reset(pos, rules)
-	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	res.Results = make([]OrderResult, 0, len(orders)+8)
-	s.rank = s.rank[:0]
+	next := pos.Clone()
+	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
+	s.movement(pos, orders, rules, res, next)
+	return res
+}
+
+// movement rules on a movement phase into res, whose Results it appends
+// to, and next, a copy of pos with no dislodged units, stand-offs or
+// ended constructions, which becomes res.Next.
+func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolution, next *Position) {
+	s.reset(pos, rules)
+	m := pos.Map
+	s.rank, s.norders = s.rank[:0], len(orders)
 
 	// Assign each order to its unit; the last order for a unit counts.
 	for i := range orders {
@@ -154,8 +182,12 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 			s.ord[p] = Order{Kind: Hold, Power: u.Power, Type: u.Type, Unit: u.Loc}
 		}
 		s.ord[p].Power = u.Power
+		s.kinds[p] = s.ord[p].Kind
+		if s.kinds[p] == Convoy {
+			s.convoyOrders++
+		}
 		if r := s.validate(p, u); r != "" {
-			s.void[p], s.reason[p] = true, r
+			s.setVoid(p, r)
 		}
 	}
 	s.link()
@@ -166,8 +198,16 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 			s.resolve(p)
 		}
 	}
-	s.finish(res)
-	return res
+	s.finish(res, next)
+}
+
+// setVoid rules the order of the unit at p void, for the reason given:
+// it is then adjudicated as a hold.
+func (s *mover) setVoid(p Loc, reason string) {
+	if s.kinds[p] == Convoy {
+		s.convoyOrders--
+	}
+	s.void[p], s.reason[p], s.kinds[p] = true, reason, Hold
 }
 
 func unitWord(t UnitType) string {
@@ -179,13 +219,7 @@ func unitWord(t UnitType) string {
 
 // kind is the order's kind as adjudicated: a void order is a hold.
 func (s *mover) kind(p Loc) OrderKind {
-	if s.pos.Units[p].Type == NoUnit {
-		return 0
-	}
-	if s.void[p] {
-		return Hold
-	}
-	return s.ord[p].Kind
+	return s.kinds[p]
 }
 
 // validate checks an order against the position and returns why it is
@@ -348,8 +382,7 @@ func (s *mover) link() {
 			// DATC 6.D.32: no fleets on the board could carry the army
 			// there, so the order is illegal (with fleets that merely
 			// were not ordered to, it is a failed move: 6.D.8).
-			s.void[a] = true
-			s.reason[a] = "no convoy route from " + m.Locs[a].FullName + " to " + m.Locs[s.dest[a]].FullName
+			s.setVoid(a, "no convoy route from "+m.Locs[a].FullName+" to "+m.Locs[s.dest[a]].FullName)
 		}
 	}
 	for _, p := range m.provinces {
@@ -360,8 +393,8 @@ func (s *mover) link() {
 		if !s.useful[p] {
 			// DATC 4.E.1, 6.G.19: a convoy no route needs is illegal,
 			// and so expresses no intent.
-			s.match[p], s.void[p] = false, true
-			s.reason[p] = "the fleet in " + m.Locs[p].FullName + " is not needed to convoy the army in " + m.Locs[a].FullName
+			s.match[p] = false
+			s.setVoid(p, "the fleet in "+m.Locs[p].FullName+" is not needed to convoy the army in "+m.Locs[a].FullName)
 			continue
 		}
 		if units[a].Power == units[p].Power {
@@ -405,17 +438,15 @@ func (s *mover) link() {
 				int(mv.Target) < len(m.Locs) && m.Province(mv.Target) == m.Province(d) {
 				// Illegal orders are ignored, and so is the support of
 				// one (DATC 6.A.5, 6.D.22): it is void, not unmatched.
-				s.void[p] = true
-				s.reason[p] = "it supports an illegal move (" + s.reason[t] + ")"
+				s.setVoid(p, "it supports an illegal move ("+s.reason[t]+")")
 				continue
 			}
 			if units[t].Type == Army && !m.ArmyAdjacent(t, m.Province(d)) && !s.fleetRoute(t, m.Province(d), p) {
 				// A fleet cannot convoy and support at once (DATC 6.D.31):
 				// a support of a move that only a convoy through the
 				// supporter could make is impossible, so void.
-				s.void[p] = true
-				s.reason[p] = "the only convoy route from " + m.Locs[t].FullName + " to " + m.Locs[m.Province(d)].FullName +
-					" goes through " + m.Locs[p].FullName
+				s.setVoid(p, "the only convoy route from "+m.Locs[t].FullName+" to "+m.Locs[m.Province(d)].FullName+
+					" goes through "+m.Locs[p].FullName)
 				continue
 			}
 			// A support that names a coast supports a move to that coast
@@ -571,6 +602,9 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 // anyConvoy reports whether any fleet was ordered to convoy the army at p
 // along its move.
 func (s *mover) anyConvoy(p Loc) bool {
+	if s.convoyOrders == 0 {
+		return false
+	}
 	for _, f := range s.m.provinces {
 		if s.kind(f) == Convoy && s.match[f] && s.m.Province(s.ord[f].Target) == p {
 			return true

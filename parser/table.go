@@ -95,6 +95,11 @@ var commandTable = []CommandInfo{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
+	{Name: "PHASE", Who: Player, Forms: []Form{
+		{"PHASE season year phase", "the order lines after it are for that later phase, up to 5 years ahead (PHASE Fall 1902 Movement, or PHASE F1902M), entered when it begins; " +
+			"order lines here or there may be conditional: IF condition [THEN] ... ELSE IF ... ELSE ... ENDIF, a condition being [power] [type] place, power OWNS place, with NOT, AND, OR and parentheses"}}},
+	{Name: "CLEAR", Who: Player, Forms: []Form{
+		{"CLEAR", "drop your orders written ahead (after PHASE: only those for that phase)"}}},
 	// SET's forms are the SET table's (settable.go): the players' here,
 	// the master's after the master's commands in HELP.
 	{Name: "SET", Who: Player, Forms: SetForms(Player)},
@@ -112,10 +117,15 @@ var commandTable = []CommandInfo{
 		{"PROCESS [phase]", "process the phase now (if named, it must be the current one)"}}},
 	{Name: "PREDICT", Who: Master, Forms: []Form{
 		{"PREDICT", "the results if the phase were processed now, to you alone"}}},
-	{Name: "PAUSE", Synonyms: []string{"SUSPEND"}, Who: Master, Forms: []Form{
-		{"PAUSE", "stop the clock"}}},
-	{Name: "RESUME", Who: Master, Forms: []Form{
-		{"RESUME", "start the clock again, with a fresh deadline"}}},
+	// PAUSE and RESUME are the master's, and the players' where the
+	// master allows it (SET PLAYER PAUSE): HELP lists them with the
+	// players' commands, their forms saying whose is which.
+	{Name: "PAUSE", Synonyms: []string{"SUSPEND"}, Who: Player, Forms: []Form{
+		{"PAUSE", "the master: stop the clock; a player, where the master allows it: ask for a pause, which comes when every active player asks"}}},
+	{Name: "RESUME", Who: Player, Forms: []Form{
+		{"RESUME", "start the clock again, with a fresh deadline (a player may resume a game its players paused)"}}},
+	{Name: "EXTEND", Who: Player, Forms: []Form{
+		{"EXTEND hours", "move the deadline on, where the master allows it (SET EXTENSIONS): once a phase, at most 48 hours"}}},
 	{Name: "TERMINATE", Who: Master, Forms: []Form{
 		{"TERMINATE", "end the game as it stands"}}},
 	{Name: "EJECT", Who: Master, Forms: []Form{
@@ -131,6 +141,12 @@ var commandTable = []CommandInfo{
 		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
 	{Name: "INVITE", Who: Master, Forms: []Form{
 		{"INVITE address ...", "only the addresses invited may join the game"}}},
+	{Name: "FORCE", Who: Master, Forms: []Form{
+		{"FORCE BEGIN", "start the game with the players it has: the empty seats are abandoned, free for takeover"}}},
+	{Name: "PROMOTE", Who: Master, Forms: []Form{
+		{"PROMOTE address", "the creator only: make an observer a co-master, once they confirm"}}},
+	{Name: "DEMOTE", Who: Master, Forms: []Form{
+		{"DEMOTE address", "the creator only: a co-master becomes an observer again"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
 }

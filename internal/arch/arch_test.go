@@ -27,6 +27,7 @@ var rules = map[string][]string{
 	"parser":              {"judge"},
 	"jsonpos":             {"judge", "judge/variants", "parser"},
 	"report":              {"judge"},
+	"bot":                 {"judge"},
 	"mapgeo":              {"judge", "judge/variants"},
 	"mapgeo/carve":        {"mapgeo"},
 	"picture":             {"internal/length", "judge", "mapgeo", "report"},
