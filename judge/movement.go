@@ -57,6 +57,10 @@ type mover struct {
 	norders int
 	tmp     []OrderResult
 
+	// clean says the last run finished, so that its state lies at the
+	// places in occ only and reset may clear just those; a run cut short
+	// (a panic) leaves it false and the next reset clears everything.
+	clean bool
 	// nextOnly skips the rulings: the caller wants the next position
 	// (Scratch.Next).
 	nextOnly bool
@@ -95,6 +99,22 @@ func growBools(s []bool, n int) []bool {
 
 func (s *mover) reset(pos *Position, rules Rules) {
 	n := len(pos.Map.Locs)
+	if s.clean && s.m == pos.Map && len(s.ord) == n {
+		// The last run on this map left state at its units' provinces
+		// and its moves' destinations only: clear those.
+		for _, p := range s.occ {
+			if d := s.dest[p]; d != NoLoc {
+				s.firstAtk[d] = NoLoc
+			}
+			s.ord[p], s.src[p], s.reason[p], s.state[p], s.kinds[p] = Order{}, -1, "", unresolved, 0
+			s.void[p], s.via[p], s.noPath[p], s.match[p], s.useful[p], s.res[p] = false, false, false, false, false, false
+			s.dest[p], s.nextAtk[p], s.firstSup[p], s.nextSup[p] = NoLoc, NoLoc, NoLoc, NoLoc
+		}
+		s.pos, s.rules = pos, rules
+		s.convoyOrders, s.deps, s.clean = 0, s.deps[:0], false
+		return
+	}
+	s.clean = false
 	s.m, s.pos, s.rules = pos.Map, pos, rules
 	if cap(s.ord) < n {
 		s.ord = make([]Order, n)
@@ -209,6 +229,7 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 		}
 	}
 	s.finish(res, next)
+	s.clean = true
 }
 
 // setVoid rules the order of the unit at p void, for the reason given:
