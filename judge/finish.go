@@ -226,7 +226,7 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 		}
 	}
 	res.OwnershipChanged = true
-	res.Winners = winners(next)
+	res.Winners = winners(next, rules.VictoryIn(next))
 	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
 		// The Winter's results say what became of the constructions too.
@@ -254,14 +254,13 @@ func completeConstructions(res *Resolution, next *Position) {
 	next.PendingCenters = nil
 }
 
-// winners lists the powers at or over the victory count, most centres
+// winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
-func winners(pos *Position) []Power {
+func winners(pos *Position, need int) []Power {
 	var w []Power
 	var buf [32]int
 	n := pos.centerCountInto(buf[:0])
-	need := pos.VictoryCenters()
 	for p, c := range n {
 		if c >= need {
 			w = append(w, Power(p))

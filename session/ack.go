@@ -64,12 +64,18 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 			return err
 		}
 	}
+	s.futureAck(mp.Powers[p].Name)
 	if i := engine.PlayerByPower(g, power); i >= 0 {
 		if g.Players[i].Wait {
 			s.printf("WAIT is set for %s.", power)
 		}
-		if g.Players[i].Draw {
+		if p := &g.Players[i]; p.Draw && len(p.DrawWith) > 0 {
+			s.printf("%s votes for a draw among %s.", power, engine.ListNames(p.DrawWith))
+		} else if p.Draw {
 			s.printf("%s votes for a draw.", power)
+		}
+		if to := g.Players[i].Concede; to != "" {
+			s.printf("%s concedes the game to %s.", power, to)
 		}
 	}
 	return nil
@@ -172,7 +178,7 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	}
 	builds, removals := engine.AdjustmentsLeft(pos, p, orders, engine.BuildsIn(s.game, mp))
 	if due > 0 {
-		made := count(orders, func(o judge.Order) bool {
+		made := engine.Count(orders, func(o judge.Order) bool {
 			return o.Kind == judge.Build || o.Kind == judge.Waive || o.Kind == judge.Construct
 		})
 		if unusable := due - made - builds; unusable > 0 {
