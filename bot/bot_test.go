@@ -115,29 +115,56 @@ func checkOrders(pos *judge.Position, power judge.Power, kind string, orders []j
 // every board, for its orders in positions of every form reached by play:
 // each order must be legal, and every unit that needs one must get one.
 func TestOrdersLegalEveryBoard(t *testing.T) {
-	depths := []int{0, 1, 2, 3, 4, 5, 8, 13, 21}
+	depths := []int{0, 3, 5, 9, 14}
 	if testing.Short() {
-		depths = []int{0, 2, 4, 5, 8}
+		depths = []int{0, 5}
 	}
-	forms := map[judge.PhaseType]int{}
 	for _, m := range boards(t) {
-		for i, d := range depths {
-			pos := randomPosition(t, m, uint64(i), d)
-			forms[pos.Phase.Type]++
-			for q := range m.Powers {
-				for _, kind := range bot.Kinds {
-					p := newPlayer(t, kind, uint64(q))
-					if err := checkOrders(pos, judge.Power(q), kind, p.Orders(pos, judge.Power(q))); err != nil {
-						t.Fatalf("%s: %v", m.Name, err)
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			forms := map[judge.PhaseType]int{}
+			for i, d := range depths {
+				pos := randomPosition(t, m, uint64(i), d)
+				forms[pos.Phase.Type]++
+				for q := range m.Powers {
+					for _, kind := range bot.Kinds {
+						p := newPlayer(t, kind, uint64(q))
+						if err := checkOrders(pos, judge.Power(q), kind, p.Orders(pos, judge.Power(q))); err != nil {
+							t.Fatal(err)
+						}
 					}
+				}
+			}
+			if forms[judge.Movement] == 0 {
+				t.Errorf("no movement position was tried")
+			}
+		})
+	}
+}
+
+// TestOrdersLegalEveryForm makes sure the positions tried include
+// retreats and adjustments, the forms a short game meets least, on the
+// standard board.
+func TestOrdersLegalEveryForm(t *testing.T) {
+	m := variants.Standard()
+	forms := map[judge.PhaseType]int{}
+	for seed := uint64(0); seed < 40 && (forms[judge.Retreat] < 3 || forms[judge.Adjustment] < 3); seed++ {
+		pos := randomPosition(t, m, seed, 4+int(seed%9))
+		if pos.Phase.Type == judge.Movement || forms[pos.Phase.Type] >= 3 {
+			continue
+		}
+		forms[pos.Phase.Type]++
+		for q := range m.Powers {
+			for _, kind := range bot.Kinds {
+				p := newPlayer(t, kind, seed)
+				if err := checkOrders(pos, judge.Power(q), kind, p.Orders(pos, judge.Power(q))); err != nil {
+					t.Fatal(err)
 				}
 			}
 		}
 	}
-	for _, f := range []judge.PhaseType{judge.Movement, judge.Retreat, judge.Adjustment} {
-		if forms[f] == 0 {
-			t.Errorf("no %s position was tried", f)
-		}
+	if forms[judge.Retreat] < 3 || forms[judge.Adjustment] < 3 {
+		t.Fatalf("positions tried: %v, want 3 retreats and 3 adjustments", forms)
 	}
 }
 
@@ -207,27 +234,51 @@ func TestNewRejectsUnknown(t *testing.T) {
 }
 
 // TestSelfPlayEveryBoard plays 20 games on every shipped board between
-// cheap players (the heuristic, the random player and civil disorder; a
-// small search too outside short mode), rotating the seats: PlayGame fails
-// on any illegal order, and a panic fails the test. Short mode plays
-// shorter games, not fewer.
+// cheap players (the heuristic, the random player and civil disorder),
+// rotating the seats: PlayGame fails on any illegal order, and a panic
+// fails the test. The games are short (two years, one in short mode), to
+// keep the suite quick under the race detector; BenchmarkSelfPlay plays
+// long ones, with the search.
 func TestSelfPlayEveryBoard(t *testing.T) {
-	years := 6
-	kinds := []string{"search", "heuristic", "hold", "random"}
-	if testing.Short() {
-		years, kinds = 2, kinds[1:]
+	selfPlay(t, []string{"heuristic", "hold", "random"}, 2-btoi(testing.Short()))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
+}
+
+// selfPlay plays 20 games of years years on every board.
+func selfPlay(t *testing.T, kinds []string, years int) {
 	for _, m := range boards(t) {
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel()
-			tb, err := bot.Series(m, judge.DATC30, kinds, 20, m.StartYear+years-1, 25, 8)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tb.Games != 20 {
-				t.Fatalf("%d games played", tb.Games)
-			}
+			selfPlayBoard(t, m, kinds, years)
 		})
+	}
+}
+
+func selfPlayBoard(tb testing.TB, m *judge.Map, kinds []string, years int) {
+	t, err := bot.Series(m, judge.DATC30, kinds, 20, m.StartYear+years-1, 25, 8)
+	if err != nil {
+		tb.Fatalf("%s: %v", m.Name, err)
+	}
+	if t.Games != 20 {
+		tb.Fatalf("%s: %d games played", m.Name, t.Games)
+	}
+}
+
+// BenchmarkSelfPlay is the long self-play, opt-in: 20 games of ten years
+// on every board, a small search among the players, once per run:
+//
+//	go test -run '^$' -bench SelfPlay -benchtime 1x ./bot
+func BenchmarkSelfPlay(b *testing.B) {
+	for b.Loop() {
+		for _, m := range boards(b) {
+			selfPlayBoard(b, m, []string{"search", "heuristic", "hold", "random"}, 10)
+		}
 	}
 }
 

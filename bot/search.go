@@ -96,8 +96,7 @@ func (s *Search) Orders(pos *judge.Position, power judge.Power) []judge.Order {
 		n := len(orders)
 		for i, c := range cands {
 			orders = append(orders[:n], c...)
-			res := s.scratch.Adjudicate(orders)
-			score[i] += v.evaluate(res.Next)
+			score[i] += v.evaluate(s.scratch.Next(orders))
 			s.Used++
 		}
 		if time.Since(start) > s.MaxTime {

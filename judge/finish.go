@@ -1,5 +1,7 @@
 package judge
 
+import "slices"
+
 // finish turns the decisions of a movement phase into rulings, the
 // dislodged units and their retreats, and the next position, into next: a
 // copy of the position with no dislodged units, stand-offs or ended
@@ -21,7 +23,7 @@ func (s *mover) finish(res *Resolution, next *Position) {
 		}
 		return &dislodgedBy[p]
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		*by(p) = NoLoc
 		if units[p].Type == NoUnit || s.kind(p) == Move && s.res[p] {
 			continue
@@ -32,12 +34,12 @@ func (s *mover) finish(res *Resolution, next *Position) {
 			}
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Move && s.res[p] || *by(p) != NoLoc {
 			next.Units[p] = Unit{Loc: NoLoc}
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Move && s.res[p] {
 			u := units[p]
 			u.Loc = s.ord[p].Target
@@ -48,74 +50,38 @@ func (s *mover) finish(res *Resolution, next *Position) {
 	// A move without a convoy never reached the province, and the loser of
 	// a head-to-head battle, dislodged by the unit that came out of it, had
 	// no effect there (DATC 6.E.1, 6.H.9): neither makes a stand-off.
-	for _, t := range m.provinces {
-		if next.Units[t].Type != NoUnit {
+	// The moves are few: each one that bounced off an empty province
+	// marks it, and the list is then put in map order.
+	for _, q := range s.occ {
+		if s.kind(q) != Move || s.res[q] {
 			continue
 		}
-		for q := s.firstAtk[t]; q != NoLoc; q = s.nextAtk[q] {
-			if !s.res[q] && s.path(q) && *by(q) != t {
-				next.Bounced = append(next.Bounced, t)
-				break
-			}
+		t := s.dest[q]
+		if next.Units[t].Type != NoUnit || slices.Contains(next.Bounced, t) {
+			continue
+		}
+		if s.path(q) && *by(q) != t {
+			next.Bounced = append(next.Bounced, t)
 		}
 	}
-	// Rulings for every unit.
-	for _, p := range m.provinces {
-		if units[p].Type == NoUnit {
-			continue
-		}
-		r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
-		// Rulings name the unit as it stands, with its type and coast,
-		// whatever the order left out.
-		r.Order.Unit, r.Order.Type = units[p].Loc, units[p].Type
-		switch {
-		case s.void[p]:
-			r.Outcome, r.Reason = Void, s.reason[p]
-		case s.kind(p) == Hold:
-			r.Outcome = Succeeds
-		case s.kind(p) == Move:
-			if s.via[p] && len(s.ord[p].Route) == 0 {
-				r.Route = s.convoyRoute(p)
+	slices.Sort(next.Bounced)
+	// Rulings for every unit, unless the caller wants the next position
+	// only; the dislodged units either way.
+	for _, p := range s.occ {
+		a := *by(p)
+		if !s.nextOnly {
+			r := s.ruling(p, by)
+			if a != NoLoc {
+				r.Failed, r.Outcome, r.Dislodged = r.Outcome, Dislodged, true
 			}
-			switch {
-			case s.res[p]:
-				r.Outcome = Succeeds
-			case s.via[p] && !s.path(p):
-				// Disrupted only where the route was broken: a fleet that
-				// convoyed the army was dislodged, or a paradox rule
-				// (Szykman) broke the convoy. A chain that lacks a fleet
-				// (one that held instead) is no convoy, though other
-				// fleets convoyed.
-				r.Outcome = NoConvoy
-				if s.noPath[p] {
-					r.Outcome = Disrupted
-				}
-				for _, f := range m.provinces {
-					if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
-						r.Outcome = Disrupted
-						break
-					}
-				}
-			default:
-				r.Outcome = Bounced
-			}
-		case s.kind(p) == Convoy:
-			r.Outcome = Succeeds
-			if !s.match[p] {
-				r.Outcome = NoConvoy
-			}
-		default: // supports
-			switch {
-			case !s.match[p]:
-				r.Outcome = NoSupport
-			case s.res[p]:
-				r.Outcome = Succeeds
-			default:
-				r.Outcome = Cut
+			res.Results = append(res.Results, r)
+			if s.src[p] >= 0 {
+				s.rank = append(s.rank, s.src[p])
+			} else {
+				s.rank = append(s.rank, 1<<30+int(p)) // defaults last, in map order
 			}
 		}
-		if a := *by(p); a != NoLoc {
-			r.Failed, r.Outcome, r.Dislodged = r.Outcome, Dislodged, true
+		if a != NoLoc {
 			d := DislodgedUnit{Unit: units[p], AttackerFrom: a}
 			if s.via[a] {
 				d.AttackerFrom = NoLoc // a convoyed attacker leaves its origin open
@@ -128,16 +94,12 @@ func (s *mover) finish(res *Resolution, next *Position) {
 				next.Dislodged = append(next.Dislodged, d)
 			}
 		}
-		res.Results = append(res.Results, r)
-		if s.src[p] >= 0 {
-			s.rank = append(s.rank, s.src[p])
-		} else {
-			s.rank = append(s.rank, 1<<30+int(p)) // defaults last, in map order
-		}
 	}
 	// Rulings in the order the orders were given: what a caller zips with
 	// its input.
-	s.sortResults(res.Results, s.norders)
+	if !s.nextOnly {
+		s.sortResults(res.Results, s.norders)
+	}
 	res.Next = next
 	if len(next.PendingCenters) > 0 {
 		s.spoilConstructions(next)
@@ -401,4 +363,61 @@ func (pos *Position) ConstructionSites(p Power) []Loc {
 		}
 	}
 	return out
+}
+
+// ruling is what became of the order of the unit at p, dislodged or not:
+// by tells who dislodged each unit.
+func (s *mover) ruling(p Loc, by func(Loc) *Loc) OrderResult {
+	m, units := s.m, s.pos.Units
+	r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
+	// Rulings name the unit as it stands, with its type and coast,
+	// whatever the order left out.
+	r.Order.Unit, r.Order.Type = units[p].Loc, units[p].Type
+	switch {
+	case s.void[p]:
+		r.Outcome, r.Reason = Void, s.reason[p]
+	case s.kind(p) == Hold:
+		r.Outcome = Succeeds
+	case s.kind(p) == Move:
+		if s.via[p] && len(s.ord[p].Route) == 0 {
+			r.Route = s.convoyRoute(p)
+		}
+		switch {
+		case s.res[p]:
+			r.Outcome = Succeeds
+		case s.via[p] && !s.path(p):
+			// Disrupted only where the route was broken: a fleet that
+			// convoyed the army was dislodged, or a paradox rule
+			// (Szykman) broke the convoy. A chain that lacks a fleet
+			// (one that held instead) is no convoy, though other
+			// fleets convoyed.
+			r.Outcome = NoConvoy
+			if s.noPath[p] {
+				r.Outcome = Disrupted
+			}
+			for _, f := range s.occ {
+				if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
+					r.Outcome = Disrupted
+					break
+				}
+			}
+		default:
+			r.Outcome = Bounced
+		}
+	case s.kind(p) == Convoy:
+		r.Outcome = Succeeds
+		if !s.match[p] {
+			r.Outcome = NoConvoy
+		}
+	default: // supports
+		switch {
+		case !s.match[p]:
+			r.Outcome = NoSupport
+		case s.res[p]:
+			r.Outcome = Succeeds
+		default:
+			r.Outcome = Cut
+		}
+	}
+	return r
 }

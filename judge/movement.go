@@ -57,6 +57,17 @@ type mover struct {
 	norders int
 	tmp     []OrderResult
 
+	// clean says the last run finished, so that its state lies at the
+	// places in occ only and reset may clear just those; a run cut short
+	// (a panic) leaves it false and the next reset clears everything.
+	clean bool
+	// nextOnly skips the rulings: the caller wants the next position
+	// (Scratch.Next).
+	nextOnly bool
+	// occ lists the provinces with a unit, in map order: every loop over
+	// orders runs over it, not over the whole map.
+	occ []Loc
+
 	// kinds caches kind: the order's kind as adjudicated, 0 for an empty
 	// province; every change of void goes through setVoid to keep it.
 	kinds []OrderKind
@@ -88,6 +99,22 @@ func growBools(s []bool, n int) []bool {
 
 func (s *mover) reset(pos *Position, rules Rules) {
 	n := len(pos.Map.Locs)
+	if s.clean && s.m == pos.Map && len(s.ord) == n {
+		// The last run on this map left state at its units' provinces
+		// and its moves' destinations only: clear those.
+		for _, p := range s.occ {
+			if d := s.dest[p]; d != NoLoc {
+				s.firstAtk[d] = NoLoc
+			}
+			s.ord[p], s.src[p], s.reason[p], s.state[p], s.kinds[p] = Order{}, -1, "", unresolved, 0
+			s.void[p], s.via[p], s.noPath[p], s.match[p], s.useful[p], s.res[p] = false, false, false, false, false, false
+			s.dest[p], s.nextAtk[p], s.firstSup[p], s.nextSup[p] = NoLoc, NoLoc, NoLoc, NoLoc
+		}
+		s.pos, s.rules = pos, rules
+		s.convoyOrders, s.deps, s.clean = 0, s.deps[:0], false
+		return
+	}
+	s.clean = false
 	s.m, s.pos, s.rules = pos.Map, pos, rules
 	if cap(s.ord) < n {
 		s.ord = make([]Order, n)
@@ -130,6 +157,7 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 	res.Results = make([]OrderResult, 0, len(orders)+8)
 	next := pos.Clone()
 	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
+	s.nextOnly = false
 	s.movement(pos, orders, rules, res, next)
 	return res
 }
@@ -173,11 +201,13 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 		s.ord[p] = *o
 		s.src[p] = i
 	}
+	s.occ = s.occ[:0]
 	for _, p := range m.provinces {
 		u := pos.Units[p]
 		if u.Type == NoUnit {
 			continue
 		}
+		s.occ = append(s.occ, p)
 		if s.src[p] < 0 {
 			s.ord[p] = Order{Kind: Hold, Power: u.Power, Type: u.Type, Unit: u.Loc}
 		}
@@ -192,13 +222,14 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 	}
 	s.link()
 
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		switch s.kind(p) {
 		case Move, SupportHold, SupportMove, Convoy:
 			s.resolve(p)
 		}
 	}
 	s.finish(res, next)
+	s.clean = true
 }
 
 // setVoid rules the order of the unit at p void, for the reason given:
@@ -365,7 +396,7 @@ func (s *mover) link() {
 	m := s.m
 	units := s.pos.Units
 	// Convoy intent needs the convoy orders matched first.
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Convoy {
 			continue
 		}
@@ -374,7 +405,7 @@ func (s *mover) link() {
 			s.match[p] = true
 		}
 	}
-	for _, a := range m.provinces {
+	for _, a := range s.occ {
 		if s.kind(a) != Move || units[a].Type != Army || !s.via[a] && !s.anyConvoy(a) {
 			continue
 		}
@@ -385,7 +416,7 @@ func (s *mover) link() {
 			s.setVoid(a, "no convoy route from "+m.Locs[a].FullName+" to "+m.Locs[s.dest[a]].FullName)
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Convoy || !s.match[p] {
 			continue
 		}
@@ -401,7 +432,7 @@ func (s *mover) link() {
 			s.via[a] = true // intent: the army's own fleet convoys it
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Move || !s.via[p] || units[p].Type != Army {
 			continue
 		}
@@ -413,12 +444,12 @@ func (s *mover) link() {
 		}
 	}
 	// A convoy matches only an army that goes by convoy.
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Convoy && s.match[p] && !s.via[m.Province(s.ord[p].Target)] {
 			s.match[p] = false
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		switch s.kind(p) {
 		case Move:
 			t := s.dest[p]
@@ -490,7 +521,7 @@ func (s *mover) markUseful(a Loc) bool {
 	// any route through fleets[i] still needs.
 	dist := distBuf[:0]
 	want := 0 // how many of the fleets convoy the army
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if units[f].Type == Fleet && m.Convoys(f) {
 			fleets = append(fleets, f)
 			dist = append(dist, -1)
@@ -579,7 +610,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 	m, units := s.m, s.pos.Units
 	var buf [64]Loc
 	queue, seen := buf[:0], map[Loc]bool{}
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if f != skip && units[f].Type == Fleet && m.Convoys(f) && m.FleetReachesFrom(from, f) {
 			queue, seen[f] = append(queue, f), true
 		}
@@ -590,7 +621,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 		if m.FleetReaches(f, to) {
 			return true
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if !seen[g] && g != skip && units[g].Type == Fleet && m.Convoys(g) && m.FleetAdjacent(f, g) {
 				queue, seen[g] = append(queue, g), true
 			}
@@ -605,7 +636,7 @@ func (s *mover) anyConvoy(p Loc) bool {
 	if s.convoyOrders == 0 {
 		return false
 	}
-	for _, f := range s.m.provinces {
+	for _, f := range s.occ {
 		if s.kind(f) == Convoy && s.match[f] && s.m.Province(s.ord[f].Target) == p {
 			return true
 		}
@@ -759,7 +790,7 @@ func (s *mover) convoyPath(p Loc) bool {
 	var queue [64]Loc
 	useSeen := len(m.Locs) <= 256
 	qn := 0
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if s.convoys(f, p) && m.FleetReachesFrom(p, f) && qn < len(queue) {
 			if useSeen {
 				seen[f/64] |= 1 << (f % 64)
@@ -776,7 +807,7 @@ func (s *mover) convoyPath(p Loc) bool {
 		if m.FleetReaches(f, t) {
 			return true
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if useSeen && seen[g/64]&(1<<(g%64)) != 0 {
 				continue
 			}
@@ -800,7 +831,7 @@ func (s *mover) convoyRoute(p Loc) []Loc {
 	m, t := s.m, s.dest[p]
 	from := map[Loc]Loc{} // each fleet reached, and the fleet before it (NoLoc: the army)
 	var queue []Loc
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if s.convoys(f, p) && m.FleetReachesFrom(p, f) {
 			from[f] = NoLoc
 			queue = append(queue, f)
@@ -817,7 +848,7 @@ func (s *mover) convoyRoute(p Loc) []Loc {
 			slices.Reverse(route)
 			return route
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if _, seen := from[g]; !seen && s.convoys(g, p) && m.FleetAdjacent(f, g) {
 				from[g] = f
 				queue = append(queue, g)

@@ -89,7 +89,8 @@ var commandTable = []CommandInfo{
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
-		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"}}},
+		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"},
+		{"PRESS AS <power> TO <powers> ...", "fake press, where the master allows it (SET FAKE): it claims that power as its sender; BROADCAST AS <power> too"}}},
 	{Name: "BROADCAST", Who: Player, Forms: []Form{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{

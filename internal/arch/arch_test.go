@@ -38,6 +38,7 @@ var rules = map[string][]string{
 	"internal/diskfault":  {},
 	"internal/arch":       {},
 	"internal/textsafe":   {},
+	"internal/cputime":    {},
 	"internal/length":     {}, // t21's, placed before it lands
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"players":             {"state"},
