@@ -406,6 +406,11 @@ func PowerOf(mp *judge.Map, name string) (judge.Power, bool) {
 	return judge.Power(k), true
 }
 
+// EmptySeat names the holder of a seat nobody has held since FORCE BEGIN
+// started the game without a player for it (state.Player.Empty), in
+// the listings.
+const EmptySeat = "nobody yet"
+
 // SeatLines lists g's seats in order; addresses only when showAddr (never
 // in a gunboat game not yet revealed), hiddenAddr otherwise.
 func SeatLines(g *state.Game, showAddr bool) []SeatLine {
@@ -414,6 +419,9 @@ func SeatLines(g *state.Game, showAddr bool) []SeatLine {
 		l := SeatLine{Power: p.Power, Addr: HiddenAddr}
 		if showAddr {
 			l.Addr = p.Addr
+		}
+		if p.Empty {
+			l.Addr = EmptySeat
 		}
 		if p.Status != state.Playing {
 			l.Status = string(p.Status)

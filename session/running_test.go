@@ -54,6 +54,9 @@ func TestForceBegin(t *testing.T) {
 	}
 	mustContain(t, h.masterMail("dt", "FORCE BEGIN"), "Game 'dt' has started already.")
 
+	mustContain(t, h.masterMail("dt", "LIST dt"), "Germany:   nobody yet  (abandoned)")
+	mustContain(t, h.masterMail("dt", "WHO GAME dt"), "Germany:   nobody yet (free for takeover)")
+
 	// A replacement takes an empty seat as any abandoned one, with a
 	// code mailed to their address.
 	got = h.confirm("newcomer@example.org", "take", "SIGNON Gdt pw-new")

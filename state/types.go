@@ -356,7 +356,9 @@ type Game struct {
 	Revealed bool `json:"revealed,omitempty"`
 
 	// Result says how a finished game ended: "victory England", "draw
-	// Austria England France", "terminated".
+	// Austria England France", "terminated"; and since issue 24
+	// "concession England" (SET CONCEDE) and "ranked Russia England ..."
+	// (SET END YEAR with RANK: the survivors, most centres first).
 	Result string `json:"result,omitempty"`
 
 	// FailedSignons are the wrong passwords given for the game's seats
