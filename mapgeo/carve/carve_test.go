@@ -532,6 +532,109 @@ func regionAt(c *Config, g *Grid) func(lon, lat float64) string {
 	}
 }
 
+// TestStretch checks the stretch directive: the board is k times as tall,
+// every point k times as far down, its width and x unchanged; a stretch
+// out of range is refused.
+func TestStretch(t *testing.T) {
+	read := func(extra string) (*Config, error) {
+		return ParseConfig("world.seeds", func(string) ([]byte, error) {
+			return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n" + extra), nil
+		})
+	}
+	plain, err := read("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tall, err := read("stretch 1.5\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, ft := newFrame(plain), newFrame(tall)
+	if ft.w != fp.w || math.Abs(float64(ft.h)-1.5*float64(fp.h)) > 1 {
+		t.Errorf("stretched box %d×%d, want %d×%.0f", ft.w, ft.h, fp.w, 1.5*float64(fp.h))
+	}
+	for _, ll := range []LonLat{{0, 0}, {100, 20}, {-150, -25}} {
+		xp, yp := fp.at(plain.Proj, ll)
+		xt, yt := ft.at(tall.Proj, ll)
+		if math.Abs(xt-xp) > 1e-9 || math.Abs(yt-1.5*yp) > 1e-9 {
+			t.Errorf("%v: stretched to (%v, %v), want (%v, %v)", ll, xt, yt, xp, 1.5*yp)
+		}
+	}
+	for _, bad := range []string{"stretch 0.2\n", "stretch 3\n", "stretch\n"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestWarp checks the warp directive: a band across drawn twice as wide
+// takes twice its share of the board, the rest keeps its proportions, a
+// band up and down likewise; overlapping bands multiply; bad warps are
+// refused.
+func TestWarp(t *testing.T) {
+	read := func(extra string) (*Config, error) {
+		return ParseConfig("world.seeds", func(string) ([]byte, error) {
+			return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -60 60\nwidth 3600\n" + extra), nil
+		})
+	}
+	plain, err := read("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	warped, err := read("warp x 0 60 2\nwarp y -10 10 3\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, fw := newFrame(plain), newFrame(warped)
+	span := func(f frame, c *Config, a, b LonLat) (float64, float64) {
+		xa, ya := f.at(c.Proj, a)
+		xb, yb := f.at(c.Proj, b)
+		return xb - xa, yb - ya
+	}
+	// 360° plain; with 60° doubled, 420 "degrees" share the same width:
+	// 10° outside the band take 36/42 of their plain width, inside it
+	// twice that. (The cone is nearly, not quite, a cylinder: 1%.)
+	dxIn, _ := span(fw, warped, LonLat{10, 0}, LonLat{20, 0})
+	dxOut, _ := span(fw, warped, LonLat{-100, 0}, LonLat{-90, 0})
+	dxPlain, _ := span(fp, plain, LonLat{-100, 0}, LonLat{-90, 0})
+	if math.Abs(dxIn/dxOut-2) > 0.02 || math.Abs(dxOut/dxPlain-36.0/42) > 0.01 {
+		t.Errorf("10° inside the band %v, outside %v, plain %v: want 2:1 and 36:42", dxIn, dxOut, dxPlain)
+	}
+	// Up and down: the band's share triples, outside it keeps the plain
+	// proportion to the width.
+	_, dyIn := span(fw, warped, LonLat{0, 5}, LonLat{0, -5})
+	_, dyInPlain := span(fp, plain, LonLat{0, 5}, LonLat{0, -5})
+	_, dyOut := span(fw, warped, LonLat{0, 45}, LonLat{0, 35})
+	_, dyOutPlain := span(fp, plain, LonLat{0, 45}, LonLat{0, 35})
+	ratio := fw.s / fp.s // the board's scale changed with its width
+	if math.Abs(dyIn-3*dyInPlain*ratio) > 0.5 || math.Abs(dyOut-dyOutPlain*ratio) > 0.5 {
+		t.Errorf("up and down: band %v (want %v), outside %v (want %v)", dyIn, 3*dyInPlain*ratio, dyOut, dyOutPlain*ratio)
+	}
+	if fw.w != 3600 || fw.h <= fp.h {
+		t.Errorf("warped box %d×%d, plain %d×%d: want the same width and a taller box", fw.w, fw.h, fp.w, fp.h)
+	}
+	// The frame's bottom-left corner and the top of its central meridian
+	// stay on the box's edges.
+	if x, _ := fw.at(warped.Proj, LonLat{-170, -60}); math.Abs(x) > 1e-6 {
+		t.Errorf("the south-west corner went to x=%v", x)
+	}
+	if _, y := fw.at(warped.Proj, LonLat{10, 60}); math.Abs(y) > 1e-6 {
+		t.Errorf("the top of the central meridian went to y=%v", y)
+	}
+	// Overlapping bands multiply.
+	w := newWarp([][3]float64{{0, 10, 2}, {5, 15, 3}})
+	for _, c := range [][2]float64{{-1, -1}, {0, 0}, {5, 10}, {10, 40}, {15, 55}, {20, 60}} {
+		if got := w.of(c[0]); math.Abs(got-c[1]) > 1e-9 {
+			t.Errorf("warp of %v = %v, want %v", c[0], got, c[1])
+		}
+	}
+	for _, bad := range []string{"warp z 0 1 2\n", "warp x 10 0 2\n", "warp x 0 10 9\n", "warp y 0 10\n"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
 // TestRingAcrossCut rasterises, on a board of Asia (cut at 110° W),
 // rings that cross the cut: one far away (North America) adds nothing to
 // the picture, where its chord across the plane used to invert whole rows

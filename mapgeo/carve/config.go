@@ -22,6 +22,9 @@ import (
 //	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
 //	frame <lonW> <lonE> <latS> <latN>   the box: its side meridians, bottom and top parallels
 //	lens <lon> <lat> <radius> <k>        magnify by up to 1+k near a point (radius in map units)
+//	stretch <k>                          draw the board k times as tall as the projection does
+//	warp x <lonA> <lonB> <k>             draw the meridians between lonA and lonB k times as far apart
+//	warp y <latA> <latB> <k>             draw the parallels between latA and latB k times as far apart
 //	width <units>                        the box's width in map units
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
@@ -42,10 +45,19 @@ import (
 // It covers whatever land or sea lies there, and the seas seeded beside it
 // grow up to its sides, so it borders exactly the seas next to it.
 type Config struct {
-	Variant    string
-	Proj       LCC
-	Frame      [4]float64   // lonW lonE latS latN
-	Lenses     [][4]float64 // lon lat radius (map units) k
+	Variant string
+	Proj    LCC
+	Frame   [4]float64   // lonW lonE latS latN
+	Lenses  [][4]float64 // lon lat radius (map units) k
+	// Stretch scales the board's height (1: as projected). A board that
+	// spans the globe (Cold War) is twice as wide as it is tall in any
+	// cylinder, and the pictures are drawn at one width: a stretch gives
+	// its many small provinces room at the price of true shapes.
+	Stretch float64
+	// Warps widen or narrow bands of the board, across (x, between two
+	// meridians) or up and down (y, between two parallels): a world
+	// board narrows its empty oceans and widens its crowded lands.
+	Warps      []Warp
 	Width      int
 	MinIsland  int
 	Tolerance  float64
@@ -60,6 +72,15 @@ type Box struct {
 	Name  string
 	Rect  [4]float64 // x0 y0 x1 y1, fractions of the board's width and height
 	Where string     // file:line, for messages
+}
+
+// Warp is one warp directive: between From and To (degrees of longitude
+// for Axis 'x', of latitude for 'y') the board is drawn K times as wide
+// (or tall) as the projection draws it; bands that overlap multiply.
+type Warp struct {
+	Axis     byte
+	From, To float64
+	K        float64
 }
 
 // Seed is one seed point. Province seeds on land claim land, on water
@@ -77,7 +98,7 @@ type Seed struct {
 // ParseConfig reads the seed file name with read (which also reads the
 // files it includes, by paths relative to it).
 func ParseConfig(name string, read func(string) ([]byte, error)) (*Config, error) {
-	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Points: map[string]LonLat{}}
+	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Stretch: 1, Points: map[string]LonLat{}}
 	if err := c.parse(name, read, 0); err != nil {
 		return nil, err
 	}
@@ -172,6 +193,27 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return fmt.Errorf("%s: lens wants a positive radius and 0 <= k < 2.2", where)
 			}
 			c.Lenses = append(c.Lenses, [4]float64{v[0], v[1], v[2], v[3]})
+		case "stretch":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 0.5 || v[0] > 2 {
+				return fmt.Errorf("%s: stretch wants a number from 0.5 to 2", where)
+			}
+			c.Stretch = v[0]
+		case "warp":
+			if len(f) < 2 || (f[1] != "x" && f[1] != "y") {
+				return fmt.Errorf("%s: warp x|y <from> <to> <k>", where)
+			}
+			v, err := nums(2, 3)
+			if err != nil {
+				return err
+			}
+			if v[0] >= v[1] || v[2] < 0.2 || v[2] > 5 {
+				return fmt.Errorf("%s: warp wants from < to and k from 0.2 to 5", where)
+			}
+			c.Warps = append(c.Warps, Warp{Axis: f[1][0], From: v[0], To: v[1], K: v[2]})
 		case "width", "minisland":
 			v, err := nums(1, 1)
 			if err != nil {
@@ -274,6 +316,7 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 // familiar maps of Europe do.
 type LCC struct {
 	n, f, rho0, lon0 float64
+	lat0             float64
 }
 
 // NewLCC returns the projection with standard parallels lat1 and lat2,
@@ -289,7 +332,7 @@ func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
 		n = math.Log(math.Cos(p1)/math.Cos(p2)) / math.Log(t(p2)/t(p1))
 	}
 	f := math.Cos(p1) * math.Pow(t(p1), n) / n
-	return LCC{n: n, f: f, rho0: f / math.Pow(t(lat0*r), n), lon0: lon0}
+	return LCC{n: n, f: f, rho0: f / math.Pow(t(lat0*r), n), lon0: lon0, lat0: lat0}
 }
 
 // Project returns the position of ll on the plane, x east and y north, in

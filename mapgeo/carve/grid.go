@@ -30,7 +30,9 @@ type Grid struct {
 
 // frame is the projected box and its scale to map units.
 type frame struct {
-	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
+	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s*sy
+	sy        float64 // the seed file's stretch
+	wx, wy    warp    // the seed file's warps, of projected x and y
 	w, h      int
 	lenses    []lens // in map units
 	// globe is set for a board whose frame spans most of the globe's
@@ -54,19 +56,99 @@ func (l lens) apply(x, y float64) (float64, float64) {
 	return l.x + dx*f, l.y + dy*f
 }
 
+// warp maps a projected coordinate to a warped one, piecewise linearly:
+// v is the slope up to at[0], between at[i-1] and at[i] it is k[i], and
+// past the last point 1 again. The empty warp is the identity.
+type warp struct {
+	at, k []float64
+}
+
+// newWarp makes the warp of the bands [a, b) with factor k, in projected
+// units; where bands overlap, their factors multiply.
+func newWarp(bands [][3]float64) warp {
+	var w warp
+	for _, b := range bands {
+		w.at = append(w.at, b[0], b[1])
+	}
+	slices.Sort(w.at)
+	w.at = slices.Compact(w.at)
+	w.k = make([]float64, len(w.at))
+	for i := 1; i < len(w.at); i++ {
+		mid := (w.at[i-1] + w.at[i]) / 2
+		w.k[i] = 1
+		for _, b := range bands {
+			if b[0] <= mid && mid < b[1] {
+				w.k[i] *= b[2]
+			}
+		}
+	}
+	return w
+}
+
+// of returns the warped coordinate of v.
+func (w warp) of(v float64) float64 {
+	if len(w.at) == 0 || v <= w.at[0] {
+		return v
+	}
+	out := w.at[0]
+	for i := 1; i < len(w.at); i++ {
+		if v <= w.at[i] {
+			return out + (v-w.at[i-1])*w.k[i]
+		}
+		out += (w.at[i] - w.at[i-1]) * w.k[i]
+	}
+	return out + v - w.at[len(w.at)-1]
+}
+
 func newFrame(c *Config) frame {
 	p := c.Proj
-	xw, _ := p.Project(LonLat{c.Frame[0], c.Frame[2]})
-	xe, _ := p.Project(LonLat{c.Frame[1], c.Frame[2]})
-	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
-	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
+	// Bands across are measured along the central parallel, bands up and
+	// down along the central meridian: on Cold War's near-cylinder these
+	// are the bands between meridians and between parallels.
+	var bx, by [][3]float64
+	lat0 := p.lat0
+	for _, w := range c.Warps {
+		if w.Axis == 'x' {
+			a, _ := p.Project(LonLat{w.From, lat0})
+			b, _ := p.Project(LonLat{w.To, lat0})
+			bx = append(bx, [3]float64{min(a, b), max(a, b), w.K})
+		} else {
+			_, a := p.Project(LonLat{p.lon0, w.From})
+			_, b := p.Project(LonLat{p.lon0, w.To})
+			// y is measured downwards after the warp; warp the negated
+			// projected y, which grows southwards too.
+			by = append(by, [3]float64{min(-a, -b), max(-a, -b), w.K})
+		}
+	}
+	wx, wy := newWarp(bx), newWarp(by)
+	pxw, _ := p.Project(LonLat{c.Frame[0], c.Frame[2]})
+	pxe, _ := p.Project(LonLat{c.Frame[1], c.Frame[2]})
+	_, pys := p.Project(LonLat{p.lon0, c.Frame[2]})
+	_, pyn := p.Project(LonLat{p.lon0, c.Frame[3]})
+	xw, xe := wx.of(pxw), wx.of(pxe)
+	yn, ys := wy.of(-pyn), wy.of(-pys)
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s)), globe: c.Frame[1]-c.Frame[0] >= 270}
+	sy := c.Stretch
+	if sy == 0 {
+		sy = 1 // a Config built without ParseConfig: no stretch
+	}
+	f := frame{x0: xw, y0: yn, s: s, sy: sy, wx: wx, wy: wy, w: c.Width, h: int(math.Ceil((ys - yn) * s * sy)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
-		x, y := p.Project(LonLat{l[0], l[1]})
-		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
+		x, y := f.flat(p, LonLat{l[0], l[1]})
+		f.lenses = append(f.lenses, lens{x, y, l[2], l[3]})
 	}
 	return f
+}
+
+// flat returns the map position of ll before the lenses.
+func (f frame) flat(p LCC, ll LonLat) (float64, float64) {
+	return f.flatTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// flatTurned is flat for the point dl degrees east of the central meridian.
+func (f frame) flatTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := p.projectTurned(dl, lat)
+	return (f.wx.of(x) - f.x0) * f.s, (f.wy.of(-y) - f.y0) * f.s * f.sy
 }
 
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
@@ -75,8 +157,7 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 
 // atTurned is at for the point dl degrees east of the central meridian.
 func (f frame) atTurned(p LCC, dl, lat float64) (float64, float64) {
-	x, y := p.projectTurned(dl, lat)
-	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s
+	x, y := f.flatTurned(p, dl, lat)
 	for _, l := range f.lenses {
 		x, y = l.apply(x, y)
 	}
