@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -130,5 +131,24 @@ func TestRankSurvivors(t *testing.T) {
 	}
 	if l := LargestPower(pos); l != "" {
 		t.Errorf("largest power %q with England and France tied", l)
+	}
+}
+
+// BenchmarkDrawPasses counts the votes of a game of 34 powers (Chaos)
+// without DIAS, every seat naming the same 17 powers: the check every
+// vote, RESIGN, EJECT and lost seat runs.
+func BenchmarkDrawPasses(b *testing.B) {
+	g := &state.Game{Settings: state.GameSettings{NoDIAS: true}}
+	var names []string
+	for i := range 34 {
+		names = append(names, "P"+strconv.Itoa(i))
+	}
+	for _, n := range names {
+		g.Players = append(g.Players, state.Player{Power: n, Status: state.Playing, Draw: true, DrawWith: names[:17]})
+	}
+	for b.Loop() {
+		if len(DrawPasses(g)) != 17 {
+			b.Fatal("no draw")
+		}
 	}
 }

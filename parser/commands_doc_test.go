@@ -83,3 +83,38 @@ func TestCommandsDoc(t *testing.T) {
 	}
 	checkNames(t, "README.md", listed)
 }
+
+// TestSetOptionsDoc holds the SET table of docs/commands.md to the SET
+// table, both ways: each SET in its gmd column is an option gmd takes,
+// and each option that a SET reaches is there.
+func TestSetOptionsDoc(t *testing.T) {
+	rows := docSection(t, "docs/commands.md", "njudge-set")
+	if len(rows) < 3 || !strings.HasPrefix(rows[0], "| njudge | gmd |") {
+		t.Fatalf("docs/commands.md: the SET table does not start with its header: %q", rows[0])
+	}
+	named := map[string]bool{}
+	for i, row := range rows[2:] {
+		cells := strings.Split(strings.Trim(row, "| "), " | ")
+		if len(cells) != 3 {
+			t.Errorf("docs/commands.md: SET row %d has %d cells, want 3: %s", i+1, len(cells), row)
+			continue
+		}
+		for _, m := range codeSpan.FindAllStringSubmatch(cells[1], -1) {
+			words := strings.Fields(strings.ReplaceAll(m[1], `\|`, "|"))
+			opt, word, rest, ok := ReadSetOption(words[1:])
+			if words[0] != "SET" || !ok {
+				t.Errorf("docs/commands.md: %q in the gmd column is no SET option gmd takes (%s)", m[1], word)
+				continue
+			}
+			if opt.Name == "MAP" && len(rest) > 0 {
+				opt, _ = LookupSetOption("GAMEMAP") // SET MAP ON|OFF, as the session reads it
+			}
+			named[opt.Name] = true
+		}
+	}
+	for _, o := range SetOptions() {
+		if !named[o.Name] {
+			t.Errorf("docs/commands.md: the SET table lacks SET %s (the SET table's row %s)", o.Syntax, o.Name)
+		}
+	}
+}

@@ -146,6 +146,11 @@ var setTable = []SetOption{
 		Usage: "SET MINOR PRESS | SET NO MINOR PRESS", Help: "press between powers during retreats and adjustments too, or during movement phases only",
 		When: "before the start"},
 	{Name: "NOMINOR", Words: []string{"NOMINOR"}, Who: Master, Syntax: "NO MINOR PRESS", When: "before the start"},
+	// Proxy orders (issue 24), njudge's SET [NO]PROXY.
+	{Name: "PROXY", Words: []string{"PROXY"}, Who: Master, Syntax: "PROXY",
+		Usage: "SET PROXY | SET NOPROXY", Help: "a power may hand a unit's order to another power for one movement phase (PROXY unit TO power), or not",
+		When: "before the start"},
+	{Name: "NOPROXY", Words: []string{"NOPROXY"}, Who: Master, Syntax: "NOPROXY", When: "before the start"},
 	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
 	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY",
 		Usage: "SET BUILD HOME|ONE|ANY", Help: "builds in home centres, in any owned centre while one home centre is held, or in any owned centre",

@@ -89,7 +89,8 @@ var commandTable = []CommandInfo{
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
-		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"}}},
+		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"},
+		{"PRESS AS <power> TO <powers> ...", "fake press, where the master allows it (SET FAKE): it claims that power as its sender; BROADCAST AS <power> too"}}},
 	{Name: "BROADCAST", Who: Player, Forms: []Form{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
@@ -99,6 +100,11 @@ var commandTable = []CommandInfo{
 			"order lines here or there may be conditional: IF condition [THEN] ... ELSE IF ... ELSE ... ENDIF, a condition being [power] [type] place, power OWNS place, with NOT, AND, OR and parentheses"}}},
 	{Name: "CLEAR", Who: Player, Forms: []Form{
 		{"CLEAR", "drop your orders written ahead (after PHASE: only those for that phase)"}}},
+	{Name: "PREVIEW", Who: Player, Forms: []Form{
+		{"PREVIEW", "the results, with the map, if the phase were processed now with your orders and every other unit holding; nothing is stored"},
+		{"PREVIEW + order lines below it", "the same with the orders written below it, yours or any power's, for this mail only: a sandbox"}}},
+	{Name: "PROXY", Who: Player, Forms: []Form{
+		{"PROXY unit TO power", "where the game allows it (SET PROXY): that power orders your unit in this movement phase; order the unit yourself, or PROXY it TO your own power, to take it back"}}},
 	// SET's forms are the SET table's (settable.go): the players' here,
 	// the master's after the master's commands in HELP.
 	{Name: "SET", Who: Player, Forms: SetForms(Player)},

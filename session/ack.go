@@ -64,6 +64,7 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 			return err
 		}
 	}
+	s.proxyAck(pos, p)
 	s.futureAck(mp.Powers[p].Name)
 	if i := engine.PlayerByPower(g, power); i >= 0 {
 		if g.Players[i].Wait {
@@ -86,7 +87,8 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 // an order a default, so that the ack reads exactly like the results will.
 func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power, orders []judge.Order) error {
 	mp := pos.Map
-	missing := engine.Unordered(pos, p, orders)
+	// A unit handed to another power (PROXY) is its to order.
+	missing, _ := engine.HandedAway(s.game, mp, engine.Unordered(pos, p, orders))
 	if len(orders) == 0 && len(missing) == 0 {
 		if pos.Phase.Type == judge.Retreat {
 			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, report.Season(pos.Phase))

@@ -189,6 +189,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	// history records deleted above took the later phases' texts.
 	g.Position, g.Turn, g.Orders, g.Written = rec.Position, rec.Turn-1, nil, nil
 	g.PressSent = nil // the phase is played again, with its limit on press
+	g.Proxies = nil   // handed for the phase rolled away, like its orders
 	if g.Status == state.Finished {
 		g.Status, g.Result = state.Active, ""
 	}

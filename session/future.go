@@ -146,8 +146,8 @@ func (s *session) actingPower() string {
 
 // readConditional reads the order lines body of a block, conditionals
 // included, for the phase of pos: it returns the text of the orders to
-// read (the branches that hold on pos, the other lines blanked) and the
-// errors of every line, the orders of branches not taken included, so
+// read (the branches that hold on pos, the other lines blanked; with no
+// pos, the orders of every branch) and the errors of every line, the orders of branches not taken included, so
 // that a mistake is found now rather than when the branch is needed.
 // Each clause met is printed after the block's errors, with what it was
 // found to be.
@@ -164,12 +164,13 @@ func (s *session) readConditional(c *parser.Command, body string, opt parser.Opt
 			"Too many conditions in one mail (at most %d): no order of this block was read.", parser.MaxConds)})
 		return "", issues, nil
 	}
-	_, all := parser.ParseOrders(parser.Only(body, script.OrderLines()), opt)
+	every := parser.Only(body, script.OrderLines())
+	_, all := parser.ParseOrders(every, opt)
 	for _, e := range all {
 		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineAt(text, e.Line), engine.Capitalize(e.Msg))})
 	}
 	if pos == nil {
-		return body, issues, nil
+		return every, issues, nil
 	}
 	keep, met := script.Select(pos)
 	return parser.Only(body, keep), issues, met
@@ -178,6 +179,42 @@ func (s *session) readConditional(c *parser.Command, body string, opt parser.Opt
 // sortIssues puts a block's issues in the order of their lines.
 func sortIssues(issues []orderIssue) {
 	slices.SortStableFunc(issues, func(a, b orderIssue) int { return cmp.Compare(a.line, b.line) })
+}
+
+// blockLines returns the lines of c's block of orders that the mail's
+// allowance still covers (takeOrderLines), and an issue for each line
+// not read.
+func (s *session) blockLines(c *parser.Command) (string, []orderIssue) {
+	body, cut, long := s.takeOrderLines(c.Body)
+	var issues []orderIssue
+	for _, l := range long {
+		issues = append(issues, orderIssue{c.BodyLine + l.line - 1, tooLong(l.n, s.m.cfg.MaxLineLength)})
+	}
+	if cut > 0 {
+		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
+			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
+	}
+	return body, issues
+}
+
+// readOrders reads the orders of body, a block of c's order lines, for
+// the phase of pos: with conditionals, those of the branches that hold
+// (readConditional), the errors of every line reported all the same.
+func (s *session) readOrders(c *parser.Command, body string, opt parser.Options, pos *judge.Position) ([]parser.ParsedOrder, []orderIssue, []parser.Branch) {
+	if hasControl(body) {
+		read, issues, met := s.readConditional(c, body, opt, pos)
+		// Every line's errors are the conditional reader's; the orders
+		// read are those of the branches that hold.
+		parsed, _ := parser.ParseOrders(read, opt)
+		return parsed, issues, met
+	}
+	parsed, errs := parser.ParseOrders(body, opt)
+	text := strings.Split(body, "\n")
+	var issues []orderIssue
+	for _, e := range errs {
+		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineAt(text, e.Line), engine.Capitalize(e.Msg))})
+	}
+	return parsed, issues, nil
 }
 
 // hasControl reports whether a block of order lines has an IF, ELSE or
@@ -236,19 +273,8 @@ func (s *session) ordersAhead(c *parser.Command, mp *judge.Map, mine judge.Power
 		return
 	}
 	opt := parser.Options{Map: mp, Phase: ph.Type, Power: mine}
-	conditional := hasControl(body)
-	if conditional {
-		_, more, _ := s.readConditional(c, body, opt, nil)
-		issues = append(issues, more...)
-	}
-	text := strings.Split(body, "\n")
-	script, _ := parser.ParseScript(body, opt)
-	parsed, errs := parser.ParseOrders(parser.Only(body, script.OrderLines()), opt)
-	if !conditional {
-		for _, e := range errs {
-			issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineAt(text, e.Line), engine.Capitalize(e.Msg))})
-		}
-	}
+	parsed, more, _ := s.readOrders(c, body, opt, nil)
+	issues = append(issues, more...)
 	for _, po := range parsed {
 		if po.Order.Power != mine {
 			issues = append(issues, orderIssue{c.BodyLine + po.Line - 1,

@@ -85,3 +85,15 @@ func TestGetEveryTopic(t *testing.T) {
 	r = h.anyoneSays("HELP\nGET nonsense\nGET SET NONSENSE")
 	mustContain(t, r, `Error (line 2): There is no help topic "nonsense". The topics are INDEX`, "Error (line 3): Unknown option SET NONSENSE.")
 }
+
+// A forged mail of many GETs costs what one of many HELPs does: GET is
+// answered max-output-commands times, to whatever address the From line
+// names, and one line says which lines were not run.
+func TestManyGetsAnsweredFourTimes(t *testing.T) {
+	h := withDefaultLimits(newHarness(t))
+	r := onlyTo(t, h.mail("victim@example.net", "get", strings.Repeat("GET INDEX\n", 50)), "victim@example.net")
+	if n := strings.Count(r.Body, "Every command, on a line"); n != 4 {
+		t.Errorf("GET INDEX answered %d times, want 4 (max-output-commands)", n)
+	}
+	mustContain(t, r.Body, "Error: Not run (lines 5, 6, 7")
+}

@@ -53,38 +53,15 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
 		}
 	}
-	body, cut, long := s.takeOrderLines(c.Body)
-	var issues []orderIssue
-	for _, l := range long {
-		issues = append(issues, orderIssue{c.BodyLine + l.line - 1, tooLong(l.n, s.m.cfg.MaxLineLength)})
-	}
-	if cut > 0 {
-		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
-			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
-	}
+	body, issues := s.blockLines(c)
 	if s.ahead != nil {
 		s.ordersAhead(c, mp, mine, body, issues)
 		return nil
 	}
-	opt := parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine}
-	text := strings.Split(body, "\n")
-	var met []parser.Branch
-	read := body
-	conditional := hasControl(body)
-	if conditional {
-		// Every line's errors are the conditional reader's; the orders
-		// read are those of the branches that hold.
-		var more []orderIssue
-		read, more, met = s.readConditional(c, body, opt, pos)
-		issues = append(issues, more...)
-	}
-	parsed, errs := parser.ParseOrders(read, opt)
-	if !conditional {
-		for _, e := range errs {
-			issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineAt(text, e.Line), engine.Capitalize(e.Msg))})
-		}
-	}
+	parsed, more, met := s.readOrders(c, body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine}, pos)
+	issues = append(issues, more...)
 	work := map[judge.Power][]judge.Order{}
+	var taken []string // units handed away that their power ordered again
 	// texts are the accepted orders' texts as written, by power and
 	// stored line; a later text for the same line wins, as its order did.
 	texts := map[judge.Power]map[string]string{}
@@ -112,10 +89,19 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		if !ok {
 			cur = engine.StoredOrders(pos, o.Power, g.Orders[mp.Powers[o.Power].Name])
 		}
-		next, reason := engine.TryOrder(pos, rules, cur, o)
+		// A unit handed to this power (PROXY) is checked as its
+		// owner's order, and stored with this power's orders.
+		check, handed := proxyOrder(g, pos, o)
+		next, reason := engine.TryOrder(pos, rules, cur, check)
 		if reason != "" {
 			bad("%s.", reason)
 			continue
+		}
+		if !handed {
+			if holder := takeBack(g, mp, o); holder != "" {
+				u, _ := pos.UnitAt(o.Unit)
+				taken = append(taken, fmt.Sprintf("%s orders its %s again: %s no longer does.", mp.Powers[o.Power].Name, unitIn(mp, u), holder))
+			}
 		}
 		work[o.Power] = next
 		if texts[o.Power] == nil {
@@ -136,6 +122,9 @@ func (s *session) cmdOrders(c *parser.Command) error {
 	if len(work) > 0 {
 		s.dirty = true
 		s.m.OrdersChanged(g, s.now)
+	}
+	for _, t := range taken {
+		s.printf("%s", t)
 	}
 	sortIssues(issues)
 	for _, is := range issues {

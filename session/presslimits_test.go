@@ -22,6 +22,7 @@ func TestFakePress(t *testing.T) {
 	if !h.game("dt").Settings.Fake {
 		t.Fatal("SET FAKE did not set the game's Fake")
 	}
+	mustContain(t, onlyTo(t, h.mail("anyone@example.org", "x", "LIST dt"), "anyone@example.org").Body, "press may claim another sender")
 	got := h.orders("dt", "F", "PRESS AS RUSSIA TO E\nThe Tsar sends his regards.\nENDPRESS")
 	e := onlyTo(t, got, "england@example.org")
 	if e.Subject != "GMD:dt - S1901M Press from R to E" {

@@ -267,6 +267,11 @@ func TestCoMasters(t *testing.T) {
 	mustContain(t, h.masterMail("dt", "RESUME"), "Game 'dt' is resumed")
 	mustContain(t, replyTo(t, h.mail("helper@example.org", "x", "SIGNON Mdt pw-h2"), "helper@example.org").Body, "Signed on as a co-master")
 
+	// A forged DEMOTE changes nothing.
+	h.forged(testMaster, "SIGNON Mdt", "DEMOTE helper@example.org")
+	if o := h.game("dt").Observers[engine.ObserverByAddr(h.game("dt"), "helper@example.org")]; !o.CoMaster {
+		t.Fatal("a forged DEMOTE demoted the helper")
+	}
 	// The creator demotes: the helper is an observer again, and told.
 	got = h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nDEMOTE helper@example.org")
 	mustContain(t, onlyTo(t, got, "helper@example.org").Body, "you are no longer a co-master")

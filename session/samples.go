@@ -62,6 +62,7 @@ func templateSamples() map[string][]any {
 		"press": {
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "France", FromTag: "F", To: []string{"England", "Germany"}, ToTag: "EG", Text: "Hello."},
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "someone", FromTag: "someone", Broadcast: true, Grey: true, Text: "Hello."},
+			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "Russia", FromTag: "R", To: []string{"England"}, ToTag: "E", Text: "Hello.", FakedBy: "France"},
 		},
 		"resign":  {resignData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", Phase: "S1901M"}},
 		"setting": {settingData{Header: hdr, Tag: head.Tag, Game: "dt", Change: "Grey press: press between powers may be sent without saying who sent it."}},

@@ -103,9 +103,10 @@ type session struct {
 	// The orders of issue 24: ahead is the phase a PHASE named, whose
 	// order lines follow (nil: the current phase; the zero Phase: a PHASE
 	// refused, whose lines are not read); conds counts the mail's
-	// conditions (parser.MaxConds).
-	ahead *judge.Phase
-	conds int
+	// conditions (parser.MaxConds); previewed is set once a PREVIEW ran.
+	ahead     *judge.Phase
+	conds     int
+	previewed bool
 }
 
 // printf adds a line to the reply.

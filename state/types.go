@@ -111,6 +111,9 @@ type GameSettings struct {
 	// (njudge's SET NO MINOR PRESS, before the start): in retreats and
 	// adjustments only press to and from the master goes.
 	NoMinorPress bool `json:"no_minor_press,omitempty"`
+	// Proxy lets a power hand a unit's order to another power for one
+	// phase (PROXY unit TO power; njudge's SET PROXY, before the start).
+	Proxy bool `json:"proxy,omitempty"`
 
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
@@ -463,11 +466,19 @@ type MapRef struct {
 	// stand, its centres as now owned) rather than the phase with its
 	// orders: the attachment is S1901M-after.png.
 	After bool `json:"after,omitempty"`
+	// Preview, when set, names no processed phase but a player's PREVIEW
+	// of the current one (Turn is the game's turn then, Processed zero):
+	// these orders, by power, on the position whose digest is Digest
+	// (engine.PreviewRef). The attachment is S1901M-preview.png.
+	Preview map[string][]string `json:"preview,omitempty"`
 }
 
 // Name is the file name of the picture ref names: "S1901M.png", or
 // "S1901M-after.png" for the board after the phase.
 func (r MapRef) Name() string {
+	if r.Preview != nil {
+		return r.Phase + "-preview.png"
+	}
 	if r.After {
 		return r.Phase + "-after.png"
 	}

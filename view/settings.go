@@ -27,6 +27,8 @@ type Settings struct {
 	// Fake: press may claim another sender (SET FAKE); NoMinorPress:
 	// press between powers in movement phases only (SET NO MINOR PRESS).
 	Fake, NoMinorPress bool
+	// Proxy: a power may hand a unit's order to another (SET PROXY).
+	Proxy bool
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds string
@@ -101,6 +103,9 @@ func (s Settings) play() []Setting {
 	}
 	if s.NoMinorPress {
 		out = append(out, Setting{"Minor press", "press between powers in movement phases only"})
+	}
+	if s.Proxy {
+		out = append(out, Setting{"Proxy orders", "a power may hand a unit's order to another for a phase"})
 	}
 	return append(out, s.ending()...)
 }

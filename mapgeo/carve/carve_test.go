@@ -634,3 +634,37 @@ func TestWarp(t *testing.T) {
 		}
 	}
 }
+
+// TestRingAcrossCut rasterises, on a board of Asia (cut at 110° W),
+// rings that cross the cut: one far away (North America) adds nothing to
+// the picture, where its chord across the plane used to invert whole rows
+// of it; one that starts beyond the cut but lies mostly on the board
+// (Eurasia, whose file starts at Chukotka) is drawn where it is.
+func TestRingAcrossCut(t *testing.T) {
+	c := &Config{Proj: NewLCC(1, 1, 20, 70), Frame: [4]float64{40, 100, 0, 50}, Width: 200}
+	fr := newFrame(c)
+	// North America, roughly: from the Atlantic west over the cut to Alaska.
+	america := []LonLat{{-60, 45}, {-120, 30}, {-160, 60}, {-100, 70}}
+	if !c.Proj.acrossCut(america) {
+		t.Fatal("the test ring does not cross the cut")
+	}
+	for i, v := range rasterise(fr, c.Proj, [][]LonLat{america}) {
+		if v {
+			t.Fatalf("a ring beyond the cut drew land at (%d, %d)", i%fr.w, i/fr.w)
+		}
+	}
+	// A continent over the board's middle that runs east over the cut,
+	// written from its far end.
+	asia := []LonLat{{-100, 45}, {50, 45}, {50, 20}, {120, 20}, {179, 30}, {-170, 40}}
+	land := rasterise(fr, c.Proj, [][]LonLat{asia})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[int(y)*fr.w+int(x)]
+	}
+	if !at(70, 30) || at(70, 10) || at(70, 48) {
+		t.Errorf("the continent across the cut is not where it is: (70, 30) %v, (70, 10) %v, (70, 48) %v", at(70, 30), at(70, 10), at(70, 48))
+	}
+	if _, ok := c.Proj.unwrap([]LonLat{{-180, -80}, {-60, -80}, {60, -80}, {179, -80}, {180, -90}, {-180, -90}}); ok {
+		t.Error("a ring round the pole was unwrapped")
+	}
+}

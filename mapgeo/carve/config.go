@@ -338,9 +338,14 @@ func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
 // Project returns the position of ll on the plane, x east and y north, in
 // earth radii.
 func (p LCC) Project(ll LonLat) (x, y float64) {
+	return p.projectTurned(p.turn(ll[0]), ll[1])
+}
+
+// projectTurned projects the point dl degrees east of the central
+// meridian, at latitude lat; dl may lie beyond ±180° (see unwrap).
+func (p LCC) projectTurned(dl, lat float64) (x, y float64) {
 	r := math.Pi / 180
-	dl := p.turn(ll[0])
-	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
+	lat = math.Max(-89.5, math.Min(89.5, lat))
 	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
 	th := p.n * dl * r
 	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
@@ -372,4 +377,36 @@ func (p LCC) acrossCut(r []LonLat) bool {
 		}
 	}
 	return false
+}
+
+// unwrap returns the turns (see turn) of ring r's points, followed round
+// the ring without the jump at the cut: a ring across the cut then lies
+// whole on one side of it, beyond ±180°, as one closed curve. It reports
+// false for a ring that goes round the pole (Antarctica), which no
+// unwrapping closes.
+func (p LCC) unwrap(r []LonLat) ([]float64, bool) {
+	out := make([]float64, len(r))
+	step := func(a, b float64) float64 { return math.Remainder(p.turn(b)-p.turn(a), 360) }
+	for i := range r {
+		if i == 0 {
+			out[i] = p.turn(r[0][0])
+			continue
+		}
+		out[i] = out[i-1] + step(r[i-1][0], r[i][0])
+	}
+	closing := out[len(r)-1] + step(r[len(r)-1][0], r[0][0])
+	if math.Abs(closing-out[0]) >= 1 {
+		return nil, false
+	}
+	// The ring starts wherever its file does (Eurasia at Chukotka): turn
+	// it whole so that its bulk, not its start, lies within ±180°.
+	mean := 0.0
+	for _, v := range out {
+		mean += v / float64(len(out))
+	}
+	shift := 360 * math.Round(mean/360)
+	for i := range out {
+		out[i] -= shift
+	}
+	return out, true
 }

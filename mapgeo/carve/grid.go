@@ -128,7 +128,11 @@ func newFrame(c *Config) frame {
 	xw, xe := wx.of(pxw), wx.of(pxe)
 	yn, ys := wy.of(-pyn), wy.of(-pys)
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, sy: c.Stretch, wx: wx, wy: wy, w: c.Width, h: int(math.Ceil((ys - yn) * s * c.Stretch)), globe: c.Frame[1]-c.Frame[0] >= 270}
+	sy := c.Stretch
+	if sy == 0 {
+		sy = 1 // a Config built without ParseConfig: no stretch
+	}
+	f := frame{x0: xw, y0: yn, s: s, sy: sy, wx: wx, wy: wy, w: c.Width, h: int(math.Ceil((ys - yn) * s * sy)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
 		x, y := f.flat(p, LonLat{l[0], l[1]})
 		f.lenses = append(f.lenses, lens{x, y, l[2], l[3]})
@@ -138,12 +142,22 @@ func newFrame(c *Config) frame {
 
 // flat returns the map position of ll before the lenses.
 func (f frame) flat(p LCC, ll LonLat) (float64, float64) {
-	x, y := p.Project(ll)
+	return f.flatTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// flatTurned is flat for the point dl degrees east of the central meridian.
+func (f frame) flatTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := p.projectTurned(dl, lat)
 	return (f.wx.of(x) - f.x0) * f.s, (f.wy.of(-y) - f.y0) * f.s * f.sy
 }
 
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
-	x, y := f.flat(p, ll)
+	return f.atTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// atTurned is at for the point dl degrees east of the central meridian.
+func (f frame) atTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := f.flatTurned(p, dl, lat)
 	for _, l := range f.lenses {
 		x, y = l.apply(x, y)
 	}
@@ -155,17 +169,28 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
-		if fr.globe && p.acrossCut(r) {
+		across := p.acrossCut(r)
+		if fr.globe && across {
 			// A board cut through the Bering Sea leaves a few islets
 			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do. On a regional
-			// board the cut lies far outside the picture, and a ring
-			// across it (Eurasia, which reaches over Chukotka) is kept.
+			// to be drawn on and sink, as islets do.
 			continue
+		}
+		// On a regional board the cut lies outside the picture, and a
+		// ring across it (Eurasia, which reaches over Chukotka; North
+		// America, when a board of Eurasia is centred on Asia) is
+		// followed round without the jump at the cut, so that it lies
+		// whole beyond the cut and adds no chord across the picture.
+		turns, unwrapped := []float64(nil), false
+		if across {
+			turns, unwrapped = p.unwrap(r)
 		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
+			if unwrapped {
+				x, y = fr.atTurned(p, turns[i], ll[1])
+			}
 			pts[i] = [2]float64{x, y}
 		}
 		for i := range pts {
