@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gmdjudge/gmd/mapgeo"
 )
 
 // tinyConfig is a board of two land provinces and a sea on a small square
@@ -501,6 +503,46 @@ func TestWarp(t *testing.T) {
 	}
 	for _, bad := range []string{"warp z 0 1 2\n", "warp x 10 0 2\n", "warp x 0 10 9\n", "warp y 0 10\n"} {
 		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestCoastReach checks the coastreach directive: with a reach of one
+// pixel a split coast's fleet stays where the seed file sets it, while the
+// other marks still move; the default is 30 pixels; bad values are
+// refused.
+func TestCoastReach(t *testing.T) {
+	kinds := Kinds{"a": {Shore: true, Coasts: []string{"nc"}}, "b": {}, "s": {Sea: true}}
+	build := func(extra string) (*Config, *mapgeo.Geometry) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
+			return []byte(tinyConfig + "coast a/nc 7.6 44.2\n" + extra), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		geo, _, err := Build(c, kinds, tinyLand(), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, geo
+	}
+	c, pinned := build("coastreach 1\n")
+	if c.CoastReach != 1 {
+		t.Fatalf("CoastReach %v, want 1", c.CoastReach)
+	}
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{7.6, 44.2})
+	set := mapgeo.Point{int(x), int(y)}
+	got := pinned.Provinces["a"].Coasts["nc"]
+	if d := math.Hypot(float64(got[0]-set[0]), float64(got[1]-set[1])); d > 1 {
+		t.Errorf("with coastreach 1 the coast point moved %v units, from %v to %v", d, set, got)
+	}
+	if c, _ := build(""); c.CoastReach != 30 {
+		t.Errorf("default CoastReach %v, want 30", c.CoastReach)
+	}
+	for _, bad := range []string{"coastreach 0\n", "coastreach 500\n", "coastreach\n"} {
+		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
 			t.Errorf("%q was accepted", bad)
 		}
 	}
