@@ -19,6 +19,7 @@ var ownGeometry = []string{
 	"hundred",
 	"ancient-mediterranean",
 	"vietnam-war",
+	"1908-fall-of-europe",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

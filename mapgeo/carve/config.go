@@ -37,6 +37,14 @@ import (
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
 //	coastreach <pixels>                  how far the placer may move those points (default 30)
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
+//	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
+//
+// A box is an off-board sea (Youngstown Redux's boxes, which let fleets
+// sail round the world): no real water is it, so it has no seeds; it is
+// the rectangle between fractions x0..x1 of the board's width and y0..y1
+// of its height (0 0 the top left), which must reach an edge of the board.
+// It covers whatever land or sea lies there, and the seas seeded beside it
+// grow up to its sides, so it borders exactly the seas next to it.
 type Config struct {
 	Variant string
 	Proj    LCC
@@ -63,6 +71,14 @@ type Config struct {
 	// middle of the province brings the point nearer the other coast's
 	// sea; a board whose coast points are set with care keeps them there.
 	CoastReach float64
+	Boxes      []Box
+}
+
+// Box is an off-board sea drawn as a rectangle (see Config).
+type Box struct {
+	Name  string
+	Rect  [4]float64 // x0 y0 x1 y1, fractions of the board's width and height
+	Where string     // file:line, for messages
 }
 
 // Warp is one warp directive: between From and To (degrees of longitude
@@ -277,6 +293,21 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Points[f[1]] = at
+		case "box":
+			if len(f) != 6 {
+				return fmt.Errorf("%s: box <province> <x0> <y0> <x1> <y1>", where)
+			}
+			v, err := nums(2, 4)
+			if err != nil {
+				return err
+			}
+			if !(0 <= v[0] && v[0] < v[2] && v[2] <= 1 && 0 <= v[1] && v[1] < v[3] && v[3] <= 1) {
+				return fmt.Errorf("%s: box wants 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1", where)
+			}
+			if v[0] > 0 && v[1] > 0 && v[2] < 1 && v[3] < 1 {
+				return fmt.Errorf("%s: box %s does not reach the board's edge", where, f[1])
+			}
+			c.Boxes = append(c.Boxes, Box{Name: f[1], Rect: [4]float64{v[0], v[1], v[2], v[3]}, Where: where})
 		case "except":
 			if len(f) < 5 || (f[3] != "army" && f[3] != "fleet") {
 				return fmt.Errorf("%s: except <a> <b> army|fleet <why>", where)
@@ -323,9 +354,14 @@ func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
 // Project returns the position of ll on the plane, x east and y north, in
 // earth radii.
 func (p LCC) Project(ll LonLat) (x, y float64) {
+	return p.projectTurned(p.turn(ll[0]), ll[1])
+}
+
+// projectTurned projects the point dl degrees east of the central
+// meridian, at latitude lat; dl may lie beyond ±180° (see unwrap).
+func (p LCC) projectTurned(dl, lat float64) (x, y float64) {
 	r := math.Pi / 180
-	dl := p.turn(ll[0])
-	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
+	lat = math.Max(-89.5, math.Min(89.5, lat))
 	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
 	th := p.n * dl * r
 	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
@@ -357,4 +393,36 @@ func (p LCC) acrossCut(r []LonLat) bool {
 		}
 	}
 	return false
+}
+
+// unwrap returns the turns (see turn) of ring r's points, followed round
+// the ring without the jump at the cut: a ring across the cut then lies
+// whole on one side of it, beyond ±180°, as one closed curve. It reports
+// false for a ring that goes round the pole (Antarctica), which no
+// unwrapping closes.
+func (p LCC) unwrap(r []LonLat) ([]float64, bool) {
+	out := make([]float64, len(r))
+	step := func(a, b float64) float64 { return math.Remainder(p.turn(b)-p.turn(a), 360) }
+	for i := range r {
+		if i == 0 {
+			out[i] = p.turn(r[0][0])
+			continue
+		}
+		out[i] = out[i-1] + step(r[i-1][0], r[i][0])
+	}
+	closing := out[len(r)-1] + step(r[len(r)-1][0], r[0][0])
+	if math.Abs(closing-out[0]) >= 1 {
+		return nil, false
+	}
+	// The ring starts wherever its file does (Eurasia at Chukotka): turn
+	// it whole so that its bulk, not its start, lies within ±180°.
+	mean := 0.0
+	for _, v := range out {
+		mean += v / float64(len(out))
+	}
+	shift := 360 * math.Round(mean/360)
+	for i := range out {
+		out[i] -= shift
+	}
+	return out, true
 }
