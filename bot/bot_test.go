@@ -255,13 +255,13 @@ func selfPlay(t *testing.T, kinds []string, years int) {
 	for _, m := range boards(t) {
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel()
-			selfPlayBoard(t, m, kinds, years)
+			selfPlayBoard(t, m, kinds, years, 25)
 		})
 	}
 }
 
-func selfPlayBoard(tb testing.TB, m *judge.Map, kinds []string, years int) {
-	t, err := bot.Series(m, judge.DATC30, kinds, 20, m.StartYear+years-1, 25, 8)
+func selfPlayBoard(tb testing.TB, m *judge.Map, kinds []string, years int, seed uint64) {
+	t, err := bot.Series(m, judge.DATC30, kinds, 20, m.StartYear+years-1, seed, 8)
 	if err != nil {
 		tb.Fatalf("%s: %v", m.Name, err)
 	}
@@ -271,15 +271,19 @@ func selfPlayBoard(tb testing.TB, m *judge.Map, kinds []string, years int) {
 }
 
 // BenchmarkSelfPlay is the long self-play, opt-in: 20 games of ten years
-// on every board, a small search among the players, once per run:
+// on every board, a small search among the players, new games (seeds)
+// each round, so that -benchtime Nx is a soak of N×20 games a board:
 //
 //	go test -run '^$' -bench SelfPlay -benchtime 1x ./bot
 func BenchmarkSelfPlay(b *testing.B) {
+	round := uint64(0)
 	for b.Loop() {
+		round++
 		for _, m := range boards(b) {
-			selfPlayBoard(b, m, []string{"search", "heuristic", "hold", "random"}, 10)
+			selfPlayBoard(b, m, []string{"search", "heuristic", "hold", "random"}, 10, 1000+round)
 		}
 	}
+	b.ReportMetric(float64(20*len(variants.Names())), "games/op")
 }
 
 // TestSeating: over n games each kind named once sits at every power

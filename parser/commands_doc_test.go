@@ -73,6 +73,11 @@ func TestCommandsDoc(t *testing.T) {
 		if len(words) == 0 && cells[1] != "—" || cells[0] == "—" && len(words) == 0 {
 			t.Errorf("docs/commands.md: row %d names no gmd command and is not marked —: %s", i+1, row)
 		}
+		for _, w := range words {
+			if slices.Contains(named, w) {
+				t.Errorf("docs/commands.md: %s is in two rows; one row a command", w)
+			}
+		}
 		named = append(named, words...)
 	}
 	checkNames(t, "docs/commands.md", named)

@@ -150,8 +150,11 @@ func TestMinorPress(t *testing.T) {
 			t.Errorf("%s: the master's broadcast did not go", phase)
 		}
 	}
+	// The words point at njudge's.
+	r := replyTo(t, h.mail(testMaster, "set", "SIGNON Mdt "+testMasterPass+"\nSET PRESS DURING Movement ONLY"), testMaster)
+	mustContain(t, r.Body, "Error (line 2): Press during movement phases only is SET NO MINOR PRESS")
 	// SET MINOR PRESS after the start is refused; before it, it undoes.
-	r := replyTo(t, h.mail(testMaster, "set", "SIGNON Mdt "+testMasterPass+"\nSET MINOR PRESS"), testMaster)
+	r = replyTo(t, h.mail(testMaster, "set", "SIGNON Mdt "+testMasterPass+"\nSET MINOR PRESS"), testMaster)
 	mustContain(t, r.Body, "SET MINOR PRESS is set before the start")
 	mustContain(t, h.startWith("dt2", "SET NO MINOR PRESS", "SET MINOR PRESS", "SET NO MINOR FOO"), "Press between powers goes in every phase", "Use: SET MINOR PRESS or SET NO MINOR PRESS.")
 	if h.game("dt2").Settings.NoMinorPress {

@@ -95,6 +95,11 @@ var setHandlers = map[string]setHandler{
 	}),
 	"PRESS": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
 		if len(args) != 1 {
+			if slices.ContainsFunc(args, func(w string) bool { return strings.EqualFold(w, "MOVEMENT") }) {
+				// The words of issue 24's example, for njudge's option.
+				s.fail(c.Line, "Press during movement phases only is SET NO MINOR PRESS, njudge's words, before the start.")
+				return "", false
+			}
 			s.fail(c.Line, "Use: SET PRESS WHITE, SET PRESS GREY or SET PRESS NONE.")
 			return "", false
 		}
