@@ -171,6 +171,7 @@ type (
 		Letters string // as in LateData
 		Ejected bool   // the master ejected the player (else the grace ran out)
 		Waiting bool   // the game waits for the seats to be taken over
+		Bot     bool   // the judge's bot plays the seats until then (SET BOT)
 	}
 
 	// TakeoverData is for takeover.tmpl.
@@ -181,6 +182,9 @@ type (
 		Returned  bool   // the seat's own player came back to it
 		Restarted bool   // the deadline was computed afresh
 		Waiting   []string
+		// Bot is set when the judge's bot held the seat until now (SET
+		// BOT): its orders for the phase stand until the new player's.
+		Bot bool
 	}
 
 	// EndData is for draw.tmpl and gameover.tmpl.

@@ -95,6 +95,9 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	// The orders written ahead for the new phase are entered before the
 	// clock looks at whose orders are complete.
 	future := m.enterFuture(g, res.Next, rules)
+	// The bot plays the seats nobody plays (SET BOT) once a player's
+	// orders written ahead are in, and before the clock looks.
+	m.EnterBots(g, res.Next, rules)
 	m.StartClockFor(g, res.Next.Phase.Type, now)
 	// The new phase may have nothing to wait for (a retreat only a power
 	// in civil disorder must make): then Tick takes it at once.
