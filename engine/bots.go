@@ -85,3 +85,15 @@ func botSeed(game string, ph judge.Phase, power string) uint64 {
 	h.Write([]byte(game + "\x00" + ph.String() + "\x00" + power))
 	return h.Sum64()
 }
+
+// botPowers returns the powers of g whose seats the bot plays, in seat
+// order: those whose orders it wrote for the phase being processed.
+func botPowers(g *state.Game) []string {
+	var out []string
+	for _, p := range g.Players {
+		if p.Bot {
+			out = append(out, p.Power)
+		}
+	}
+	return out
+}

@@ -140,6 +140,9 @@ type (
 		HeadLines
 		Results string // the results text (package report), titled and ending with the next phase
 		Over    bool   // the game ended with this phase
+		// Bots are the powers whose orders the judge's bot wrote for
+		// the phase processed (SET BOT), in seat order.
+		Bots []string
 	}
 
 	// ReminderData is for reminder.tmpl, to one player missing orders.

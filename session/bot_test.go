@@ -11,11 +11,10 @@ import (
 	"github.com/gmdjudge/gmd/view"
 )
 
-// botGame creates game name with SET BOT mode and has the seven standard
-// players join it, which starts it.
+// botGame sets SET BOT mode in the forming game name and has the seven
+// standard players join it, which starts it.
 func botGame(t *testing.T, h *harness, name, mode string) {
 	t.Helper()
-	h.create(name)
 	r := replyTo(t, h.mail(testMaster, "x", "SIGNON M"+name+" "+testMasterPass+"\nSET BOT "+mode), testMaster)
 	mustContain(t, r.Body, "The judge's bot plays")
 	t.Logf("SET BOT %s reply:\n%s", mode, r.Body)
@@ -57,6 +56,7 @@ func (h *harness) seat(name, power string) state.Player {
 // is told that the bot held it.
 func TestBotPlaysAbandonedSeat(t *testing.T) {
 	h := newHarness(t)
+	h.create("dt")
 	botGame(t, h, "dt", "ABANDONED")
 	mustContain(t, onlyTo(t, h.orders("dt", "F", "RESIGN"), "france@example.org").Body, "You have resigned France")
 	playersOrdersButFrance(h, "dt")
@@ -87,7 +87,7 @@ func TestBotPlaysAbandonedSeat(t *testing.T) {
 	if len(phases[0].Orders["France"]) != 3 {
 		t.Fatalf("history of S1901M has France's orders %q, want the bot's three", phases[0].Orders["France"])
 	}
-	mustContain(t, results.Body, "France: ")
+	mustContain(t, results.Body, "France: ", "The judge's bot wrote the orders of France.")
 	// France is the bot's from the start of the next phase.
 	if p := h.seat("dt", "France"); !p.Bot || p.Status != state.Abandoned {
 		t.Fatalf("France's seat %+v, want abandoned and the bot's", p)
@@ -212,5 +212,26 @@ func TestBotFillForceBegin(t *testing.T) {
 		if len(rec.Orders[pw]) == 0 {
 			t.Errorf("S1901M's history has no orders of %s's bot", pw)
 		}
+	}
+}
+
+// TestBotPlaysDisorderSeat: in an NMR game with SET BOT ABANDONED, a
+// seat that falls into civil disorder at the end of the grace holds as
+// always for that phase, and the bot plays it from the next.
+func TestBotPlaysDisorderSeat(t *testing.T) {
+	h := newHarness(t)
+	h.create("dt")
+	h.masterMail("dt", "SET NMR")
+	botGame(t, h, "dt", "ABANDONED")
+	playersOrdersButFrance(h, "dt")
+	h.advance(6 * 24 * time.Hour)
+	h.tick()
+	rec := h.phases("dt")
+	if len(rec) != 1 || len(rec[0].Orders["France"]) != 0 {
+		t.Fatalf("S1901M: %d phases, France's orders %v: want one phase, France in civil disorder", len(rec), rec[0].Orders["France"])
+	}
+	p := h.seat("dt", "France")
+	if p.Status != state.Disorder || !p.Bot || len(h.game("dt").Orders["France"]) == 0 {
+		t.Fatalf("France in F1901M: %+v, orders %v: want the bot's", p, h.game("dt").Orders["France"])
 	}
 }
