@@ -182,24 +182,8 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. On Ancient Mediterranean, Antioch and Sidon are narrow strips
-// of the Levant coast between Cappadocia, Damascus and the sea; the lenses
-// that widen them there also move their neighbours' borders, and in the
-// time given no seeds were found that keep the board consistent and give
-// their labels room clear of a dislodged unit's ring.
-var knownPlacementFaults = map[string][]string{
-	"ancient-mediterranean": {
-		"ant label and ant army overlap",
-		"ant label and ant dislodged army overlap",
-		"ant label and ant fleet overlap",
-		"ant label and ant dislodged fleet overlap",
-		"ant label and ant centre overlap",
-		"ant dislodged army and ant centre overlap",
-		"ant dislodged fleet and ant centre overlap",
-		"sid label and sid dislodged army overlap",
-		"sid label and sid dislodged fleet overlap",
-	},
-}
+// is gone. None is open now.
+var knownPlacementFaults = map[string][]string{}
 
 func TestPlacement(t *testing.T) {
 	seen := map[*mapgeo.Geometry]bool{}

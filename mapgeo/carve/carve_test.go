@@ -635,6 +635,46 @@ func TestWarp(t *testing.T) {
 	}
 }
 
+// TestCoastReach checks the coastreach directive: with a reach of one
+// pixel a split coast's fleet stays where the seed file sets it, while the
+// other marks still move; the default is 30 pixels; bad values are
+// refused.
+func TestCoastReach(t *testing.T) {
+	kinds := Kinds{"a": {Shore: true, Coasts: []string{"nc"}}, "b": {}, "s": {Sea: true}}
+	build := func(extra string) (*Config, *mapgeo.Geometry) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
+			return []byte(tinyConfig + "coast a/nc 7.6 44.2\n" + extra), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		geo, _, err := Build(c, kinds, tinyLand(), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, geo
+	}
+	c, pinned := build("coastreach 1\n")
+	if c.CoastReach != 1 {
+		t.Fatalf("CoastReach %v, want 1", c.CoastReach)
+	}
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{7.6, 44.2})
+	set := mapgeo.Point{int(x), int(y)}
+	got := pinned.Provinces["a"].Coasts["nc"]
+	if d := math.Hypot(float64(got[0]-set[0]), float64(got[1]-set[1])); d > 1 {
+		t.Errorf("with coastreach 1 the coast point moved %v units, from %v to %v", d, set, got)
+	}
+	if c, _ := build(""); c.CoastReach != 30 {
+		t.Errorf("default CoastReach %v, want 30", c.CoastReach)
+	}
+	for _, bad := range []string{"coastreach 0\n", "coastreach 500\n", "coastreach\n"} {
+		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
 // TestRingAcrossCut rasterises, on a board of Asia (cut at 110° W),
 // rings that cross the cut: one far away (North America) adds nothing to
 // the picture, where its chord across the plane used to invert whole rows

@@ -35,6 +35,7 @@ import (
 //	unseed <province>                    drop the seeds read so far for it
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
+//	coastreach <pixels>                  how far the placer may move those points (default 30)
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
 //	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
 //
@@ -64,6 +65,12 @@ type Config struct {
 	Seeds      []Seed
 	Points     map[string]LonLat // "par label", "par unit", "par centre", "stp/nc"
 	Exceptions []mapgeo.Exception
+	// CoastReach is how far, in the pictures' pixels, the placer may move
+	// a split coast's fleet from its coast line. On a narrow isthmus
+	// (Cold War's Central America, Korea) the placer's pull towards the
+	// middle of the province brings the point nearer the other coast's
+	// sea; a board whose coast points are set with care keeps them there.
+	CoastReach float64
 	Boxes      []Box
 }
 
@@ -98,7 +105,7 @@ type Seed struct {
 // ParseConfig reads the seed file name with read (which also reads the
 // files it includes, by paths relative to it).
 func ParseConfig(name string, read func(string) ([]byte, error)) (*Config, error) {
-	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Stretch: 1, Points: map[string]LonLat{}}
+	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Stretch: 1, CoastReach: 30, Points: map[string]LonLat{}}
 	if err := c.parse(name, read, 0); err != nil {
 		return nil, err
 	}
@@ -193,6 +200,15 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return fmt.Errorf("%s: lens wants a positive radius and 0 <= k < 2.2", where)
 			}
 			c.Lenses = append(c.Lenses, [4]float64{v[0], v[1], v[2], v[3]})
+		case "coastreach":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 1 || v[0] > 100 {
+				return fmt.Errorf("%s: coastreach wants pixels from 1 to 100", where)
+			}
+			c.CoastReach = v[0]
 		case "stretch":
 			v, err := nums(1, 1)
 			if err != nil {
