@@ -57,3 +57,22 @@ func BenchmarkEnterBots(b *testing.B) {
 		m.EnterBots(g, pos, judge.Rules{})
 	}
 }
+
+// TestBotNeverAgrees: a seat the bot plays holds back a draw and a
+// concession that every other survivor voted for; the same seat
+// abandoned without the bot does not.
+func TestBotNeverAgrees(t *testing.T) {
+	g, _ := botTestGame()
+	for i := range g.Players {
+		p := &g.Players[i]
+		p.Status, p.Draw, p.Concede = state.Playing, true, "France"
+	}
+	g.Players[0].Status, g.Players[0].Draw, g.Players[0].Concede = state.Abandoned, false, ""
+	if DrawPasses(g) == nil || ConcessionPasses(g) != "France" {
+		t.Fatalf("without the bot: draw %v, concession %q", DrawPasses(g), ConcessionPasses(g))
+	}
+	g.Players[0].Bot = true
+	if d, c := DrawPasses(g), ConcessionPasses(g); d != nil || c != "" {
+		t.Errorf("with the bot in %s's seat: draw %v, concession %q", g.Players[0].Power, d, c)
+	}
+}
