@@ -25,10 +25,10 @@ func init() {
 			return "No bot: abandoned seats wait for a replacement, or fall into civil disorder, as SET NMR says.", true
 		case "ABANDONED", "ON":
 			st.Bot = engine.BotAbandoned
-			return "The judge's bot plays every seat abandoned or in civil disorder, from the next phase until someone takes it over.", true
+			return "The judge's bot plays every seat abandoned or in civil disorder until someone takes it over: the game does not wait for replacements.", true
 		case "FILL":
 			st.Bot = engine.BotFill
-			return "The judge's bot plays the seats FORCE BEGIN leaves empty from the first phase, and every seat abandoned or in civil disorder from the next phase, until someone takes it over.", true
+			return "The judge's bot plays the seats FORCE BEGIN leaves empty from the first phase, and every seat abandoned or in civil disorder, until someone takes it over: the game does not wait for replacements.", true
 		}
 		s.fail(c.Line, "SET BOT takes OFF, ABANDONED or FILL, not %s.", args[0])
 		return "", false

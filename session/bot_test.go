@@ -235,3 +235,35 @@ func TestBotPlaysDisorderSeat(t *testing.T) {
 		t.Fatalf("France in F1901M: %+v, orders %v: want the bot's", p, h.game("dt").Orders["France"])
 	}
 }
+
+// TestBotTakesLateSeat: in a NoNMR game with SET BOT ABANDONED, a player
+// who sends nothing loses the seat at the end of the grace, as always,
+// but the game does not wait: everyone is told that the bot plays it
+// until someone takes it over, and the phase is processed with the
+// bot's orders.
+func TestBotTakesLateSeat(t *testing.T) {
+	h := newHarness(t)
+	h.create("dt")
+	botGame(t, h, "dt", "ABANDONED")
+	playersOrdersButFrance(h, "dt")
+	h.advance(6 * 24 * time.Hour)
+	got := h.tick()
+	var notice *state.OutMail
+	for _, m := range got {
+		if strings.Contains(m.Subject, "Waiting for Replacements") {
+			notice = m
+		}
+	}
+	if notice == nil {
+		t.Fatalf("no notice of the abandoned seat among %d mails", len(got))
+	}
+	t.Logf("%s\n%s", notice.Subject, notice.Body)
+	mustContain(t, notice.Body, "France of Diplomacy game 'dt' is abandoned: the judge's bot plays it until someone takes it over.", "SIGNON Fdt password")
+	mustNotContain(t, notice.Body, "The game goes on when")
+	if !slices.Contains(notice.To, "france@example.org") {
+		t.Errorf("the late player was not told: %v", notice.To)
+	}
+	if g, p := h.game("dt"), h.seat("dt", "France"); g.Turn != 1 || p.Status != state.Abandoned || !p.Bot || len(h.phases("dt")[0].Orders["France"]) == 0 {
+		t.Fatalf("turn %d, France %+v, S1901M's French orders %v: want the bot's, processed", g.Turn, p, h.phases("dt")[0].Orders["France"])
+	}
+}
