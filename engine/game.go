@@ -239,13 +239,18 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
 	rules.Builds = buildRuleOf(g)
+	rules.Victory = g.Settings.Victory
 	AssignPowers(g, mp, now)
+	addEmptySeats(g, mp)
 	pos := judge.StartPosition(mp)
 	g.Position = jsonpos.EncodePosition(pos, rules)
 	g.Status = state.Active
 	g.Turn = 0
 	g.Orders, g.Written = map[string][]string{}, nil
 	for i := range g.Players {
+		if g.Players[i].Empty {
+			continue // abandoned from the start (FORCE BEGIN)
+		}
 		g.Players[i].Status = state.Playing
 		g.Players[i].Preference = ""
 		if err := LogSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
@@ -266,6 +271,9 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		Settings:   SettingsOf(g),
 	}
 	for i := range g.Players {
+		if g.Players[i].Empty {
+			continue // nobody to mail
+		}
 		d := data
 		d.Power = g.Players[i].Power
 		if k := PowerIndex(mp, d.Power); k < len(mp.Powers) {
@@ -284,6 +292,21 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 	}
 	data.Power = ""
 	return m.SendGame(tx, now, g, "start", data, others)
+}
+
+// addEmptySeats gives each power that no player of g got a seat of its
+// own, empty (state.Player.Empty): abandoned from the start, free for a
+// takeover. Only a game the master started short (FORCE BEGIN) has such
+// powers.
+func addEmptySeats(g *state.Game, mp *judge.Map) {
+	for _, pw := range mp.Powers {
+		if PlayerByPower(g, pw.Name) < 0 {
+			g.Players = append(g.Players, state.Player{Power: pw.Name, Status: state.Abandoned, Empty: true})
+		}
+	}
+	slices.SortStableFunc(g.Players, func(a, b state.Player) int {
+		return PowerIndex(mp, a.Power) - PowerIndex(mp, b.Power)
+	})
 }
 
 // AssignPowers gives every player of a full forming game a power: players,
@@ -383,6 +406,11 @@ func PowerOf(mp *judge.Map, name string) (judge.Power, bool) {
 	return judge.Power(k), true
 }
 
+// EmptySeat names the holder of a seat nobody has held since FORCE BEGIN
+// started the game without a player for it (state.Player.Empty), in
+// the listings.
+const EmptySeat = "nobody yet"
+
 // SeatLines lists g's seats in order; addresses only when showAddr (never
 // in a gunboat game not yet revealed), hiddenAddr otherwise.
 func SeatLines(g *state.Game, showAddr bool) []SeatLine {
@@ -391,6 +419,9 @@ func SeatLines(g *state.Game, showAddr bool) []SeatLine {
 		l := SeatLine{Power: p.Power, Addr: HiddenAddr}
 		if showAddr {
 			l.Addr = p.Addr
+		}
+		if p.Empty {
+			l.Addr = EmptySeat
 		}
 		if p.Status != state.Playing {
 			l.Status = string(p.Status)

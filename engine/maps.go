@@ -92,6 +92,9 @@ func SameRef(a, b state.MapRef) bool {
 
 // render draws ref's phase.
 func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
+	if ref.Preview != nil {
+		return r.renderPreview(ref)
+	}
 	var (
 		rec *state.PhaseRecord
 		g   *state.Game

@@ -186,10 +186,13 @@ type (
 	// EndData is for draw.tmpl and gameover.tmpl.
 	EndData struct {
 		HeadLines
-		How     string   // "victory", "draw" or "terminated"
-		Winners []string // the winner, or the powers in the draw
+		How     string   // "victory", "concession", "draw", "ranked" or "terminated"
+		Winners []string // the winner, the powers in the draw, or the survivors in their rank's order
 		Letters string   // the powers in the draw, as letters: "AEF", or "15 powers" for many
 		Text    string   // one sentence: how the game ended
+		// Ranking is a ranked end's table, a line a survivor, most
+		// centres first: " 1. Russia      4" (RankLines).
+		Ranking []string
 		Seats   []SeatSummary
 		// PowerWidth is the width of the Power column of Seats: at
 		// least 11, more for a variant with longer names.
@@ -219,6 +222,10 @@ type (
 		Len   string    // the new grace, in words: "2 days" (deadline.tmpl)
 		Back  string    // the phase rolled back to (rollback.tmpl)
 		Title string    // "Spring of 1901" (rollback.tmpl)
+		// By is who did it when not the master: "its players" (a
+		// pause the players asked for), or a power that extended the
+		// deadline (EXTEND); "" for the master.
+		By string
 	}
 
 	// PredictData is for predict.tmpl, to the master only.

@@ -22,7 +22,9 @@ func (m *Engine) Complete(g *state.Game, pos *judge.Position, power string) bool
 	orders := StoredOrders(pos, p, g.Orders[pos.Map.Powers[p].Name])
 	switch pos.Phase.Type {
 	case judge.Movement:
-		return len(Unordered(pos, p, orders)) == 0
+		// A unit handed to another power (PROXY) is ordered by it.
+		missing, _ := HandedAway(g, pos.Map, Unordered(pos, p, orders))
+		return len(missing) == 0
 	case judge.Retreat:
 		return len(Unordered(pos, p, orders)) == 0
 	case judge.Adjustment:
@@ -40,7 +42,7 @@ func (m *Engine) PendingOrders(g *state.Game, pos *judge.Position) []judge.Order
 	for k, info := range pos.Map.Powers {
 		out = append(out, StoredOrders(pos, judge.Power(k), g.Orders[info.Name])...)
 	}
-	return out
+	return Proxied(g, pos, out)
 }
 
 // StoredOrders reads back a power's pending orders, stored as canonical

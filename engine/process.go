@@ -60,10 +60,10 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err := m.logPhase(tx, g, pos.Phase.String(), turn, nil, now); err != nil {
 		return err
 	}
-	g.Orders, g.Written = nil, nil
+	g.Orders, g.Written, g.Proxies = nil, nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
-		g.Players[i].Wait, g.Players[i].Draw = false, false
+		ClearVotes(&g.Players[i])
 	}
 	markEliminated(g, res.Next)
 
@@ -84,13 +84,27 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 		}
 		return m.SendGameOver(tx, g, res.Next, now)
 	}
+	if LastYearOver(g, res.Next) {
+		if err := m.endLastYear(tx, g, res.Next, now); err != nil {
+			return err
+		}
+		data.HeadLines, data.Over = m.HeadFor(g, res.Next.Phase), true
+		data.Tag = tag
+		return m.sendResults(tx, now, g, data, m.Recipients(g), ref)
+	}
+	// The orders written ahead for the new phase are entered before the
+	// clock looks at whose orders are complete.
+	future := m.enterFuture(g, res.Next, rules)
 	m.StartClockFor(g, res.Next.Phase.Type, now)
 	// The new phase may have nothing to wait for (a retreat only a power
 	// in civil disorder must make): then Tick takes it at once.
 	m.Refresh(g, res.Next, now)
 	data.HeadLines = m.HeadFor(g, res.Next.Phase)
 	data.Tag = tag
-	return m.sendResults(tx, now, g, data, m.Recipients(g), ref)
+	if err := m.sendResults(tx, now, g, data, m.Recipients(g), ref); err != nil {
+		return err
+	}
+	return m.sendFuture(tx, g, future, now)
 }
 
 // ResultsText returns the results of the phase played from pos as mailed
@@ -262,7 +276,7 @@ func (m *Engine) EndData(g *state.Game, pos *judge.Position, now time.Time) EndD
 		s := SeatSummary{Power: p.Power, Addr: ShownAddr(g, p.Addr), Status: string(p.Status), Late: p.Late}
 		if pw, ok := mp.PowerByName(p.Power); ok {
 			s.Centers, s.Units = centers[pw], units[pw]
-			if how == "victory" && slices.Contains(d.Winners, p.Power) {
+			if (how == "victory" || how == "concession") && slices.Contains(d.Winners, p.Power) {
 				d.Text = fmt.Sprintf("%s has won the game with %d supply centres.", p.Power, s.Centers)
 			}
 		}
@@ -272,6 +286,11 @@ func (m *Engine) EndData(g *state.Game, pos *judge.Position, now time.Time) EndD
 	switch how {
 	case "draw":
 		d.Text = "The game was declared a draw between " + ListNames(d.Winners) + "."
+	case "concession":
+		d.Text = fmt.Sprintf("%s has won the game by concession: every other surviving power conceded.", ListNames(d.Winners))
+	case "ranked":
+		d.Text = "The game ended ranked by supply centres:"
+		d.Ranking = RankLines(rankSurvivors(g, pos), d.PowerWidth)
 	case "terminated":
 		d.Text = "The game was terminated by the master."
 	case "victory":
@@ -304,31 +323,19 @@ func seatsByPower(mp *judge.Map, g *state.Game) []int {
 	return inPowerOrder(mp, g, out)
 }
 
-// CheckDraw ends the game in a draw when every surviving power voted for
-// one. Draws include all survivors (DIAS), and the vote must be unanimous
-// among the survivors that someone plays: a seat in civil disorder or
-// abandoned has nobody to vote, so it does not block the draw, but it
-// shares it. It changes g; the caller stores it.
+// CheckDraw ends the game when the votes agree: a concession (SET
+// CONCEDE) or a draw (DrawPasses). Votes change when a player votes and
+// when a seat loses its player, so every such place calls it. It changes
+// g; the caller stores it.
 func (m *Engine) CheckDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 	if g.Status != state.Active && g.Status != state.Paused {
 		return nil
 	}
-	var survivors []string
-	voters := 0
-	for i := range g.Players {
-		p := &g.Players[i]
-		if p.Power == "" || p.Status == state.Eliminated {
-			continue
-		}
-		survivors = append(survivors, p.Power)
-		if p.Status == state.Playing {
-			if !p.Draw {
-				return nil
-			}
-			voters++
-		}
+	if done, err := m.checkConcession(tx, g, now); err != nil || done {
+		return err
 	}
-	if voters == 0 {
+	drawn := DrawPasses(g)
+	if drawn == nil {
 		return nil
 	}
 	pos, _, err := m.Position(g)
@@ -336,13 +343,13 @@ func (m *Engine) CheckDraw(tx *state.Tx, g *state.Game, now time.Time) error {
 		return err
 	}
 	// Name the powers in the map's order, whatever the seats' order.
-	survivors = survivors[:0]
+	var names []string
 	for _, i := range seatsByPower(pos.Map, g) {
-		if g.Players[i].Status != state.Eliminated {
-			survivors = append(survivors, g.Players[i].Power)
+		if slices.Contains(drawn, g.Players[i].Power) {
+			names = append(names, g.Players[i].Power)
 		}
 	}
-	if err := m.EndGame(tx, g, "draw "+strings.Join(survivors, " "), now); err != nil {
+	if err := m.EndGame(tx, g, "draw "+strings.Join(names, " "), now); err != nil {
 		return err
 	}
 	data := m.EndData(g, pos, now)

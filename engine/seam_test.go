@@ -15,7 +15,9 @@ import (
 // of stored order lines and of power names. The mail's command language
 // (ParseMail, the command table, the SET table) is the session's, so
 // that the engine runs a game the same whatever mail language drives it.
-var orderReading = []string{"MatchPower", "Options", "ParseOrders"}
+// Conditional orders (ParseScript and its helpers) are order text too:
+// the engine evaluates those written ahead when their phase begins.
+var orderReading = []string{"MatchPower", "Options", "ParseOrders", "ParseScript", "IsControl", "Only", "Branch"}
 
 // TestEngineReadsNoCommands reads the engine's source and fails on any
 // name of package parser outside orderReading: the import graph test

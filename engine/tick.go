@@ -230,7 +230,7 @@ func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 				}
 			}
 			g.Players[i].Status = state.Disorder
-			g.Players[i].Wait, g.Players[i].Draw = false, false
+			ClearVotes(&g.Players[i])
 			m.Event(tx, g, pos.Phase.String(), eventDisorder, "power", g.Players[i].Power)
 		}
 		return m.Process(tx, g, pos, rules, now)
@@ -240,7 +240,8 @@ func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 	var fresh []string
 	for _, i := range sv.Missing {
 		if p := &g.Players[i]; p.Status == state.Playing {
-			p.Status, p.Wait, p.Draw = state.Abandoned, false, false
+			p.Status = state.Abandoned
+			ClearVotes(p)
 			fresh = append(fresh, p.Addr)
 			m.Event(tx, g, pos.Phase.String(), EventAbandoned, "power", p.Power, "why", "late")
 			if err := LogSeat(tx, g, p, state.SeatAbandoned, pos.Phase.String(), now); err != nil {

@@ -1,11 +1,13 @@
 package judge
 
+import "slices"
+
 // finish turns the decisions of a movement phase into rulings, the
-// dislodged units and their retreats, and the next position.
-func (s *mover) finish(res *Resolution) {
+// dislodged units and their retreats, and the next position, into next: a
+// copy of the position with no dislodged units, stand-offs or ended
+// constructions.
+func (s *mover) finish(res *Resolution, next *Position) {
 	m, pos := s.m, s.pos
-	next := pos.Clone()
-	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
 	units := pos.Units
 
 	// Decide who was dislodged before anything moves.
@@ -21,7 +23,7 @@ func (s *mover) finish(res *Resolution) {
 		}
 		return &dislodgedBy[p]
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		*by(p) = NoLoc
 		if units[p].Type == NoUnit || s.kind(p) == Move && s.res[p] {
 			continue
@@ -32,12 +34,12 @@ func (s *mover) finish(res *Resolution) {
 			}
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Move && s.res[p] || *by(p) != NoLoc {
 			next.Units[p] = Unit{Loc: NoLoc}
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Move && s.res[p] {
 			u := units[p]
 			u.Loc = s.ord[p].Target
@@ -48,74 +50,38 @@ func (s *mover) finish(res *Resolution) {
 	// A move without a convoy never reached the province, and the loser of
 	// a head-to-head battle, dislodged by the unit that came out of it, had
 	// no effect there (DATC 6.E.1, 6.H.9): neither makes a stand-off.
-	for _, t := range m.provinces {
-		if next.Units[t].Type != NoUnit {
+	// The moves are few: each one that bounced off an empty province
+	// marks it, and the list is then put in map order.
+	for _, q := range s.occ {
+		if s.kind(q) != Move || s.res[q] {
 			continue
 		}
-		for q := s.firstAtk[t]; q != NoLoc; q = s.nextAtk[q] {
-			if !s.res[q] && s.path(q) && *by(q) != t {
-				next.Bounced = append(next.Bounced, t)
-				break
-			}
+		t := s.dest[q]
+		if next.Units[t].Type != NoUnit || slices.Contains(next.Bounced, t) {
+			continue
+		}
+		if s.path(q) && *by(q) != t {
+			next.Bounced = append(next.Bounced, t)
 		}
 	}
-	// Rulings for every unit.
-	for _, p := range m.provinces {
-		if units[p].Type == NoUnit {
-			continue
-		}
-		r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
-		// Rulings name the unit as it stands, with its type and coast,
-		// whatever the order left out.
-		r.Order.Unit, r.Order.Type = units[p].Loc, units[p].Type
-		switch {
-		case s.void[p]:
-			r.Outcome, r.Reason = Void, s.reason[p]
-		case s.kind(p) == Hold:
-			r.Outcome = Succeeds
-		case s.kind(p) == Move:
-			if s.via[p] && len(s.ord[p].Route) == 0 {
-				r.Route = s.convoyRoute(p)
+	slices.Sort(next.Bounced)
+	// Rulings for every unit, unless the caller wants the next position
+	// only; the dislodged units either way.
+	for _, p := range s.occ {
+		a := *by(p)
+		if !s.nextOnly {
+			r := s.ruling(p, by)
+			if a != NoLoc {
+				r.Failed, r.Outcome, r.Dislodged = r.Outcome, Dislodged, true
 			}
-			switch {
-			case s.res[p]:
-				r.Outcome = Succeeds
-			case s.via[p] && !s.path(p):
-				// Disrupted only where the route was broken: a fleet that
-				// convoyed the army was dislodged, or a paradox rule
-				// (Szykman) broke the convoy. A chain that lacks a fleet
-				// (one that held instead) is no convoy, though other
-				// fleets convoyed.
-				r.Outcome = NoConvoy
-				if s.noPath[p] {
-					r.Outcome = Disrupted
-				}
-				for _, f := range m.provinces {
-					if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
-						r.Outcome = Disrupted
-						break
-					}
-				}
-			default:
-				r.Outcome = Bounced
-			}
-		case s.kind(p) == Convoy:
-			r.Outcome = Succeeds
-			if !s.match[p] {
-				r.Outcome = NoConvoy
-			}
-		default: // supports
-			switch {
-			case !s.match[p]:
-				r.Outcome = NoSupport
-			case s.res[p]:
-				r.Outcome = Succeeds
-			default:
-				r.Outcome = Cut
+			res.Results = append(res.Results, r)
+			if s.src[p] >= 0 {
+				s.rank = append(s.rank, s.src[p])
+			} else {
+				s.rank = append(s.rank, 1<<30+int(p)) // defaults last, in map order
 			}
 		}
-		if a := *by(p); a != NoLoc {
-			r.Failed, r.Outcome, r.Dislodged = r.Outcome, Dislodged, true
+		if a != NoLoc {
 			d := DislodgedUnit{Unit: units[p], AttackerFrom: a}
 			if s.via[a] {
 				d.AttackerFrom = NoLoc // a convoyed attacker leaves its origin open
@@ -128,21 +94,11 @@ func (s *mover) finish(res *Resolution) {
 				next.Dislodged = append(next.Dislodged, d)
 			}
 		}
-		res.Results = append(res.Results, r)
-		if s.src[p] >= 0 {
-			s.rank = append(s.rank, s.src[p])
-		} else {
-			s.rank = append(s.rank, 1<<30+int(p)) // defaults last, in map order
-		}
 	}
 	// Rulings in the order the orders were given: what a caller zips with
-	// its input. An insertion sort: the lists are short and it allocates
-	// nothing.
-	for i := 1; i < len(res.Results); i++ {
-		for j := i; j > 0 && s.rank[j] < s.rank[j-1]; j-- {
-			s.rank[j], s.rank[j-1] = s.rank[j-1], s.rank[j]
-			res.Results[j], res.Results[j-1] = res.Results[j-1], res.Results[j]
-		}
+	// its input.
+	if !s.nextOnly {
+		s.sortResults(res.Results, s.norders)
 	}
 	res.Next = next
 	if len(next.PendingCenters) > 0 {
@@ -152,8 +108,51 @@ func (s *mover) finish(res *Resolution) {
 		next.Phase = Phase{pos.Phase.Season, pos.Phase.Year, Retreat}
 		return
 	}
-	next.Bounced = nil
+	s.bounced, next.Bounced = next.Bounced, nil
 	endSeason(res, next, pos.Phase, s.rules)
+}
+
+// sortResults puts the rulings in the order of s.rank: the place of an
+// order in the input (below n), then the defaults, whose ranks rise as
+// they were appended. Orders usually come in order already; otherwise the
+// ranks are laid out by value, which is linear, and each ruling is moved
+// once.
+func (s *mover) sortResults(rs []OrderResult, n int) {
+	sorted := true
+	for i := 1; i < len(s.rank) && sorted; i++ {
+		sorted = s.rank[i-1] <= s.rank[i]
+	}
+	if sorted {
+		return
+	}
+	if cap(s.perm) < n+len(rs) {
+		s.perm = make([]int, n+len(rs))
+	}
+	at := s.perm[:n] // at[rank]: the ruling with that rank, or -1
+	for i := range at {
+		at[i] = -1
+	}
+	perm := s.perm[n:n]
+	for i, r := range s.rank {
+		if r < n {
+			at[r] = i
+		}
+	}
+	for _, i := range at {
+		if i >= 0 {
+			perm = append(perm, i)
+		}
+	}
+	for i, r := range s.rank {
+		if r >= n {
+			perm = append(perm, i)
+		}
+	}
+	s.tmp = append(s.tmp[:0], rs...)
+	for i, j := range perm {
+		rs[i] = s.tmp[j]
+	}
+	clear(s.tmp) // the pool must not keep the caller's routes alive
 }
 
 // spoilConstructions marks the centres under construction in next that a
@@ -227,7 +226,7 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 		}
 	}
 	res.OwnershipChanged = true
-	res.Winners = winners(next)
+	res.Winners = winners(next, rules.VictoryIn(next))
 	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
 		next.Phase = Phase{Winter, from.Year, Adjustment}
 		// The Winter's results say what became of the constructions too.
@@ -255,13 +254,13 @@ func completeConstructions(res *Resolution, next *Position) {
 	next.PendingCenters = nil
 }
 
-// winners lists the powers at or over the victory count, most centres
+// winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
-func winners(pos *Position) []Power {
+func winners(pos *Position, need int) []Power {
 	var w []Power
-	n := pos.CenterCount()
-	need := pos.VictoryCenters()
+	var buf [32]int
+	n := pos.centerCountInto(buf[:0])
 	for p, c := range n {
 		if c >= need {
 			w = append(w, Power(p))
@@ -286,12 +285,24 @@ func winners(pos *Position) []Power {
 // a supply centre.
 func needsAdjustment(pos *Position, rule BuildRule) bool {
 	m := pos.Map
-	centers, units := pos.CenterCount(), pos.UnitCount()
+	var cbuf, ubuf [32]int
+	centers, units := pos.centerCountInto(cbuf[:0]), pos.unitCountInto(ubuf[:0])
 	for p := range m.Powers {
 		if units[p] > centers[p] {
 			return true
 		}
-		if centers[p] > units[p] && (len(pos.BuildSites(Power(p), rule)) > 0 || len(pos.ConstructionSites(Power(p))) > 0) {
+		if centers[p] > units[p] && (pos.anyBuildSite(Power(p), rule) || len(pos.ConstructionSites(Power(p))) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyBuildSite reports whether BuildSites would list a place, without
+// making the list: the end of every Fall asks it for every power.
+func (pos *Position) anyBuildSite(p Power, rule BuildRule) bool {
+	for _, c := range pos.CenterList() {
+		if pos.Centers[c] == p && pos.Units[c].Type == NoUnit && pos.mayBuildIn(p, c, rule) {
 			return true
 		}
 	}
@@ -352,4 +363,61 @@ func (pos *Position) ConstructionSites(p Power) []Loc {
 		}
 	}
 	return out
+}
+
+// ruling is what became of the order of the unit at p, dislodged or not:
+// by tells who dislodged each unit.
+func (s *mover) ruling(p Loc, by func(Loc) *Loc) OrderResult {
+	m, units := s.m, s.pos.Units
+	r := OrderResult{Order: s.ord[p], Default: s.src[p] < 0}
+	// Rulings name the unit as it stands, with its type and coast,
+	// whatever the order left out.
+	r.Order.Unit, r.Order.Type = units[p].Loc, units[p].Type
+	switch {
+	case s.void[p]:
+		r.Outcome, r.Reason = Void, s.reason[p]
+	case s.kind(p) == Hold:
+		r.Outcome = Succeeds
+	case s.kind(p) == Move:
+		if s.via[p] && len(s.ord[p].Route) == 0 {
+			r.Route = s.convoyRoute(p)
+		}
+		switch {
+		case s.res[p]:
+			r.Outcome = Succeeds
+		case s.via[p] && !s.path(p):
+			// Disrupted only where the route was broken: a fleet that
+			// convoyed the army was dislodged, or a paradox rule
+			// (Szykman) broke the convoy. A chain that lacks a fleet
+			// (one that held instead) is no convoy, though other
+			// fleets convoyed.
+			r.Outcome = NoConvoy
+			if s.noPath[p] {
+				r.Outcome = Disrupted
+			}
+			for _, f := range s.occ {
+				if s.kind(f) == Convoy && s.match[f] && m.Province(s.ord[f].Target) == p && *by(f) != NoLoc {
+					r.Outcome = Disrupted
+					break
+				}
+			}
+		default:
+			r.Outcome = Bounced
+		}
+	case s.kind(p) == Convoy:
+		r.Outcome = Succeeds
+		if !s.match[p] {
+			r.Outcome = NoConvoy
+		}
+	default: // supports
+		switch {
+		case !s.match[p]:
+			r.Outcome = NoSupport
+		case s.res[p]:
+			r.Outcome = Succeeds
+		default:
+			r.Outcome = Cut
+		}
+	}
+	return r
 }

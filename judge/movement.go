@@ -51,6 +51,32 @@ type mover struct {
 	firstSup, nextSup []Loc
 
 	rank []int // sort key of each ruling: the order's place in the input
+	perm []int // the rulings' order once sorted by rank
+	// norders is the number of orders given: ranks below it are places in
+	// the input, the rest are defaults.
+	norders int
+	tmp     []OrderResult
+
+	// clean says the last run finished, so that its state lies at the
+	// places in occ only and reset may clear just those; a run cut short
+	// (a panic) leaves it false and the next reset clears everything.
+	clean bool
+	// nextOnly skips the rulings: the caller wants the next position
+	// (Scratch.Next).
+	nextOnly bool
+	// occ lists the provinces with a unit, in map order: every loop over
+	// orders runs over it, not over the whole map.
+	occ []Loc
+
+	// kinds caches kind: the order's kind as adjudicated, 0 for an empty
+	// province; every change of void goes through setVoid to keep it.
+	kinds []OrderKind
+	// convoyOrders counts the provinces whose kind is Convoy, so that the
+	// common phase without one skips anyConvoy's scan.
+	convoyOrders int
+	// bounced keeps the stand-off list's buffer for a Scratch after finish
+	// has left Position.Bounced nil.
+	bounced []Loc
 }
 
 var moverPool = sync.Pool{New: func() any { return new(mover) }}
@@ -73,17 +99,36 @@ func growBools(s []bool, n int) []bool {
 
 func (s *mover) reset(pos *Position, rules Rules) {
 	n := len(pos.Map.Locs)
+	if s.clean && s.m == pos.Map && len(s.ord) == n {
+		// The last run on this map left state at its units' provinces
+		// and its moves' destinations only: clear those.
+		for _, p := range s.occ {
+			if d := s.dest[p]; d != NoLoc {
+				s.firstAtk[d] = NoLoc
+			}
+			s.ord[p], s.src[p], s.reason[p], s.state[p], s.kinds[p] = Order{}, -1, "", unresolved, 0
+			s.void[p], s.via[p], s.noPath[p], s.match[p], s.useful[p], s.res[p] = false, false, false, false, false, false
+			s.dest[p], s.nextAtk[p], s.firstSup[p], s.nextSup[p] = NoLoc, NoLoc, NoLoc, NoLoc
+		}
+		s.pos, s.rules = pos, rules
+		s.convoyOrders, s.deps, s.clean = 0, s.deps[:0], false
+		return
+	}
+	s.clean = false
 	s.m, s.pos, s.rules = pos.Map, pos, rules
 	if cap(s.ord) < n {
 		s.ord = make([]Order, n)
 		s.src = make([]int, n)
 		s.reason = make([]string, n)
 		s.state = make([]decision, n)
+		s.kinds = make([]OrderKind, n)
 	}
-	s.ord, s.src, s.reason, s.state = s.ord[:n], s.src[:n], s.reason[:n], s.state[:n]
+	s.ord, s.src, s.reason, s.state, s.kinds = s.ord[:n], s.src[:n], s.reason[:n], s.state[:n], s.kinds[:n]
 	clear(s.ord)
 	clear(s.reason)
 	clear(s.state)
+	clear(s.kinds)
+	s.convoyOrders = 0
 	for i := range s.src {
 		s.src[i] = -1
 	}
@@ -108,11 +153,22 @@ func (s *mover) reset(pos *Position, rules Rules) {
 func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution {
 	s := moverPool.Get().(*mover)
 	defer moverPool.Put(s)
-	s.reset(pos, rules)
-	m := pos.Map
 	res := &Resolution{Phase: pos.Phase}
 	res.Results = make([]OrderResult, 0, len(orders)+8)
-	s.rank = s.rank[:0]
+	next := pos.Clone()
+	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
+	s.nextOnly = false
+	s.movement(pos, orders, rules, res, next)
+	return res
+}
+
+// movement rules on a movement phase into res, whose Results it appends
+// to, and next, a copy of pos with no dislodged units, stand-offs or
+// ended constructions, which becomes res.Next.
+func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolution, next *Position) {
+	s.reset(pos, rules)
+	m := pos.Map
+	s.rank, s.norders = s.rank[:0], len(orders)
 
 	// Assign each order to its unit; the last order for a unit counts.
 	for i := range orders {
@@ -145,29 +201,44 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 		s.ord[p] = *o
 		s.src[p] = i
 	}
+	s.occ = s.occ[:0]
 	for _, p := range m.provinces {
 		u := pos.Units[p]
 		if u.Type == NoUnit {
 			continue
 		}
+		s.occ = append(s.occ, p)
 		if s.src[p] < 0 {
 			s.ord[p] = Order{Kind: Hold, Power: u.Power, Type: u.Type, Unit: u.Loc}
 		}
 		s.ord[p].Power = u.Power
+		s.kinds[p] = s.ord[p].Kind
+		if s.kinds[p] == Convoy {
+			s.convoyOrders++
+		}
 		if r := s.validate(p, u); r != "" {
-			s.void[p], s.reason[p] = true, r
+			s.setVoid(p, r)
 		}
 	}
 	s.link()
 
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		switch s.kind(p) {
 		case Move, SupportHold, SupportMove, Convoy:
 			s.resolve(p)
 		}
 	}
-	s.finish(res)
-	return res
+	s.finish(res, next)
+	s.clean = true
+}
+
+// setVoid rules the order of the unit at p void, for the reason given:
+// it is then adjudicated as a hold.
+func (s *mover) setVoid(p Loc, reason string) {
+	if s.kinds[p] == Convoy {
+		s.convoyOrders--
+	}
+	s.void[p], s.reason[p], s.kinds[p] = true, reason, Hold
 }
 
 func unitWord(t UnitType) string {
@@ -179,13 +250,7 @@ func unitWord(t UnitType) string {
 
 // kind is the order's kind as adjudicated: a void order is a hold.
 func (s *mover) kind(p Loc) OrderKind {
-	if s.pos.Units[p].Type == NoUnit {
-		return 0
-	}
-	if s.void[p] {
-		return Hold
-	}
-	return s.ord[p].Kind
+	return s.kinds[p]
 }
 
 // validate checks an order against the position and returns why it is
@@ -331,7 +396,7 @@ func (s *mover) link() {
 	m := s.m
 	units := s.pos.Units
 	// Convoy intent needs the convoy orders matched first.
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Convoy {
 			continue
 		}
@@ -340,7 +405,7 @@ func (s *mover) link() {
 			s.match[p] = true
 		}
 	}
-	for _, a := range m.provinces {
+	for _, a := range s.occ {
 		if s.kind(a) != Move || units[a].Type != Army || !s.via[a] && !s.anyConvoy(a) {
 			continue
 		}
@@ -348,11 +413,10 @@ func (s *mover) link() {
 			// DATC 6.D.32: no fleets on the board could carry the army
 			// there, so the order is illegal (with fleets that merely
 			// were not ordered to, it is a failed move: 6.D.8).
-			s.void[a] = true
-			s.reason[a] = "no convoy route from " + m.Locs[a].FullName + " to " + m.Locs[s.dest[a]].FullName
+			s.setVoid(a, "no convoy route from "+m.Locs[a].FullName+" to "+m.Locs[s.dest[a]].FullName)
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Convoy || !s.match[p] {
 			continue
 		}
@@ -360,15 +424,15 @@ func (s *mover) link() {
 		if !s.useful[p] {
 			// DATC 4.E.1, 6.G.19: a convoy no route needs is illegal,
 			// and so expresses no intent.
-			s.match[p], s.void[p] = false, true
-			s.reason[p] = "the fleet in " + m.Locs[p].FullName + " is not needed to convoy the army in " + m.Locs[a].FullName
+			s.match[p] = false
+			s.setVoid(p, "the fleet in "+m.Locs[p].FullName+" is not needed to convoy the army in "+m.Locs[a].FullName)
 			continue
 		}
 		if units[a].Power == units[p].Power {
 			s.via[a] = true // intent: the army's own fleet convoys it
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) != Move || !s.via[p] || units[p].Type != Army {
 			continue
 		}
@@ -380,12 +444,12 @@ func (s *mover) link() {
 		}
 	}
 	// A convoy matches only an army that goes by convoy.
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		if s.kind(p) == Convoy && s.match[p] && !s.via[m.Province(s.ord[p].Target)] {
 			s.match[p] = false
 		}
 	}
-	for _, p := range m.provinces {
+	for _, p := range s.occ {
 		switch s.kind(p) {
 		case Move:
 			t := s.dest[p]
@@ -405,17 +469,15 @@ func (s *mover) link() {
 				int(mv.Target) < len(m.Locs) && m.Province(mv.Target) == m.Province(d) {
 				// Illegal orders are ignored, and so is the support of
 				// one (DATC 6.A.5, 6.D.22): it is void, not unmatched.
-				s.void[p] = true
-				s.reason[p] = "it supports an illegal move (" + s.reason[t] + ")"
+				s.setVoid(p, "it supports an illegal move ("+s.reason[t]+")")
 				continue
 			}
 			if units[t].Type == Army && !m.ArmyAdjacent(t, m.Province(d)) && !s.fleetRoute(t, m.Province(d), p) {
 				// A fleet cannot convoy and support at once (DATC 6.D.31):
 				// a support of a move that only a convoy through the
 				// supporter could make is impossible, so void.
-				s.void[p] = true
-				s.reason[p] = "the only convoy route from " + m.Locs[t].FullName + " to " + m.Locs[m.Province(d)].FullName +
-					" goes through " + m.Locs[p].FullName
+				s.setVoid(p, "the only convoy route from "+m.Locs[t].FullName+" to "+m.Locs[m.Province(d)].FullName+
+					" goes through "+m.Locs[p].FullName)
 				continue
 			}
 			// A support that names a coast supports a move to that coast
@@ -459,7 +521,7 @@ func (s *mover) markUseful(a Loc) bool {
 	// any route through fleets[i] still needs.
 	dist := distBuf[:0]
 	want := 0 // how many of the fleets convoy the army
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if units[f].Type == Fleet && m.Convoys(f) {
 			fleets = append(fleets, f)
 			dist = append(dist, -1)
@@ -548,7 +610,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 	m, units := s.m, s.pos.Units
 	var buf [64]Loc
 	queue, seen := buf[:0], map[Loc]bool{}
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if f != skip && units[f].Type == Fleet && m.Convoys(f) && m.FleetReachesFrom(from, f) {
 			queue, seen[f] = append(queue, f), true
 		}
@@ -559,7 +621,7 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 		if m.FleetReaches(f, to) {
 			return true
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if !seen[g] && g != skip && units[g].Type == Fleet && m.Convoys(g) && m.FleetAdjacent(f, g) {
 				queue, seen[g] = append(queue, g), true
 			}
@@ -571,7 +633,10 @@ func (s *mover) fleetRoute(from, to, skip Loc) bool {
 // anyConvoy reports whether any fleet was ordered to convoy the army at p
 // along its move.
 func (s *mover) anyConvoy(p Loc) bool {
-	for _, f := range s.m.provinces {
+	if s.convoyOrders == 0 {
+		return false
+	}
+	for _, f := range s.occ {
 		if s.kind(f) == Convoy && s.match[f] && s.m.Province(s.ord[f].Target) == p {
 			return true
 		}
@@ -725,7 +790,7 @@ func (s *mover) convoyPath(p Loc) bool {
 	var queue [64]Loc
 	useSeen := len(m.Locs) <= 256
 	qn := 0
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if s.convoys(f, p) && m.FleetReachesFrom(p, f) && qn < len(queue) {
 			if useSeen {
 				seen[f/64] |= 1 << (f % 64)
@@ -742,7 +807,7 @@ func (s *mover) convoyPath(p Loc) bool {
 		if m.FleetReaches(f, t) {
 			return true
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if useSeen && seen[g/64]&(1<<(g%64)) != 0 {
 				continue
 			}
@@ -766,7 +831,7 @@ func (s *mover) convoyRoute(p Loc) []Loc {
 	m, t := s.m, s.dest[p]
 	from := map[Loc]Loc{} // each fleet reached, and the fleet before it (NoLoc: the army)
 	var queue []Loc
-	for _, f := range m.provinces {
+	for _, f := range s.occ {
 		if s.convoys(f, p) && m.FleetReachesFrom(p, f) {
 			from[f] = NoLoc
 			queue = append(queue, f)
@@ -783,7 +848,7 @@ func (s *mover) convoyRoute(p Loc) []Loc {
 			slices.Reverse(route)
 			return route
 		}
-		for _, g := range m.provinces {
+		for _, g := range s.occ {
 			if _, seen := from[g]; !seen && s.convoys(g, p) && m.FleetAdjacent(f, g) {
 				from[g] = f
 				queue = append(queue, g)

@@ -227,7 +227,14 @@ func coastList(m *Map, p Loc) string {
 // CenterCount returns the number of centres each power owns, indexed by
 // Power.
 func (pos *Position) CenterCount() []int {
-	n := make([]int, len(pos.Map.Powers))
+	return pos.centerCountInto(nil)
+}
+
+// centerCountInto is CenterCount into dst's memory, when it is big
+// enough: the adjudicator's own counts then allocate nothing.
+func (pos *Position) centerCountInto(dst []int) []int {
+	n := slices.Grow(dst[:0], len(pos.Map.Powers))[:len(pos.Map.Powers)]
+	clear(n)
 	for _, c := range pos.Map.centers {
 		if p := pos.Centers[c]; int(p) < len(n) {
 			n[p]++
@@ -243,7 +250,13 @@ func (pos *Position) CenterCount() []int {
 
 // UnitCount returns the number of units each power has, indexed by Power.
 func (pos *Position) UnitCount() []int {
-	n := make([]int, len(pos.Map.Powers))
+	return pos.unitCountInto(nil)
+}
+
+// unitCountInto is UnitCount into dst's memory, as centerCountInto.
+func (pos *Position) unitCountInto(dst []int) []int {
+	n := slices.Grow(dst[:0], len(pos.Map.Powers))[:len(pos.Map.Powers)]
+	clear(n)
 	for _, u := range pos.Units {
 		if u.Type != NoUnit && int(u.Power) < len(n) {
 			n[u.Power]++

@@ -152,3 +152,10 @@ func retreatTarget(m *Map, pos *Position, d DislodgedUnit, to Loc) (Loc, string)
 	}
 	return NoLoc, "the fleet in " + m.FullName(d.Loc) + " can retreat to both coasts of " + m.FullName(p) + ": say which"
 }
+
+// RetreatOptions lists the places the dislodged unit d of the retreat
+// position pos may retreat to, exact coasts for a fleet: the places a
+// retreat order naming them makes legal.
+func (pos *Position) RetreatOptions(d DislodgedUnit) []Loc {
+	return retreatOptions(pos.Map, pos.Units, d, pos.Bounced, nil)
+}

@@ -38,6 +38,19 @@ type Rules struct {
 	// Builds is where a power may build when the game chose it (njudge's
 	// SET BUILD); BuildsOfMap, the zero value, keeps the map's rule.
 	Builds BuildRule
+	// Victory is the number of supply centres a power needs to win when
+	// the game chose it (njudge's SET CENTERS, gmd's SET VICTORY); 0
+	// keeps the map's count (Position.VictoryCenters).
+	Victory int
+}
+
+// VictoryIn returns the number of supply centres a power needs to win in
+// pos under r: the game's count if it chose one, else the map's.
+func (r Rules) VictoryIn(pos *Position) int {
+	if r.Victory > 0 {
+		return r.Victory
+	}
+	return pos.VictoryCenters()
 }
 
 // BuildRule says in which supply centres a power may build: njudge's HOME,

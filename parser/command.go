@@ -17,7 +17,7 @@ type Command struct {
 	Args []string
 	Text string // the line as written, trimmed
 	// Body is the text of a PRESS or BROADCAST (the lines up to ENDPRESS)
-	// or, for ORDERS, the order lines themselves, one per line.
+	// or, for ORDERS and PREVIEW, the order lines themselves, one per line.
 	Body string
 	// BodyLine is the mail line of Body's first line: line N of Body is
 	// mail line BodyLine+N-1.
@@ -63,7 +63,9 @@ type Command struct {
 // Every other line is an order line. A run of order lines, with the blank
 // lines between them but none before or after, is one Command named
 // ORDERS whose Body is those lines; its Line and BodyLine are the line of
-// the first one, and its Text that line trimmed.
+// the first one, and its Text that line trimmed. A run of order lines
+// right after a PREVIEW is that command's Body instead (its sandbox):
+// they are not the mail's orders.
 func ParseMail(body string) []Command {
 	body = strings.TrimPrefix(body, "\ufeff")
 	var (
@@ -78,7 +80,12 @@ func ParseMail(body string) []Command {
 	flush := func() {
 		if blkStart >= 0 {
 			blk.Body = normalizeBreaks(body[blkStart:blkEnd])
-			cmds = append(cmds, blk)
+			if n := len(cmds); n > 0 && cmds[n-1].Name == "PREVIEW" && cmds[n-1].Body == "" {
+				// The orders of a PREVIEW's sandbox are its own.
+				cmds[n-1].Body, cmds[n-1].BodyLine = blk.Body, blk.BodyLine
+			} else {
+				cmds = append(cmds, blk)
+			}
 			blkStart = -1
 		}
 	}

@@ -59,7 +59,7 @@ var setTable = []SetOption{
 		Usage: "SET WAIT | SET NOWAIT", Help: "hold or allow early processing"},
 	{Name: "NOWAIT", Words: []string{"NOWAIT"}, Who: Player, Syntax: "NOWAIT"},
 	{Name: "DRAW", Words: []string{"DRAW"}, Who: Player, Syntax: "DRAW",
-		Usage: "SET DRAW | SET NODRAW", Help: "vote for, or against, a draw"},
+		Usage: "SET DRAW [powers] | SET NODRAW", Help: "vote for, or against, a draw (powers: the draw you accept, where the game is NODIAS)"},
 	{Name: "NODRAW", Words: []string{"NODRAW"}, Who: Player, Syntax: "NODRAW"},
 	{Name: "ABSENCE", Words: []string{"ABSENCE", "HOLIDAY", "VACATION"}, Who: Player, Syntax: "ABSENCE",
 		Usage: "SET ABSENCE from TO to", Help: "deadlines will not fall inside"},
@@ -135,10 +135,42 @@ var setTable = []SetOption{
 	{Name: "APPROVAL", Words: []string{"APPROVAL"}, Who: Master, Syntax: "APPROVAL",
 		Usage: "SET APPROVAL | SET NOAPPROVAL", Help: "each join waits for the master's APPROVE, or not", When: "before the start"},
 	{Name: "NOAPPROVAL", Words: []string{"NOAPPROVAL"}, Who: Master, Syntax: "NOAPPROVAL", When: "before the start"},
+	// Press limits (issue 24): njudge's SET [NO]MINOR PRESS; fake press
+	// is the issue's, a claimed sender, where njudge's FAKE is partial
+	// press shown as a broadcast.
+	{Name: "FAKE", Words: []string{"FAKE"}, Who: Master, Syntax: "FAKE",
+		Usage: "SET FAKE | SET NOFAKE", Help: "press between powers may claim another power as its sender (PRESS AS R TO E), the master told who sent it; or not",
+		When: "before the start"},
+	{Name: "NOFAKE", Words: []string{"NOFAKE"}, Who: Master, Syntax: "NOFAKE", When: "before the start"},
+	{Name: "MINOR", Words: []string{"MINOR"}, Who: Master, Syntax: "MINOR PRESS",
+		Usage: "SET MINOR PRESS | SET NO MINOR PRESS", Help: "press between powers during retreats and adjustments too, or during movement phases only",
+		When: "before the start"},
+	{Name: "NOMINOR", Words: []string{"NOMINOR"}, Who: Master, Syntax: "NO MINOR PRESS", When: "before the start"},
+	// Proxy orders (issue 24), njudge's SET [NO]PROXY.
+	{Name: "PROXY", Words: []string{"PROXY"}, Who: Master, Syntax: "PROXY",
+		Usage: "SET PROXY | SET NOPROXY", Help: "a power may hand a unit's order to another power for one movement phase (PROXY unit TO power), or not",
+		When: "before the start"},
+	{Name: "NOPROXY", Words: []string{"NOPROXY"}, Who: Master, Syntax: "NOPROXY", When: "before the start"},
 	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
 	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY",
 		Usage: "SET BUILD HOME|ONE|ANY", Help: "builds in home centres, in any owned centre while one home centre is held, or in any owned centre",
 		When: "before the start"},
+	// The end of a game and the players' own clock (issue 24).
+	{Name: "CONCEDE", Words: []string{"CONCEDE"}, Who: Player, Syntax: "CONCEDE power",
+		Usage: "SET CONCEDE power | SET NOCONCEDE", Help: "concede the game to the largest power: it wins when every other survivor concedes to it (secret, for this phase)"},
+	{Name: "NOCONCEDE", Words: []string{"NOCONCEDE"}, Who: Player, Syntax: "NOCONCEDE"},
+	{Name: "DIAS", Words: []string{"DIAS"}, Who: Master, Syntax: "DIAS",
+		Usage: "SET DIAS | SET NODIAS", Help: "a draw includes all survivors, or may name some of them (SET DRAW powers)", When: "before the start"},
+	{Name: "NODIAS", Words: []string{"NODIAS"}, Who: Master, Syntax: "NODIAS", When: "before the start"},
+	{Name: "VICTORY", Words: []string{"VICTORY", "CENTERS", "CENTRES"}, Who: Master, Syntax: "VICTORY n",
+		Usage: "SET VICTORY n", Help: "the supply centres a power needs to win (0: the variant's)", When: "before the start"},
+	{Name: "ENDYEAR", Words: []string{"END"}, Who: Master, Syntax: "END YEAR y [DRAW|RANK]",
+		Usage: "SET END YEAR y [DRAW|RANK] | SET END YEAR NONE", Help: "the game ends after year y's adjustments: drawn among the survivors, or ranked by centres"},
+	{Name: "PLAYERPAUSE", Words: []string{"PLAYER"}, Who: Master, Syntax: "PLAYER PAUSE",
+		Usage: "SET PLAYER PAUSE | SET NOPLAYER PAUSE", Help: "the players may pause the game, all of them asking (PAUSE), or not"},
+	{Name: "NOPLAYERPAUSE", Words: []string{"NOPLAYER"}, Who: Master, Syntax: "NOPLAYER PAUSE"},
+	{Name: "EXTENSIONS", Words: []string{"EXTENSIONS", "EXTENSION"}, Who: Master, Syntax: "EXTENSIONS n",
+		Usage: "SET EXTENSIONS n", Help: "each power may EXTEND a deadline n times in the game, once a phase (0: never)"},
 }
 
 // setWords maps every word of every SET option, in upper case, to its

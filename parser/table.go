@@ -83,15 +83,28 @@ var commandTable = []CommandInfo{
 	{Name: "LIST", Who: Anyone, Forms: []Form{
 		{"LIST [game]", "list the games, or one game"}}},
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
-		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"}}},
+		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"},
+		{"HISTORY game FROM phase TO phase", "the results of the phases between, at most 12 (3 with their maps) a reply; FROM or TO alone runs to the end or from the start"},
+		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"}}},
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
-		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"}}},
+		{"PRESS TO <powers> ... ENDPRESS", "press to some powers: PRESS TO EG"},
+		{"PRESS AS <power> TO <powers> ...", "fake press, where the master allows it (SET FAKE): it claims that power as its sender; BROADCAST AS <power> too"}}},
 	{Name: "BROADCAST", Who: Player, Forms: []Form{
 		{"BROADCAST ... ENDPRESS", "press to everyone"}}},
 	{Name: "ENDPRESS", Synonyms: []string{"ENDBROADCAST", "END PRESS", "END BROADCAST"}, Who: Anyone, Forms: []Form{
 		{"ENDPRESS", "the end of a PRESS or BROADCAST"}}},
+	{Name: "PHASE", Who: Player, Forms: []Form{
+		{"PHASE season year phase", "the order lines after it are for that later phase, up to 5 years ahead (PHASE Fall 1902 Movement, or PHASE F1902M), entered when it begins; " +
+			"order lines here or there may be conditional: IF condition [THEN] ... ELSE IF ... ELSE ... ENDIF, a condition being [power] [type] place, power OWNS place, with NOT, AND, OR and parentheses"}}},
+	{Name: "CLEAR", Who: Player, Forms: []Form{
+		{"CLEAR", "drop your orders written ahead (after PHASE: only those for that phase)"}}},
+	{Name: "PREVIEW", Who: Player, Forms: []Form{
+		{"PREVIEW", "the results, with the map, if the phase were processed now with your orders and every other unit holding; nothing is stored"},
+		{"PREVIEW + order lines below it", "the same with the orders written below it, yours or any power's, for this mail only: a sandbox"}}},
+	{Name: "PROXY", Who: Player, Forms: []Form{
+		{"PROXY unit TO power", "where the game allows it (SET PROXY): that power orders your unit in this movement phase; order the unit yourself, or PROXY it TO your own power, to take it back"}}},
 	// SET's forms are the SET table's (settable.go): the players' here,
 	// the master's after the master's commands in HELP.
 	{Name: "SET", Who: Player, Forms: SetForms(Player)},
@@ -99,6 +112,8 @@ var commandTable = []CommandInfo{
 		{"RESIGN", "give up your power"}}},
 	{Name: "HELP", Who: Anyone, Forms: []Form{
 		{"HELP", "this text"}}},
+	{Name: "GET", Synonyms: []string{"SEND"}, Who: Anyone, Forms: []Form{
+		{"GET [topic]", "one topic of this text: a command (GET PRESS), SET [option], ORDERS, MASTER, VARIANTS, LENGTHS, INDEX (every command on a line); alone: the topics"}}},
 	{Name: "VERSION", Who: Anyone, Forms: []Form{
 		{"VERSION", "the version of the judge's program"}}},
 	{Name: "SIGNOFF", Synonyms: []string{"SIGN OFF", "END"}, Who: Anyone, Forms: []Form{
@@ -107,10 +122,15 @@ var commandTable = []CommandInfo{
 		{"PROCESS [phase]", "process the phase now (if named, it must be the current one)"}}},
 	{Name: "PREDICT", Who: Master, Forms: []Form{
 		{"PREDICT", "the results if the phase were processed now, to you alone"}}},
-	{Name: "PAUSE", Synonyms: []string{"SUSPEND"}, Who: Master, Forms: []Form{
-		{"PAUSE", "stop the clock"}}},
-	{Name: "RESUME", Who: Master, Forms: []Form{
-		{"RESUME", "start the clock again, with a fresh deadline"}}},
+	// PAUSE and RESUME are the master's, and the players' where the
+	// master allows it (SET PLAYER PAUSE): HELP lists them with the
+	// players' commands, their forms saying whose is which.
+	{Name: "PAUSE", Synonyms: []string{"SUSPEND"}, Who: Player, Forms: []Form{
+		{"PAUSE", "the master: stop the clock; a player, where the master allows it: ask for a pause, which comes when every active player asks"}}},
+	{Name: "RESUME", Who: Player, Forms: []Form{
+		{"RESUME", "start the clock again, with a fresh deadline (a player may resume a game its players paused)"}}},
+	{Name: "EXTEND", Who: Player, Forms: []Form{
+		{"EXTEND hours", "move the deadline on, where the master allows it (SET EXTENSIONS): once a phase, at most 48 hours"}}},
 	{Name: "TERMINATE", Who: Master, Forms: []Form{
 		{"TERMINATE", "end the game as it stands"}}},
 	{Name: "EJECT", Who: Master, Forms: []Form{
@@ -126,6 +146,12 @@ var commandTable = []CommandInfo{
 		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
 	{Name: "INVITE", Who: Master, Forms: []Form{
 		{"INVITE address ...", "only the addresses invited may join the game"}}},
+	{Name: "FORCE", Who: Master, Forms: []Form{
+		{"FORCE BEGIN", "start the game with the players it has: the empty seats are abandoned, free for takeover"}}},
+	{Name: "PROMOTE", Who: Master, Forms: []Form{
+		{"PROMOTE address", "the creator only: make an observer a co-master, once they confirm"}}},
+	{Name: "DEMOTE", Who: Master, Forms: []Form{
+		{"DEMOTE address", "the creator only: a co-master becomes an observer again"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
 }

@@ -182,17 +182,12 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. On Ancient Mediterranean, Antioch and Sidon are narrow strips
-// of the Levant coast between Cappadocia, Damascus and the sea; the lenses
-// that widen them there also move their neighbours' borders, and in the
-// time given no seeds were found that keep the board consistent and give
-// their labels room clear of a dislodged unit's ring. On Canton, one
-// board from the Black Sea to Japan leaves its smallest provinces (Hong
-// Kong, Formosa, Sasebo, Shanghai, Hanoi, Saigon, Malaya, the Philippines)
-// a few pixels across at the mailed size; the lenses that widen them were
-// not tuned, in the time given, to keep every dislodged unit's ring clear
-// of their labels and centres. Every unit and centre still lies in its
-// own province but those listed.
+// is gone. On Canton, one board from the Black Sea to Japan leaves its
+// smallest provinces (Hong Kong, Formosa, Sasebo, Shanghai, Hanoi,
+// Saigon, Malaya, the Philippines) a few pixels across at the mailed
+// size; the lenses that widen them were not tuned, in the time given, to
+// keep every dislodged unit's ring clear of their labels and centres.
+// Every unit and centre still lies in its own province but those listed.
 var knownPlacementFaults = map[string][]string{
 	"canton": {
 		"hko fleet at 1278,655: only 42% of it is inside its province",
@@ -241,17 +236,6 @@ var knownPlacementFaults = map[string][]string{
 		"sha label and sha dislodged army overlap",
 		"sha label and sha dislodged fleet overlap",
 		"sha label and sha centre overlap",
-	},
-	"ancient-mediterranean": {
-		"ant label and ant army overlap",
-		"ant label and ant dislodged army overlap",
-		"ant label and ant fleet overlap",
-		"ant label and ant dislodged fleet overlap",
-		"ant label and ant centre overlap",
-		"ant dislodged army and ant centre overlap",
-		"ant dislodged fleet and ant centre overlap",
-		"sid label and sid dislodged army overlap",
-		"sid label and sid dislodged fleet overlap",
 	},
 }
 

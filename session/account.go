@@ -332,6 +332,9 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	}
 	switch letter {
 	case 'M':
+		if i := coMasterSeat(g, s.in.From); i >= 0 {
+			return s.coMasterSignon(c, g, i, pw)
+		}
 		if ok, err := s.checkSeat(c, g, g.Name+"/M", g.MasterHash, pw, g.MasterAddr); !ok {
 			return err
 		}
@@ -717,6 +720,9 @@ func (s *session) cmdSetPassword(c *parser.Command, args []string) error {
 	}
 	g := s.game
 	switch {
+	case s.coMaster:
+		// A co-master's password is their own, the observer's seat's.
+		g.Observers[engine.ObserverByAddr(g, s.in.From)].PassHash = hash
 	case s.master:
 		g.MasterHash = hash
 	case s.power != "":
@@ -750,6 +756,8 @@ type resignData struct {
 func (s *session) cmdResign(c *parser.Command) error {
 	g := s.game
 	switch {
+	case s.coMaster:
+		return s.stepDown(c)
 	case s.master:
 		s.fail(c.Line, "A master cannot resign: TERMINATE the game, or EJECT players.")
 		return nil
@@ -760,7 +768,7 @@ func (s *session) cmdResign(c *parser.Command) error {
 		}
 		i := engine.PlayerByPower(g, s.power)
 		g.Players[i].Status = state.Abandoned
-		g.Players[i].Wait, g.Players[i].Draw = false, false
+		engine.ClearVotes(&g.Players[i])
 		s.m.Event(s.tx, g, s.m.PhaseOf(g), engine.EventAbandoned, "power", s.power, "why", "resigned")
 		if err := engine.LogSeat(s.tx, g, &g.Players[i], state.SeatResigned, s.m.PhaseOf(g), s.now); err != nil {
 			return err

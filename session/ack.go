@@ -64,12 +64,19 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 			return err
 		}
 	}
+	s.proxyAck(pos, p)
+	s.futureAck(mp.Powers[p].Name)
 	if i := engine.PlayerByPower(g, power); i >= 0 {
 		if g.Players[i].Wait {
 			s.printf("WAIT is set for %s.", power)
 		}
-		if g.Players[i].Draw {
+		if p := &g.Players[i]; p.Draw && len(p.DrawWith) > 0 {
+			s.printf("%s votes for a draw among %s.", power, engine.ListNames(p.DrawWith))
+		} else if p.Draw {
 			s.printf("%s votes for a draw.", power)
+		}
+		if to := g.Players[i].Concede; to != "" {
+			s.printf("%s concedes the game to %s.", power, to)
 		}
 	}
 	return nil
@@ -80,7 +87,8 @@ func (s *session) powerAck(pos *judge.Position, rules judge.Rules, power string)
 // an order a default, so that the ack reads exactly like the results will.
 func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power, orders []judge.Order) error {
 	mp := pos.Map
-	missing := engine.Unordered(pos, p, orders)
+	// A unit handed to another power (PROXY) is its to order.
+	missing, _ := engine.HandedAway(s.game, mp, engine.Unordered(pos, p, orders))
 	if len(orders) == 0 && len(missing) == 0 {
 		if pos.Phase.Type == judge.Retreat {
 			s.printf("%s has no retreats to make in %s.", mp.Powers[p].Name, report.Season(pos.Phase))
@@ -91,7 +99,9 @@ func (s *session) unitAck(pos *judge.Position, rules judge.Rules, p judge.Power,
 	}
 	res := &judge.Resolution{Phase: pos.Phase}
 	routes := convoyRoutes(pos, rules, orders)
-	for _, o := range orders {
+	// An order for a unit handed to p (PROXY) reads as its owner's, as
+	// the results will print it.
+	for _, o := range engine.Proxied(s.game, pos, slices.Clone(orders)) {
 		r := judge.OrderResult{Order: o, Outcome: judge.Succeeds}
 		if int(o.Unit) < len(mp.Locs) {
 			r.Route = routes[mp.Province(o.Unit)]
@@ -172,7 +182,7 @@ func (s *session) adjustmentAck(pos *judge.Position, p judge.Power, orders []jud
 	}
 	builds, removals := engine.AdjustmentsLeft(pos, p, orders, engine.BuildsIn(s.game, mp))
 	if due > 0 {
-		made := count(orders, func(o judge.Order) bool {
+		made := engine.Count(orders, func(o judge.Order) bool {
 			return o.Kind == judge.Build || o.Kind == judge.Waive || o.Kind == judge.Construct
 		})
 		if unusable := due - made - builds; unusable > 0 {

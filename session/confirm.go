@@ -51,6 +51,7 @@ const (
 	confirmUnlock   = "unlock"   // the seat's own address may sign on past its lockout
 	confirmJoin     = "join"     // the address may take a seat in a forming game
 	confirmCreate   = "create"   // the address may create a game and be its master
+	confirmPromote  = "promote"  // the observer accepts to be a co-master (PROMOTE)
 )
 
 // judgeKeyMeta is the Meta key of the judge's own confirmation key, for

@@ -42,9 +42,13 @@ func (s *session) takeover(i int, passHash []byte) error {
 	returned := engine.SameAddr(p.Addr, s.in.From)
 	m.Event(s.tx, g, m.PhaseOf(g), engine.EventTakeover, "power", p.Power, "was", view.StatusWord(p.Status))
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
-	p.Wait, p.Draw = false, false
+	p.Empty = false // held at last (FORCE BEGIN left it empty)
+	engine.ClearVotes(p)
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
+		// Orders written ahead are the plan of whoever wrote them: a
+		// new holder neither inherits them nor reads them in a notice.
+		delete(g.Future, p.Power)
 		if err := engine.LogSeat(s.tx, g, p, state.SeatTakeover, m.PhaseOf(g), s.now); err != nil {
 			return err
 		}
@@ -188,12 +192,13 @@ func (s *session) cmdRollback(c *parser.Command) error {
 	// history records deleted above took the later phases' texts.
 	g.Position, g.Turn, g.Orders, g.Written = rec.Position, rec.Turn-1, nil, nil
 	g.PressSent = nil // the phase is played again, with its limit on press
+	g.Proxies = nil   // handed for the phase rolled away, like its orders
 	if g.Status == state.Finished {
 		g.Status, g.Result = state.Active, ""
 	}
 	reviveSeats(g, pos)
 	for i := range g.Players {
-		g.Players[i].Wait, g.Players[i].Draw = false, false
+		engine.ClearVotes(&g.Players[i])
 	}
 	if g.Status == state.Active {
 		m.StartClockFor(g, pos.Phase.Type, s.now)
@@ -237,11 +242,17 @@ func phaseList(phases []*state.PhaseRecord) string {
 // processing until RESUME.
 func (s *session) cmdPause(c *parser.Command) error {
 	g := s.game
+	if !s.master {
+		return s.playerPause(c)
+	}
 	if g.Status != state.Active {
 		s.fail(c.Line, "Only a game being played can be paused; '%s' is %s.", g.Name, g.Status)
 		return nil
 	}
 	g.Status, g.Wake, s.dirty = state.Paused, time.Time{}, true
+	for i := range g.Players {
+		g.Players[i].Pause = false // the players' requests are met
+	}
 	if err := s.m.SendGame(s.tx, s.now, g, "paused", engine.ControlData{HeadLines: s.m.Head(g)}, s.m.Recipients(g)); err != nil {
 		return err
 	}
@@ -252,19 +263,15 @@ func (s *session) cmdPause(c *parser.Command) error {
 // cmdResume handles RESUME: the clock runs again, and the current phase
 // gets a fresh deadline from now (never earlier than the one it had).
 func (s *session) cmdResume(c *parser.Command) error {
-	g, m := s.game, s.m
+	g := s.game
+	if !s.master {
+		return s.playerResume(c)
+	}
 	if g.Status != state.Paused {
 		s.fail(c.Line, "Game '%s' is not paused.", g.Name)
 		return nil
 	}
-	g.Status, s.dirty = state.Active, true
-	m.RestartClock(g, s.now)
-	m.OrdersChanged(g, s.now)
-	if err := m.SendGame(s.tx, s.now, g, "resumed", engine.ControlData{HeadLines: m.Head(g)}, m.Recipients(g)); err != nil {
-		return err
-	}
-	s.printf("Game '%s' is resumed; the deadline is %s.", g.Name, engine.FormatDate(g, g.Deadline))
-	return nil
+	return s.resume("")
 }
 
 // cmdTerminate handles TERMINATE: the game ends as it stands, and everyone
@@ -329,7 +336,8 @@ func (s *session) cmdEject(c *parser.Command) error {
 		return nil
 	}
 	to := append(m.Recipients(g), p.Addr)
-	p.Status, p.Wait, p.Draw = state.Abandoned, false, false
+	p.Status = state.Abandoned
+	engine.ClearVotes(p)
 	m.Event(s.tx, g, m.PhaseOf(g), engine.EventAbandoned, "power", p.Power, "why", "ejected")
 	if err := engine.LogSeat(s.tx, g, p, state.SeatEjected, m.PhaseOf(g), s.now); err != nil {
 		return err
@@ -370,6 +378,11 @@ func (s *session) ejectObserver(c *parser.Command, addr string) error {
 	i := engine.ObserverByAddr(g, addr)
 	if i < 0 {
 		s.fail(c.Line, "Nobody observes '%s' from %s.", g.Name, addr)
+		return nil
+	}
+	if s.coMaster && coMasterSeat(g, addr) >= 0 {
+		// Who masters the game is its creator's to decide.
+		s.fail(c.Line, "%s is a co-master of '%s': only its creator may remove them (DEMOTE, then EJECT).", g.Observers[i].Addr, g.Name)
 		return nil
 	}
 	addr = g.Observers[i].Addr

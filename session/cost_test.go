@@ -48,7 +48,7 @@ func TestManyHelpsAnsweredOnce(t *testing.T) {
 	if n := strings.Count(r.Body, first); n != 4 {
 		t.Errorf("the help text is in the reply %d times, want 4 (max-output-commands)", n)
 	}
-	mustContain(t, r.Body, "Error: Not run (lines 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 and 86 more): this judge answers at most 4 of HELP, HISTORY, INFO, LIST, PREDICT, SUMMARY, WHO and WHOIS in one mail.")
+	mustContain(t, r.Body, "Error: Not run (lines 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 and 86 more): this judge answers at most 4 of GET, HELP, HISTORY, INFO, LIST, PREDICT, PREVIEW, SUMMARY, WHO and WHOIS in one mail.")
 	if strings.Count(r.Body, "Not run") != 1 {
 		t.Errorf("more than one line about the commands not run:\n%s", r.Body)
 	}
@@ -68,7 +68,7 @@ func TestReplyCut(t *testing.T) {
 	got := h.mail("someone@example.net", "list", "LIST\nLIST\n")
 	r := onlyTo(t, got, "someone@example.net")
 	mustContain(t, r.Body, "g000", "[This reply was truncated at 4096 bytes, the most this judge sends in one reply. "+
-		"After that point HELP, HISTORY, INFO, LIST, PREDICT, SUMMARY, WHO and WHOIS were not run; everything else in your mail was done.")
+		"After that point GET, HELP, HISTORY, INFO, LIST, PREDICT, PREVIEW, SUMMARY, WHO and WHOIS were not run; everything else in your mail was done.")
 	mustNotContain(t, r.Body, "g299")
 	text, _, _ := strings.Cut(r.Body, "\n\n[This reply was truncated")
 	if len(text) > 4<<10 {

@@ -70,6 +70,11 @@ var commands = map[string]command{
 	"INVITE":    {run: (*session).cmdInvite},
 	"APPROVE":   {run: (*session).cmdApprove, mails: true}, // the last approved starts the game
 	"SIGNOFF":   {run: func(*session, *parser.Command) error { return errStop }},
+	// Issue 24's orders (future.go, preview.go, proxy.go).
+	"PHASE":   {run: (*session).cmdPhase},
+	"CLEAR":   {run: (*session).cmdClear},
+	"PREVIEW": {run: (*session).cmdPreview, output: true},
+	"PROXY":   {run: (*session).cmdProxy},
 }
 
 // maxCommands is how many commands of one mail are done, and maxOrders

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/gmdjudge/gmd/internal/cputime"
 )
 
 // BenchmarkHandleOrders measures one order mail from arrival to queued
@@ -48,7 +50,7 @@ func BenchmarkIntakeOrders(b *testing.B) {
 	body := "SIGNON Fdt pw-f\nA Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\n"
 	in := h.m.Intake()
 	var commits []time.Duration
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		m := &Mail{From: "france@example.org", Subject: "orders", Body: body, MessageID: fmt.Sprintf("<bench.%d@example.org>", i)}
@@ -67,7 +69,7 @@ func BenchmarkIntakeOrders(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Used() - cpu0; cpu > 0 {
 		// The rate one core would give, whatever else runs on the
 		// machine; the garbage collector's work counts, as it should.
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "mails/cpu-s")

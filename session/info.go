@@ -202,9 +202,22 @@ func centreCounts(pos *judge.Position) string {
 // phases, as they were mailed; for one phase named, the orders as the
 // players wrote them too (writtenOrders).
 func (s *session) cmdHistory(c *parser.Command) error {
+	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO"}, strings.ToUpper(c.Args[0])) {
+		// HISTORY PRESS after a sign-on: the game signed on to.
+		cc := *c
+		cc.Args = append([]string{s.game.Name}, c.Args...)
+		c = &cc
+	}
 	g, err := s.gameArg(c, "HISTORY game [phase]")
 	if g == nil {
 		return err
+	}
+	next := ""
+	if len(c.Args) > 1 {
+		next = strings.ToUpper(c.Args[1])
+	}
+	if next == "PRESS" {
+		return s.historyPress(c, g)
 	}
 	recs, err := s.tx.Phases(g.Name)
 	if err != nil {
@@ -212,6 +225,13 @@ func (s *session) cmdHistory(c *parser.Command) error {
 	}
 	if len(recs) == 0 {
 		s.printf("No phase of '%s' has been processed yet.", g.Name)
+		return nil
+	}
+	if next == "FROM" || next == "TO" {
+		return s.historyRange(c, g, recs)
+	}
+	if len(c.Args) > 2 {
+		s.fail(c.Line, "Use: HISTORY game [phase], HISTORY game FROM phase TO phase, or HISTORY game PRESS.")
 		return nil
 	}
 	if len(c.Args) > 1 {
@@ -272,11 +292,11 @@ const maxReplyMaps = 3
 // these addresses get every phase's map with its results anyway.
 func (s *session) attachMap(g *state.Game, r *state.PhaseRecord) {
 	ref := engine.MapRef(g, r)
-	switch {
-	case !engine.WantsMap(g, s.in.From):
+	switch why := s.noMaps(g); {
+	case why == noMapWanted:
 		return
-	case !slices.ContainsFunc(s.m.Recipients(g), func(a string) bool { return engine.SameAddr(a, s.in.From) }):
-		s.printf("\nNo map of %s: maps go only to the addresses that get the game's mail (its players, observers and master).", r.Phase)
+	case why != "":
+		s.printf("\nNo map of %s: %s", r.Phase, why)
 		return
 	case slices.ContainsFunc(s.maps, func(m state.MapRef) bool { return engine.SameRef(m, ref) }):
 		return
@@ -286,6 +306,22 @@ func (s *session) attachMap(g *state.Game, r *state.PhaseRecord) {
 	}
 	s.maps = append(s.maps, ref)
 	s.printf("\nThe map of %s is attached: %s.png.", r.Phase, r.Phase)
+}
+
+// noMapWanted is noMaps's answer when the sender or the master turned
+// the maps off: the reply then says nothing of maps.
+const noMapWanted = "off"
+
+// noMaps returns why no map of g goes with the sender's reply
+// (attachMap), or "" if maps may: noMapWanted, or a sentence.
+func (s *session) noMaps(g *state.Game) string {
+	switch {
+	case !engine.WantsMap(g, s.in.From):
+		return noMapWanted
+	case !slices.ContainsFunc(s.m.Recipients(g), func(a string) bool { return engine.SameAddr(a, s.in.From) }):
+		return "maps go only to the addresses that get the game's mail (its players, observers and master)."
+	}
+	return ""
 }
 
 // writtenOrders writes the orders of the processed phase r as the players

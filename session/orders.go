@@ -1,9 +1,7 @@
 package session
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gmdjudge/gmd/engine"
@@ -11,40 +9,6 @@ import (
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
-
-// canonicalLines writes orders as the lines stored in Game.Orders.
-func canonicalLines(mp *judge.Map, orders []judge.Order) []string {
-	out := make([]string, len(orders))
-	for i := range orders {
-		out[i] = orders[i].Canonical(mp)
-	}
-	return out
-}
-
-// keepWritten records in g.Written the texts as written of power's
-// pending orders, lines, just stored: a line keeps the text this mail
-// gave it (texts), or else the one it had; a line without either (stored
-// by an older gmd) has none, and the lines no longer kept lose theirs, so
-// that Written never holds the text of an order that was replaced.
-func keepWritten(g *state.Game, power string, lines []string, texts map[string]string) {
-	old := g.Written[power]
-	w := make(map[string]string, len(lines))
-	for _, l := range lines {
-		if t, ok := texts[l]; ok {
-			w[l] = t
-		} else if t, ok := old[l]; ok {
-			w[l] = t
-		}
-	}
-	if len(w) == 0 {
-		delete(g.Written, power)
-		return
-	}
-	if g.Written == nil {
-		g.Written = map[string]map[string]string{}
-	}
-	g.Written[power] = w
-}
 
 // orderIssue is an error about one line of a mail.
 type orderIssue struct {
@@ -89,27 +53,15 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
 		}
 	}
-	body, cut, long := s.takeOrderLines(c.Body)
-	parsed, errs := parser.ParseOrders(body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine})
-	text := strings.Split(body, "\n")
-	lineText := func(n int) string {
-		if n >= 1 && n <= len(text) {
-			return strings.TrimSpace(text[n-1])
-		}
-		return ""
+	body, issues := s.blockLines(c)
+	if s.ahead != nil {
+		s.ordersAhead(c, mp, mine, body, issues)
+		return nil
 	}
-	var issues []orderIssue
-	for _, e := range errs {
-		issues = append(issues, orderIssue{c.BodyLine + e.Line - 1, fmt.Sprintf("%s: %s.", lineText(e.Line), engine.Capitalize(e.Msg))})
-	}
-	for _, l := range long {
-		issues = append(issues, orderIssue{c.BodyLine + l.line - 1, tooLong(l.n, s.m.cfg.MaxLineLength)})
-	}
-	if cut > 0 {
-		issues = append(issues, orderIssue{c.BodyLine + cut - 1,
-			fmt.Sprintf("Too many lines of orders in one mail: only the first %d were read.", maxOrderLines)})
-	}
+	parsed, more, met := s.readOrders(c, body, parser.Options{Map: mp, Phase: pos.Phase.Type, Power: mine}, pos)
+	issues = append(issues, more...)
 	work := map[judge.Power][]judge.Order{}
+	var taken []string // units handed away that their power ordered again
 	// texts are the accepted orders' texts as written, by power and
 	// stored line; a later text for the same line wins, as its order did.
 	texts := map[judge.Power]map[string]string{}
@@ -137,16 +89,25 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		if !ok {
 			cur = engine.StoredOrders(pos, o.Power, g.Orders[mp.Powers[o.Power].Name])
 		}
-		next, reason := tryOrder(pos, rules, cur, o)
+		// A unit handed to this power (PROXY) is checked as its
+		// owner's order, and stored with this power's orders.
+		check, handed := proxyOrder(g, pos, o)
+		next, reason := engine.TryOrder(pos, rules, cur, check)
 		if reason != "" {
 			bad("%s.", reason)
 			continue
+		}
+		if !handed {
+			if holder := takeBack(g, mp, o); holder != "" {
+				u, _ := pos.UnitAt(o.Unit)
+				taken = append(taken, fmt.Sprintf("%s orders its %s again: %s no longer does.", mp.Powers[o.Power].Name, unitIn(mp, u), holder))
+			}
 		}
 		work[o.Power] = next
 		if texts[o.Power] == nil {
 			texts[o.Power] = map[string]string{}
 		}
-		// tryOrder puts the accepted order, as the adjudicator read it, last.
+		// TryOrder puts the accepted order, as the adjudicator read it, last.
 		texts[o.Power][next[len(next)-1].Canonical(mp)] = po.Text
 	}
 	for p, orders := range work {
@@ -154,18 +115,22 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			g.Orders = map[string][]string{}
 		}
 		name := mp.Powers[p].Name
-		lines := canonicalLines(mp, orders)
+		lines := engine.CanonicalLines(mp, orders)
 		g.Orders[name] = lines
-		keepWritten(g, name, lines, texts[p])
+		engine.KeepWritten(g, name, lines, texts[p])
 	}
 	if len(work) > 0 {
 		s.dirty = true
 		s.m.OrdersChanged(g, s.now)
 	}
-	slices.SortStableFunc(issues, func(a, b orderIssue) int { return cmp.Compare(a.line, b.line) })
+	for _, t := range taken {
+		s.printf("%s", t)
+	}
+	sortIssues(issues)
 	for _, is := range issues {
 		s.fail(is.line, "%s", is.msg)
 	}
+	s.printBranches(pos, met)
 	return nil
 }
 
@@ -199,90 +164,6 @@ func (s *session) takeOrderLines(body string) (kept string, cut int, long []long
 // longLine is an order line over the length limit: its line in the block
 // of orders, and its length.
 type longLine struct{ line, n int }
-
-// tryOrder adds o to a power's orders cur and checks it by adjudicating
-// the result: an order the adjudicator finds void is refused, with its
-// reason, and cur is returned unchanged. An accepted order is stored as
-// the adjudicator read it (with the unit's type and coast), replacing the
-// earlier order for the same unit; in an adjustment phase a build or
-// removal beyond the number due pushes out the earliest one, as on the
-// classic judges, and a supply-centre construction replaces the power's
-// earlier one (there can be one a year).
-func tryOrder(pos *judge.Position, rules judge.Rules, cur []judge.Order, o judge.Order) ([]judge.Order, string) {
-	mp := pos.Map
-	sameProvince := func(x judge.Order) bool {
-		return x.Kind != judge.Waive && int(x.Unit) < len(mp.Locs) && int(o.Unit) < len(mp.Locs) &&
-			mp.Province(x.Unit) == mp.Province(o.Unit)
-	}
-	trial := make([]judge.Order, 0, len(cur)+1)
-	if pos.Phase.Type == judge.Adjustment {
-		due := engine.AdjustmentsDue(pos, o.Power)
-		if o.Bare {
-			if due < 0 {
-				o.Kind = judge.Remove
-			}
-			o.Bare = false
-		}
-		if o.Kind != judge.Waive {
-			trial = append(trial, slices.DeleteFunc(slices.Clone(cur), sameProvince)...)
-		} else {
-			trial = append(trial, cur...)
-		}
-		if o.Kind == judge.Construct {
-			trial = slices.DeleteFunc(trial, func(x judge.Order) bool { return x.Kind == judge.Construct })
-		}
-		isBuild := func(x judge.Order) bool {
-			return x.Kind == judge.Build || x.Kind == judge.Waive || x.Kind == judge.Construct
-		}
-		isRemove := func(x judge.Order) bool { return x.Kind == judge.Remove }
-		switch {
-		case isBuild(o) && due > 0 && count(trial, isBuild) >= due:
-			trial = slices.Delete(trial, slices.IndexFunc(trial, isBuild), slices.IndexFunc(trial, isBuild)+1)
-		case isRemove(o) && due < 0 && count(trial, isRemove) >= -due:
-			trial = slices.Delete(trial, slices.IndexFunc(trial, isRemove), slices.IndexFunc(trial, isRemove)+1)
-		}
-	} else {
-		trial = append(trial, slices.DeleteFunc(slices.Clone(cur), sameProvince)...)
-	}
-	at := len(trial)
-	trial = append(trial, o)
-	res := judge.Adjudicate(pos, trial, rules)
-	var r *judge.OrderResult
-	if pos.Phase.Type == judge.Adjustment {
-		// Adjustment rulings come in the order of the orders.
-		if at < len(res.Results) {
-			r = &res.Results[at]
-		}
-	} else {
-		for i := range res.Results {
-			x := &res.Results[i]
-			if !x.Default && engine.SameUnit(mp, x.Order.Unit, o.Unit) {
-				r = x
-			}
-		}
-	}
-	switch {
-	case r == nil:
-		return cur, "the order could not be checked"
-	case r.Outcome == judge.Void:
-		return cur, r.Reason
-	}
-	trial[at] = r.Order
-	trial[at].Power = o.Power
-	trial[at].Bare = false
-	return trial, ""
-}
-
-// count returns how many orders satisfy f.
-func count(orders []judge.Order, f func(judge.Order) bool) int {
-	n := 0
-	for _, o := range orders {
-		if f(o) {
-			n++
-		}
-	}
-	return n
-}
 
 // cmdBecome handles the master's BECOME power: the order lines after it in
 // the mail are that power's.

@@ -250,7 +250,7 @@ func TestStoredOrdersRoundTrip(t *testing.T) {
 				t.Errorf("%s: power %d", o.Canonical(mp), o.Power)
 			}
 		}
-		if got := canonicalLines(mp, orders); !slices.Equal(got, lines) {
+		if got := engine.CanonicalLines(mp, orders); !slices.Equal(got, lines) {
 			t.Errorf("%s: round trip\n got %q\nwant %q", tt.phase, got, lines)
 		}
 	}

@@ -23,6 +23,9 @@ type pressData struct {
 	Broadcast bool
 	Grey      bool
 	Text      string
+	// FakedBy is, in the master's copy of fake press (SET FAKE), the
+	// power that really sent it: From is the power it claims.
+	FakedBy string
 }
 
 // pressTarget is who a press message goes to.
@@ -49,6 +52,7 @@ func (s *session) cmdPress(c *parser.Command) error {
 	}
 	grey, white := false, false
 	var target pressTarget
+	claimed := judge.NoPower // the sender that fake press claims (AS R)
 	words := c.Args
 	broadcast := strings.EqualFold(c.Name, "BROADCAST")
 	for len(words) > 0 {
@@ -58,8 +62,15 @@ func (s *session) cmdPress(c *parser.Command) error {
 		} else if w == "WHITE" {
 			white = true
 		} else if w == "FAKE" {
-			s.fail(c.Line, "gmd has no fake press. Nothing was sent.")
+			s.fail(c.Line, "%s Nothing was sent.", fakeWords)
 			return nil
+		} else if w == "AS" && claimed == judge.NoPower {
+			p, n, msg := claimedSender(mp, words[1:])
+			if msg != "" {
+				s.fail(c.Line, "%s Nothing was sent.", msg)
+				return nil
+			}
+			claimed, words = p, words[n:]
 		} else {
 			break
 		}
@@ -108,6 +119,10 @@ func (s *session) cmdPress(c *parser.Command) error {
 	}
 	toPowers := target.all || len(target.powers) > 0 // more than the master
 	st := g.Settings
+	if msg := s.pressLimits(g, from, claimed, grey, toPowers, target.master); msg != "" {
+		s.fail(c.Line, "%s Nothing was sent.", msg)
+		return nil
+	}
 	switch {
 	case s.master:
 		if grey {
@@ -150,6 +165,8 @@ func (s *session) cmdPress(c *parser.Command) error {
 		d.From, d.FromTag = "the Master", "M"
 	case from == judge.NoPower:
 		d.From, d.FromTag = "an observer", "O"
+	case claimed != judge.NoPower:
+		d.From, d.FromTag = mp.Powers[claimed].Name, string(mp.Powers[claimed].Letter)
 	default:
 		d.From, d.FromTag = mp.Powers[from].Name, string(mp.Powers[from].Letter)
 	}
@@ -189,6 +206,10 @@ func (s *session) cmdPress(c *parser.Command) error {
 		}
 		d.ToTag = engine.SubjectLetters(tag.String())
 	}
+	if claimed != judge.NoPower {
+		// The master gets every fake press, marked, whoever it went to.
+		add(g.MasterAddr)
+	}
 	// The record keeps who really sent grey press: the master may need it.
 	sender, quota := s.power, s.power
 	if sender == "" {
@@ -198,16 +219,24 @@ func (s *session) cmdPress(c *parser.Command) error {
 		s.fail(c.Line, "%s Nothing was sent.", msg)
 		return nil
 	}
-	err = s.tx.AddPress(g.Name, g.Turn, &state.Press{
+	rec := &state.Press{
 		Phase: s.m.PhaseOf(g), From: sender, To: d.To, Grey: grey, Text: d.Text, Sent: s.now,
-	})
+	}
+	if claimed != judge.NoPower {
+		rec.Claimed = d.From
+	}
+	err = s.tx.AddPress(g.Name, g.Turn, rec)
 	if err != nil {
 		return err
 	}
 	s.notePress(quota, int64(len(d.Text)))
 	s.dirty = true
 	for _, a := range to {
-		if err := s.m.Send(s.tx, s.now, "press", d, []string{a}, ""); err != nil {
+		dd := d
+		if claimed != judge.NoPower && engine.SameAddr(a, g.MasterAddr) {
+			dd.FakedBy = mp.Powers[from].Name
+		}
+		if err := s.m.Send(s.tx, s.now, "press", dd, []string{a}, ""); err != nil {
 			return err
 		}
 	}
@@ -218,6 +247,8 @@ func (s *session) cmdPress(c *parser.Command) error {
 	kind := "Press"
 	if grey {
 		kind = "Grey press"
+	} else if claimed != judge.NoPower {
+		kind = "Press as " + d.From
 	}
 	if target.all {
 		s.printf("%s broadcast to everyone in '%s'.", kind, g.Name)

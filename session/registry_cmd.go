@@ -521,7 +521,9 @@ func (s *session) cmdWho(c *parser.Command) error {
 	for i := range g.Players {
 		p := &g.Players[i]
 		who := "a player who is not registered"
-		if p.Former {
+		if p.Empty {
+			who = engine.EmptySeat + " (free for takeover)"
+		} else if p.Former {
 			who = formerPlayer
 		} else if r, err := s.registrant(p.Addr); err != nil {
 			return err

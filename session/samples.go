@@ -62,6 +62,7 @@ func templateSamples() map[string][]any {
 		"press": {
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "France", FromTag: "F", To: []string{"England", "Germany"}, ToTag: "EG", Text: "Hello."},
 			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "someone", FromTag: "someone", Broadcast: true, Grey: true, Text: "Hello."},
+			pressData{Header: hdr, Tag: head.Tag, Game: "dt", From: "Russia", FromTag: "R", To: []string{"England"}, ToTag: "E", Text: "Hello.", FakedBy: "France"},
 		},
 		"resign":  {resignData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", Phase: "S1901M"}},
 		"setting": {settingData{Header: hdr, Tag: head.Tag, Game: "dt", Change: "Grey press: press between powers may be sent without saying who sent it."}},
@@ -92,14 +93,19 @@ func templateSamples() map[string][]any {
 			engine.EndData{HeadLines: head, How: "victory", Winners: []string{"England"}, Text: "England has won.", Seats: seats, PowerWidth: 11,
 				Master: "m@example.org", Turns: 30, Started: when, Ended: when},
 			engine.EndData{HeadLines: head, How: "terminated", Text: "The master terminated it.", Seats: seats, PowerWidth: 15, Started: when, Ended: when},
+			engine.EndData{HeadLines: head, How: "concession", Winners: []string{"England"}, Seats: seats, PowerWidth: 11, Started: when, Ended: when,
+				Text: "England has won the game by concession: every other surviving power conceded."},
+			engine.EndData{HeadLines: head, How: "ranked", Winners: []string{"England", "France"}, Seats: seats, PowerWidth: 11, Started: when, Ended: when,
+				Text: "The game reached the end of 1910, its last year, and is ranked by supply centres:", Ranking: []string{" 1. England      18", " 2. France       16"}},
 		},
-		"paused":     {engine.ControlData{HeadLines: head}},
-		"resumed":    {engine.ControlData{HeadLines: head}},
+		"paused":     {engine.ControlData{HeadLines: head}, engine.ControlData{HeadLines: head, By: "its players"}},
+		"resumed":    {engine.ControlData{HeadLines: head}, engine.ControlData{HeadLines: head, By: "France"}},
 		"terminated": {engine.ControlData{HeadLines: head}},
 		"rollback":   {engine.ControlData{HeadLines: head, Back: "S1901M", Title: "Spring of 1901", What: "Movement"}},
 		"deadline": {
 			engine.ControlData{HeadLines: head, What: "Deadline", When: when},
 			engine.ControlData{HeadLines: head, What: "Grace", When: when, Len: "2 days"},
+			engine.ControlData{HeadLines: head, What: "Deadline", When: when, Len: "1 day", By: "France"},
 		},
 		"confirm": {
 			confirmData{Judge: "judge@example.org", Addr: "francois.dupont@example.org", Kind: "observe", What: "observe game 'twelveletter'",
@@ -111,6 +117,11 @@ func templateSamples() map[string][]any {
 				Code: "7JKS2BA992", Command: "SIGNON ?twelveletter <your password> AEFGIRT"},
 		},
 		"ejected": {ejectedData{HeadLines: long, Addr: "francois.dupont@example.org"}},
+		"promote": {
+			promoteData{HeadLines: long, Kind: "offer", Addr: "francois.dupont@example.org", Judge: "judge@example.org", Code: "7JKS2BA992"},
+			promoteData{HeadLines: long, Kind: "accepted", Addr: "francois.dupont@example.org"},
+			promoteData{HeadLines: long, Kind: "demoted", Addr: "francois.dupont@example.org"},
+		},
 		"held": {
 			heldData{Judge: "GMD", Addr: "judge@example.org", Subject: "orders", Reason: "The record of a game it names is damaged.", ID: 12},
 			heldData{Judge: "GMD", Addr: "judge@example.org", ID: 1},
@@ -118,6 +129,12 @@ func templateSamples() map[string][]any {
 		"reveal": {engine.RevealData{HeadLines: long, Master: "francois.dupont@example.org", PowerWidth: 15, Players: []engine.SeatLine{
 			{Power: "Constantinople", Addr: "francois.dupont@example.org"}, {Power: "France", Addr: "f@example.org", Status: "eliminated"},
 		}}},
+		"future": {
+			engine.FutureData{HeadLines: head, Power: "France", Season: "Fall of 1902 (F1902M)",
+				Branches: []string{"IF A Bur: false", "ELSE: taken"}, Entered: []string{"A Par - Pic"},
+				Refused: []string{"A Mar - Spa: France has no unit in Marseilles."}, Missed: []string{"S1902R (2 lines)"}},
+			engine.FutureData{HeadLines: head, Power: "France", Missed: []string{"S1902R (1 line)"}},
+		},
 		"predict": {
 			engine.PredictData{HeadLines: head, Results: results, Missing: []string{"France", "Russia"}},
 			engine.PredictData{HeadLines: head, Results: results},

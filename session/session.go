@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/templates"
 )
@@ -70,7 +71,11 @@ type session struct {
 	game   *state.Game // the game signed on to, nil before SIGNON
 	power  string      // the power signed on as; "Master" for the master; "" for an observer
 	master bool        // signed on as the game's master
-	become string      // the power a master is acting for after BECOME
+	// coMaster is set, with master, for a co-master (PROMOTE) signed on
+	// with their own password: all the master's commands but those
+	// that change who masters.
+	coMaster bool
+	become   string // the power a master is acting for after BECOME
 	// joined is set when the sender signed on, with its password, to
 	// their seat in a forming game (SIGNON ?game), and observer when
 	// they signed on as an observer: the seat commands act on the seat
@@ -94,6 +99,14 @@ type session struct {
 	outputs    int   // commands with output run
 	notRun     []int // lines of the commands with output not run
 	pressBytes int64 // bytes of press text sent
+
+	// The orders of issue 24: ahead is the phase a PHASE named, whose
+	// order lines follow (nil: the current phase; the zero Phase: a PHASE
+	// refused, whose lines are not read); conds counts the mail's
+	// conditions (parser.MaxConds); previewed is set once a PREVIEW ran.
+	ahead     *judge.Phase
+	conds     int
+	previewed bool
 }
 
 // printf adds a line to the reply.

@@ -95,6 +95,11 @@ var setHandlers = map[string]setHandler{
 	}),
 	"PRESS": gameSetting(func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
 		if len(args) != 1 {
+			if slices.ContainsFunc(args, func(w string) bool { return strings.EqualFold(w, "MOVEMENT") }) {
+				// The words of issue 24's example, for njudge's option.
+				s.fail(c.Line, "Press during movement phases only is SET NO MINOR PRESS, njudge's words, before the start.")
+				return "", false
+			}
 			s.fail(c.Line, "Use: SET PRESS WHITE, SET PRESS GREY or SET PRESS NONE.")
 			return "", false
 		}
@@ -418,22 +423,22 @@ func (s *session) setWait(c *parser.Command, on bool) error {
 	return nil
 }
 
-// setDraw handles SET DRAW and SET NODRAW. Draws are DIAS: the vote is
-// for a draw of all the surviving powers, and it stays secret.
+// setDraw handles SET DRAW and SET NODRAW. Alone, the vote is for a
+// draw of all the surviving powers; with powers, in a game without DIAS,
+// for a draw among them (drawWith). It stays secret.
 func (s *session) setDraw(c *parser.Command, on bool, args []string) error {
-	p := s.seat(c, "vote for a draw")
+	p := s.survivor(c, "vote for a draw")
 	if p == nil {
 		return nil
 	}
+	if len(args) > 0 && on {
+		return s.drawWith(c, p, args)
+	}
 	if len(args) > 0 {
-		s.fail(c.Line, "Draws include every surviving power: use SET DRAW alone.")
+		s.fail(c.Line, "Use SET NODRAW alone.")
 		return nil
 	}
-	if p.Status == state.Eliminated {
-		s.fail(c.Line, "%s is out of the game and has no vote.", s.power)
-		return nil
-	}
-	p.Draw, s.dirty = on, true
+	p.Draw, p.DrawWith, s.dirty = on, nil, true
 	if !on {
 		s.printf("You no longer vote for a draw.")
 		return nil

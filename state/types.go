@@ -75,12 +75,45 @@ type GameSettings struct {
 	// existed get the map too.
 	NoMap bool `json:"no_map,omitempty"`
 
+	// NoDIAS lets a draw name some of the survivors (SET NODIAS,
+	// njudge's): a vote names the powers it accepts. Off (DIAS, the
+	// default) a draw includes every surviving power.
+	NoDIAS bool `json:"nodias,omitempty"`
+	// Victory is the number of supply centres a power needs to win (SET
+	// VICTORY, before the start); 0 keeps the variant's.
+	Victory int `json:"victory,omitempty"`
+	// EndYear is the last year of the game (SET END YEAR): it ends after
+	// that year's adjustments, drawn among the survivors or ranked by
+	// centres as EndRank says; 0 for no last year.
+	EndYear int  `json:"end_year,omitempty"`
+	EndRank bool `json:"end_rank,omitempty"`
+	// PlayerPause lets the players pause the game when every active
+	// player asks for it (SET PLAYER PAUSE); off by default.
+	PlayerPause bool `json:"player_pause,omitempty"`
+	// Extensions is how many times each power may move a deadline on by
+	// EXTEND in the whole game (SET EXTENSIONS n), once a phase at most;
+	// 0, the default, allows none.
+	Extensions int `json:"extensions,omitempty"`
+
 	// Phase lengths: the time from a phase's start to its deadline.
 	Movement   Duration `json:"movement"`   // default 72h
 	Retreat    Duration `json:"retreat"`    // default 24h
 	Adjustment Duration `json:"adjustment"` // default 24h
 	Grace      Duration `json:"grace"`      // after the deadline, before abandonment or civil disorder; default 48h
 	Reminder   Duration `json:"reminder"`   // before the deadline, to players still missing orders; default 24h
+
+	// Fake lets press between powers claim another power as its sender
+	// (PRESS AS R TO E; SET FAKE, before the start): the recipients see
+	// the claimed sender, the master a copy that names the real one.
+	// Off by default, and in games stored before it existed.
+	Fake bool `json:"fake,omitempty"`
+	// NoMinorPress keeps press between powers to movement phases
+	// (njudge's SET NO MINOR PRESS, before the start): in retreats and
+	// adjustments only press to and from the master goes.
+	NoMinorPress bool `json:"no_minor_press,omitempty"`
+	// Proxy lets a power hand a unit's order to another power for one
+	// phase (PROXY unit TO power; njudge's SET PROXY, before the start).
+	Proxy bool `json:"proxy,omitempty"`
 
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
@@ -177,6 +210,27 @@ type Player struct {
 	// the phase a fresh deadline (0: never): a seat gets one a phase, so
 	// that taking it in turns cannot hold a phase open.
 	ClockTurn int `json:"clock_turn,omitempty"`
+	// Concede is the power this seat concedes the game to (SET
+	// CONCEDE), cleared each phase like a draw vote; "" for none.
+	Concede string `json:"concede,omitempty"`
+	// DrawWith are the powers a vote for a draw accepts in a game
+	// without DIAS (SET DRAW powers): any draw among them, and with this
+	// seat's power if it is among them. Nil, with Draw, is every
+	// survivor. Cleared with Draw.
+	DrawWith []string `json:"draw_with,omitempty"`
+	// Empty marks a seat nobody has held since a FORCE BEGIN started the
+	// game without a player for it: abandoned from the start, with no
+	// address, and open to a replacement (or a bot). A takeover clears
+	// it.
+	Empty bool `json:"empty,omitempty"`
+	// Pause is set when the seat's player asked for a pause (PAUSE in a
+	// game with SET PLAYER PAUSE); cleared each phase and when the game
+	// pauses.
+	Pause bool `json:"pause,omitempty"`
+	// Extended counts the seat's EXTENDs in the game, and ExtendTurn is
+	// Game.Turn+1 of the phase it last extended (0: never): one a phase.
+	Extended   int `json:"extended,omitempty"`
+	ExtendTurn int `json:"extend_turn,omitempty"`
 	// Former marks the seat of a finished game whose holder has since
 	// left the registry (FORGET ME): the game keeps the seat and its
 	// record, and names its holder "a former player".
@@ -187,6 +241,14 @@ type Player struct {
 type Observer struct {
 	Addr     string `json:"addr"`
 	PassHash []byte `json:"pass_hash"`
+	// CoMaster is set for an observer the creator promoted, who
+	// confirmed it (PROMOTE): they sign on as the master with their own
+	// password (SIGNON Mgame) and have the master's commands but
+	// PROMOTE and DEMOTE.
+	CoMaster bool `json:"co_master,omitempty"`
+	// Promoted is set while the creator's PROMOTE waits for the
+	// observer's confirmation.
+	Promoted bool `json:"promoted,omitempty"`
 }
 
 // Press is one press message as sent, kept for the master and history
@@ -198,6 +260,9 @@ type Press struct {
 	Grey  bool      `json:"grey,omitempty"`
 	Text  string    `json:"text"`
 	Sent  time.Time `json:"sent"`
+	// Claimed is the power that fake press claimed as its sender (SET
+	// FAKE), as its recipients read it; From is who really sent it.
+	Claimed string `json:"claimed,omitempty"`
 }
 
 // Game is everything about one game but its history.
@@ -239,6 +304,15 @@ type Game struct {
 	// Two identical lines (two waived builds) share the text of the later.
 	// Orders stored by a gmd older than this field have no text.
 	Written map[string]map[string]string `json:"written,omitempty"`
+	// Future holds each power's orders for later phases (PHASE), keyed by
+	// power name, as written, in the order they came: the engine enters
+	// them when their phase begins, as if they were mailed then.
+	Future map[string][]FutureOrders `json:"future,omitempty"`
+	// Proxies holds the units handed for this phase to another power to
+	// order (PROXY, where GameSettings.Proxy allows it): the unit's
+	// province, canonical ("mun"), to the power's name. The order that
+	// power gives is in its own Orders. Cleared with Orders.
+	Proxies map[string]string `json:"proxies,omitempty"`
 
 	Deadline time.Time `json:"deadline"` // of the current phase, UTC
 	Reminded bool      `json:"reminded,omitempty"`
@@ -271,13 +345,20 @@ type Game struct {
 	// counts as finished once for each seat.
 	EndLogged bool `json:"end_logged,omitempty"`
 
+	// PlayersPaused is set when the players paused the game (PAUSE,
+	// every active player asking): a player may then RESUME it, as the
+	// master may.
+	PlayersPaused bool `json:"players_paused,omitempty"`
+
 	// Revealed is set when the master of a finished gunboat game has
 	// revealed who played which power (REVEAL): the listings show the
 	// players' addresses from then on.
 	Revealed bool `json:"revealed,omitempty"`
 
 	// Result says how a finished game ended: "victory England", "draw
-	// Austria England France", "terminated".
+	// Austria England France", "terminated"; and since issue 24
+	// "concession England" (SET CONCEDE) and "ranked Russia England ..."
+	// (SET END YEAR with RANK: the survivors, most centres first).
 	Result string `json:"result,omitempty"`
 
 	// FailedSignons are the wrong passwords given for the game's seats
@@ -387,13 +468,28 @@ type MapRef struct {
 	// stand, its centres as now owned) rather than the phase with its
 	// orders: the attachment is S1901M-after.png.
 	After bool `json:"after,omitempty"`
+	// Preview, when set, names no processed phase but a player's PREVIEW
+	// of the current one (Turn is the game's turn then, Processed zero):
+	// these orders, by power, on the position whose digest is Digest
+	// (engine.PreviewRef). The attachment is S1901M-preview.png.
+	Preview map[string][]string `json:"preview,omitempty"`
 }
 
 // Name is the file name of the picture ref names: "S1901M.png", or
 // "S1901M-after.png" for the board after the phase.
 func (r MapRef) Name() string {
+	if r.Preview != nil {
+		return r.Phase + "-preview.png"
+	}
 	if r.After {
 		return r.Phase + "-after.png"
 	}
 	return r.Phase + ".png"
+}
+
+// FutureOrders are the lines of one block of orders a power wrote for a
+// later phase, conditionals included.
+type FutureOrders struct {
+	Phase string `json:"phase"` // "F1902M"
+	Text  string `json:"text"`  // the block as written, "\n" between lines
 }

@@ -184,3 +184,22 @@ func (s *Set) Render(name string, data any) (subject, body string, err error) {
 
 // Dir returns where an operator's override for name would be read from.
 func Dir(dir, name string) string { return filepath.Join(dir, name+".tmpl") }
+
+// RenderPart executes the template part defined in the file name.tmpl
+// (one that "body" includes, such as help's "orders") with data: a part
+// of a mail sent on its own, from the same text. An operator's file that
+// does not define part is an error that says so.
+func (s *Set) RenderPart(name, part string, data any) (string, error) {
+	t, ok := s.byName[name]
+	if !ok {
+		return "", fmt.Errorf("no mail template %q", name)
+	}
+	if t.Lookup(part) == nil {
+		return "", fmt.Errorf("%s.tmpl defines no part %q", name, part)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, part, data); err != nil {
+		return "", fileError(err)
+	}
+	return b.String(), nil
+}

@@ -19,7 +19,7 @@ func BuildRule(g *state.Game) judge.BuildRule {
 }
 
 // Position decodes g's current position, with the rules it is played by
-// (the master's build rule included): the one way the game master and
+// (the master's build rule and victory count included): the one way the game master and
 // the web pages read a game's board. A position that will not decode was
 // damaged since the judge wrote it (state.ErrDamaged). g must have a
 // position (it has started).
@@ -29,5 +29,6 @@ func Position(g *state.Game) (*judge.Position, judge.Rules, error) {
 		return nil, judge.Rules{}, fmt.Errorf("game %s: stored position: %w; %w", g.Name, err, state.ErrDamaged)
 	}
 	rules.Builds = BuildRule(g)
+	rules.Victory = g.Settings.Victory
 	return pos, rules, nil
 }

@@ -1,9 +1,11 @@
 package view
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/gmdjudge/gmd/internal/length"
+	"github.com/gmdjudge/gmd/report"
 )
 
 // Settings are a game's settings in words. The game engine builds them
@@ -22,14 +24,31 @@ type Settings struct {
 	Multiple bool // one address may hold several seats
 	Gunboat  bool // the players are anonymous
 	NoMap    bool // the results mails carry no map (SET MAP OFF)
+	// Fake: press may claim another sender (SET FAKE); NoMinorPress:
+	// press between powers in movement phases only (SET NO MINOR PRESS).
+	Fake, NoMinorPress bool
+	// Proxy: a power may hand a unit's order to another (SET PROXY).
+	Proxy bool
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
-	Builds     string
-	Movement   string // "3 days"
-	Retreat    string
-	Adjustment string
-	Grace      string
-	Reminder   string
+	Builds string
+	// The end of the game and the players' own clock, where the master
+	// set them (issue 24): NoDIAS allows partial draws; Victory is the
+	// centres a win needs when the master chose it (0: the variant's);
+	// EndYear is the last year (0: none) and EndRank whether it ends
+	// ranked by centres rather than drawn; PlayerPause lets the players
+	// pause the game; Extensions is how many EXTENDs each power has.
+	NoDIAS      bool
+	Victory     int
+	EndYear     int
+	EndRank     bool
+	PlayerPause bool
+	Extensions  int
+	Movement    string // "3 days"
+	Retreat     string
+	Adjustment  string
+	Grace       string
+	Reminder    string
 	// Reminders says when reminders go, phase by phase when a phase is
 	// too short for Reminder: "1 day before the deadline", "1 day before
 	// movement deadlines, 8 hours before retreat and adjustment
@@ -78,6 +97,41 @@ func (s Settings) play() []Setting {
 	}
 	if s.NoMap {
 		out = append(out, Setting{"Maps", "results without the map"})
+	}
+	if s.Fake {
+		out = append(out, Setting{"Fake press", "press may claim another sender"})
+	}
+	if s.NoMinorPress {
+		out = append(out, Setting{"Minor press", "press between powers in movement phases only"})
+	}
+	if s.Proxy {
+		out = append(out, Setting{"Proxy orders", "a power may hand a unit's order to another for a phase"})
+	}
+	return append(out, s.ending()...)
+}
+
+// ending returns the settings of the end of the game and of the
+// players' own clock, those the master set, in LIST's words.
+func (s Settings) ending() []Setting {
+	var out []Setting
+	if s.NoDIAS {
+		out = append(out, Setting{"Draws", "partial draws (NODIAS)"})
+	}
+	if s.Victory > 0 {
+		out = append(out, Setting{"Victory", fmt.Sprintf("victory at %d centres", s.Victory)})
+	}
+	if s.EndYear > 0 {
+		how := "drawn among the survivors"
+		if s.EndRank {
+			how = "ranked by centres"
+		}
+		out = append(out, Setting{"Last year", fmt.Sprintf("ends after %d, %s", s.EndYear, how)})
+	}
+	if s.PlayerPause {
+		out = append(out, Setting{"Pause", "the players may pause"})
+	}
+	if s.Extensions > 0 {
+		out = append(out, Setting{"Extensions", fmt.Sprintf("%d %s of a deadline per power", s.Extensions, report.Plural(s.Extensions, "extension", "extensions"))})
 	}
 	return out
 }

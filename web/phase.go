@@ -138,8 +138,8 @@ type pressItem struct {
 
 // publicPress returns the press of g that every observer was mailed:
 // the broadcasts. Press to some powers, or to the master, never is; a
-// grey broadcast shows "someone", as its readers saw it, whoever the
-// record says sent it.
+// grey broadcast shows "someone", and a fake one the power it claims,
+// as its readers saw them, whoever the record says sent it.
 func publicPress(tx *state.Tx, g *state.Game) ([]pressItem, error) {
 	var out []pressItem
 	loc := zoneOf(g)
@@ -156,6 +156,10 @@ func publicPress(tx *state.Tx, g *state.Game) ([]pressItem, error) {
 			switch {
 			case p.Grey:
 				from = "someone"
+			case p.Claimed != "":
+				// Fake press (SET FAKE): its readers saw the power it
+				// claims; who really sent it is the master's to know.
+				from = p.Claimed
 			case from == "Master":
 				from = "the Master"
 			case from == "Observer" || from == "":

@@ -55,14 +55,7 @@ func runOrders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *power != "" {
-		// A letter, or a name or adjective spelt as order lines may spell it
-		// ("north-vietnam").
-		p, ok := m.PowerByName(*power)
-		if words := strings.Fields(*power); !ok && len(words) > 0 {
-			var n int
-			p, n = parser.MatchPower(m, words)
-			ok = p != judge.NoPower && n == len(words)
-		}
+		p, ok := lookupPower(m, *power)
 		if !ok {
 			fmt.Fprintf(stderr, "gmd orders: unknown power %q in variant %s\n", *power, m.Name)
 			return 2
@@ -100,6 +93,18 @@ func runOrders(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// lookupPower finds a power named on the command line: a letter, or a
+// name or adjective spelt as order lines may spell it ("north-vietnam").
+func lookupPower(m *judge.Map, s string) (judge.Power, bool) {
+	p, ok := m.PowerByName(s)
+	if words := strings.Fields(s); !ok && len(words) > 0 {
+		var n int
+		p, n = parser.MatchPower(m, words)
+		ok = p != judge.NoPower && n == len(words)
+	}
+	return p, ok
 }
 
 func before(l1, c1, l2, c2 int) bool { return l1 < l2 || l1 == l2 && c1 < c2 }

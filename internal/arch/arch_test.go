@@ -27,6 +27,7 @@ var rules = map[string][]string{
 	"parser":              {"judge"},
 	"jsonpos":             {"judge", "judge/variants", "parser"},
 	"report":              {"judge"},
+	"bot":                 {"judge"},
 	"mapgeo":              {"judge", "judge/variants"},
 	"mapgeo/carve":        {"mapgeo"},
 	"picture":             {"internal/length", "judge", "mapgeo", "report"},
@@ -37,6 +38,7 @@ var rules = map[string][]string{
 	"internal/diskfault":  {},
 	"internal/arch":       {},
 	"internal/textsafe":   {},
+	"internal/cputime":    {},
 	"internal/length":     {}, // t21's, placed before it lands
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"players":             {"state"},

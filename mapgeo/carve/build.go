@@ -120,7 +120,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		geo.Provinces[name] = p
 	}
 	if len(errs) == 0 {
-		pl := newPlacer(g, geo, drawn, pieces, kinds)
+		pl := newPlacer(g, geo, drawn, pieces, kinds, c.CoastReach)
 		pl.place(placeRounds)
 		pl.store(geo)
 	}

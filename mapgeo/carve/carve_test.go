@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gmdjudge/gmd/mapgeo"
 )
 
 // tinyConfig is a board of two land provinces and a sea on a small square
@@ -104,11 +106,7 @@ func TestDeepWater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr := newFrame(c)
-	name := func(lon, lat float64) string {
-		x, y := fr.at(c.Proj, LonLat{lon, lat})
-		return g.Names[g.Label[int(y)*g.W+int(x)]]
-	}
+	name := regionAt(c, g)
 	if n := name(14.6, 40.3); n != "Deep Water" {
 		t.Errorf("the deep corner is %q, want Deep Water", n)
 	}
@@ -400,5 +398,313 @@ func TestRasteriseKeepsRingsAcrossAFarCut(t *testing.T) {
 	x, y := fr.at(c.Proj, LonLat{10, 60})
 	if !land[int(y)*fr.w+int(x)] {
 		t.Error("a regional board lost a continent that crosses its far cut")
+	}
+}
+
+// TestBox carves the tiny board with an off-board sea boxed in its
+// south-east corner, over the island there: the box is a rectangle of its
+// own, drawn as one ring of four corners, bordering the sea that grows up
+// to it, with its points inside; and each misuse is refused.
+func TestBox(t *testing.T) {
+	kinds := Kinds{"x": {Sea: true}, "y": {Sea: true}}
+	for k, v := range tinyKinds {
+		kinds[k] = v
+	}
+	build := func(extra string) (*Config, *Grid, []byte, error) {
+		t.Helper()
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + extra), nil })
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		geo, g, err := Build(c, kinds, tinyLand(), "test")
+		if err != nil {
+			return c, nil, nil, err
+		}
+		b, err := Encode(geo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, g, b, nil
+	}
+	const boxes = "box x 0.75 0.7 1 1\nbox y 0 0 0.2 0.25\n"
+	c, g, out, err := build(boxes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := regionAt(c, g)
+	if n := name(14.2, 41.4); n != "x" {
+		t.Errorf("the island under the box is %q, want x", n)
+	}
+	if n := name(6, 41); n != "s" {
+		t.Errorf("the sea's seed is %q, want s", n)
+	}
+	geo, err := mapgeo.Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x0, y0 := int(math.Round(0.75*float64(g.W))), int(math.Round(0.7*float64(g.H)))
+	for _, n := range []string{"x", "y"} {
+		p := geo.Provinces[n]
+		if len(p.Rings) != 1 {
+			t.Errorf("box %s is drawn as %d rings, want one rectangle", n, len(p.Rings))
+			continue
+		}
+		for _, pt := range [][2]int{p.Unit, p.Label} {
+			if !insideRect(p.Rings[0], pt) {
+				t.Errorf("box %s: point %v is outside it", n, pt)
+			}
+		}
+	}
+	// Every corner of x's ring is on the rectangle's edge (borders with
+	// what it covers add points along its sides), and its four corners
+	// are among them.
+	r := geo.Provinces["x"].Rings[0]
+	corners := 0
+	for i := 0; i < len(r); i += 2 {
+		x, y := r[i], r[i+1]
+		if (x != x0 && x != g.W && y != y0 && y != g.H) || x < x0 || y < y0 {
+			t.Errorf("box x has a point (%d, %d) off its rectangle (%d, %d)-(%d, %d)", x, y, x0, y0, g.W, g.H)
+		}
+		if (x == x0 || x == g.W) && (y == y0 || y == g.H) {
+			corners++
+		}
+	}
+	if corners != 4 {
+		t.Errorf("box x has %d of its 4 corners: %v", corners, r)
+	}
+	if !sharesSegment(geo.Provinces["x"].Rings, geo.Provinces["s"].Rings) {
+		t.Error("box x shares no border with the sea s beside it")
+	}
+	for _, bad := range []struct{ extra, want string }{
+		{"box a 0.8 0.8 1 1\n", "no sea"},
+		{"box x 0.8 0.8 1 1\nbox x 0 0 0.1 0.1\n", "boxed twice"},
+		{"box x 0.8 0.8 1 1\nbox y 0.7 0.9 0.9 1\n", "overlaps"},
+		{"box x 0.8 0.8 1 1\nx 14 40.5\n", "has a seed too"},
+		{"box x 0 0.8 0.5 1\n", "inside box"}, // over the sea's seed
+		{"box x 0.4 0.4 0.6 0.6\n", "edge"},
+		{"box x 0.8 0.8 0.7 1\n", "x0 < x1"},
+		{"box x 0.8 0.8 1\n", "box <province>"},
+	} {
+		if _, _, _, err := build(bad.extra); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: err %v, want one with %q", bad.extra, err, bad.want)
+		}
+	}
+}
+
+func insideRect(r []int, pt [2]int) bool {
+	minX, minY, maxX, maxY := r[0], r[1], r[0], r[1]
+	for i := 0; i < len(r); i += 2 {
+		minX, maxX = min(minX, r[i]), max(maxX, r[i])
+		minY, maxY = min(minY, r[i+1]), max(maxY, r[i+1])
+	}
+	return pt[0] > minX && pt[0] < maxX && pt[1] > minY && pt[1] < maxY
+}
+
+// sharesSegment reports whether two regions' rings have a segment in common.
+func sharesSegment(a, b [][]int) bool {
+	segs := map[[4]int]bool{}
+	each := func(rings [][]int, f func([4]int)) {
+		for _, r := range rings {
+			n := len(r) / 2
+			for i := 0; i < n; i++ {
+				j := (i + 1) % n
+				s := [4]int{r[2*i], r[2*i+1], r[2*j], r[2*j+1]}
+				if s[2] < s[0] || (s[2] == s[0] && s[3] < s[1]) {
+					s = [4]int{s[2], s[3], s[0], s[1]}
+				}
+				f(s)
+			}
+		}
+	}
+	each(a, func(s [4]int) { segs[s] = true })
+	found := false
+	each(b, func(s [4]int) { found = found || segs[s] })
+	return found
+}
+
+// regionAt returns the name of the region at a point of grid g, carved
+// from c.
+func regionAt(c *Config, g *Grid) func(lon, lat float64) string {
+	fr := newFrame(c)
+	return func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+}
+
+// TestStretch checks the stretch directive: the board is k times as tall,
+// every point k times as far down, its width and x unchanged; a stretch
+// out of range is refused.
+func TestStretch(t *testing.T) {
+	read := func(extra string) (*Config, error) {
+		return ParseConfig("world.seeds", func(string) ([]byte, error) {
+			return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -30 30\nwidth 360\n" + extra), nil
+		})
+	}
+	plain, err := read("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tall, err := read("stretch 1.5\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, ft := newFrame(plain), newFrame(tall)
+	if ft.w != fp.w || math.Abs(float64(ft.h)-1.5*float64(fp.h)) > 1 {
+		t.Errorf("stretched box %d×%d, want %d×%.0f", ft.w, ft.h, fp.w, 1.5*float64(fp.h))
+	}
+	for _, ll := range []LonLat{{0, 0}, {100, 20}, {-150, -25}} {
+		xp, yp := fp.at(plain.Proj, ll)
+		xt, yt := ft.at(tall.Proj, ll)
+		if math.Abs(xt-xp) > 1e-9 || math.Abs(yt-1.5*yp) > 1e-9 {
+			t.Errorf("%v: stretched to (%v, %v), want (%v, %v)", ll, xt, yt, xp, 1.5*yp)
+		}
+	}
+	for _, bad := range []string{"stretch 0.2\n", "stretch 3\n", "stretch\n"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestWarp checks the warp directive: a band across drawn twice as wide
+// takes twice its share of the board, the rest keeps its proportions, a
+// band up and down likewise; overlapping bands multiply; bad warps are
+// refused.
+func TestWarp(t *testing.T) {
+	read := func(extra string) (*Config, error) {
+		return ParseConfig("world.seeds", func(string) ([]byte, error) {
+			return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -60 60\nwidth 3600\n" + extra), nil
+		})
+	}
+	plain, err := read("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	warped, err := read("warp x 0 60 2\nwarp y -10 10 3\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, fw := newFrame(plain), newFrame(warped)
+	span := func(f frame, c *Config, a, b LonLat) (float64, float64) {
+		xa, ya := f.at(c.Proj, a)
+		xb, yb := f.at(c.Proj, b)
+		return xb - xa, yb - ya
+	}
+	// 360° plain; with 60° doubled, 420 "degrees" share the same width:
+	// 10° outside the band take 36/42 of their plain width, inside it
+	// twice that. (The cone is nearly, not quite, a cylinder: 1%.)
+	dxIn, _ := span(fw, warped, LonLat{10, 0}, LonLat{20, 0})
+	dxOut, _ := span(fw, warped, LonLat{-100, 0}, LonLat{-90, 0})
+	dxPlain, _ := span(fp, plain, LonLat{-100, 0}, LonLat{-90, 0})
+	if math.Abs(dxIn/dxOut-2) > 0.02 || math.Abs(dxOut/dxPlain-36.0/42) > 0.01 {
+		t.Errorf("10° inside the band %v, outside %v, plain %v: want 2:1 and 36:42", dxIn, dxOut, dxPlain)
+	}
+	// Up and down: the band's share triples, outside it keeps the plain
+	// proportion to the width.
+	_, dyIn := span(fw, warped, LonLat{0, 5}, LonLat{0, -5})
+	_, dyInPlain := span(fp, plain, LonLat{0, 5}, LonLat{0, -5})
+	_, dyOut := span(fw, warped, LonLat{0, 45}, LonLat{0, 35})
+	_, dyOutPlain := span(fp, plain, LonLat{0, 45}, LonLat{0, 35})
+	ratio := fw.s / fp.s // the board's scale changed with its width
+	if math.Abs(dyIn-3*dyInPlain*ratio) > 0.5 || math.Abs(dyOut-dyOutPlain*ratio) > 0.5 {
+		t.Errorf("up and down: band %v (want %v), outside %v (want %v)", dyIn, 3*dyInPlain*ratio, dyOut, dyOutPlain*ratio)
+	}
+	if fw.w != 3600 || fw.h <= fp.h {
+		t.Errorf("warped box %d×%d, plain %d×%d: want the same width and a taller box", fw.w, fw.h, fp.w, fp.h)
+	}
+	// The frame's bottom-left corner and the top of its central meridian
+	// stay on the box's edges.
+	if x, _ := fw.at(warped.Proj, LonLat{-170, -60}); math.Abs(x) > 1e-6 {
+		t.Errorf("the south-west corner went to x=%v", x)
+	}
+	if _, y := fw.at(warped.Proj, LonLat{10, 60}); math.Abs(y) > 1e-6 {
+		t.Errorf("the top of the central meridian went to y=%v", y)
+	}
+	// Overlapping bands multiply.
+	w := newWarp([][3]float64{{0, 10, 2}, {5, 15, 3}})
+	for _, c := range [][2]float64{{-1, -1}, {0, 0}, {5, 10}, {10, 40}, {15, 55}, {20, 60}} {
+		if got := w.of(c[0]); math.Abs(got-c[1]) > 1e-9 {
+			t.Errorf("warp of %v = %v, want %v", c[0], got, c[1])
+		}
+	}
+	for _, bad := range []string{"warp z 0 1 2\n", "warp x 10 0 2\n", "warp x 0 10 9\n", "warp y 0 10\n"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestCoastReach checks the coastreach directive: with a reach of one
+// pixel a split coast's fleet stays where the seed file sets it, while the
+// other marks still move; the default is 30 pixels; bad values are
+// refused.
+func TestCoastReach(t *testing.T) {
+	kinds := Kinds{"a": {Shore: true, Coasts: []string{"nc"}}, "b": {}, "s": {Sea: true}}
+	build := func(extra string) (*Config, *mapgeo.Geometry) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
+			return []byte(tinyConfig + "coast a/nc 7.6 44.2\n" + extra), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		geo, _, err := Build(c, kinds, tinyLand(), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, geo
+	}
+	c, pinned := build("coastreach 1\n")
+	if c.CoastReach != 1 {
+		t.Fatalf("CoastReach %v, want 1", c.CoastReach)
+	}
+	fr := newFrame(c)
+	x, y := fr.at(c.Proj, LonLat{7.6, 44.2})
+	set := mapgeo.Point{int(x), int(y)}
+	got := pinned.Provinces["a"].Coasts["nc"]
+	if d := math.Hypot(float64(got[0]-set[0]), float64(got[1]-set[1])); d > 1 {
+		t.Errorf("with coastreach 1 the coast point moved %v units, from %v to %v", d, set, got)
+	}
+	if c, _ := build(""); c.CoastReach != 30 {
+		t.Errorf("default CoastReach %v, want 30", c.CoastReach)
+	}
+	for _, bad := range []string{"coastreach 0\n", "coastreach 500\n", "coastreach\n"} {
+		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestRingAcrossCut rasterises, on a board of Asia (cut at 110° W),
+// rings that cross the cut: one far away (North America) adds nothing to
+// the picture, where its chord across the plane used to invert whole rows
+// of it; one that starts beyond the cut but lies mostly on the board
+// (Eurasia, whose file starts at Chukotka) is drawn where it is.
+func TestRingAcrossCut(t *testing.T) {
+	c := &Config{Proj: NewLCC(1, 1, 20, 70), Frame: [4]float64{40, 100, 0, 50}, Width: 200}
+	fr := newFrame(c)
+	// North America, roughly: from the Atlantic west over the cut to Alaska.
+	america := []LonLat{{-60, 45}, {-120, 30}, {-160, 60}, {-100, 70}}
+	if !c.Proj.acrossCut(america) {
+		t.Fatal("the test ring does not cross the cut")
+	}
+	for i, v := range rasterise(fr, c.Proj, [][]LonLat{america}) {
+		if v {
+			t.Fatalf("a ring beyond the cut drew land at (%d, %d)", i%fr.w, i/fr.w)
+		}
+	}
+	// A continent over the board's middle that runs east over the cut,
+	// written from its far end.
+	asia := []LonLat{{-100, 45}, {50, 45}, {50, 20}, {120, 20}, {179, 30}, {-170, 40}}
+	land := rasterise(fr, c.Proj, [][]LonLat{asia})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[int(y)*fr.w+int(x)]
+	}
+	if !at(70, 30) || at(70, 10) || at(70, 48) {
+		t.Errorf("the continent across the cut is not where it is: (70, 30) %v, (70, 10) %v, (70, 48) %v", at(70, 30), at(70, 10), at(70, 48))
+	}
+	if _, ok := c.Proj.unwrap([]LonLat{{-180, -80}, {-60, -80}, {60, -80}, {179, -80}, {180, -90}, {-180, -90}}); ok {
+		t.Error("a ring round the pole was unwrapped")
 	}
 }

@@ -22,6 +22,9 @@ import (
 //	projection lcc <lat1> <lat2> <lat0> <lon0>   Lambert conformal conic
 //	frame <lonW> <lonE> <latS> <latN>   the box: its side meridians, bottom and top parallels
 //	lens <lon> <lat> <radius> <k>        magnify by up to 1+k near a point (radius in map units)
+//	stretch <k>                          draw the board k times as tall as the projection does
+//	warp x <lonA> <lonB> <k>             draw the meridians between lonA and lonB k times as far apart
+//	warp y <latA> <latB> <k>             draw the parallels between latA and latB k times as far apart
 //	width <units>                        the box's width in map units
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
@@ -32,18 +35,59 @@ import (
 //	unseed <province>                    drop the seeds read so far for it
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
+//	coastreach <pixels>                  how far the placer may move those points (default 30)
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
+//	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
+//
+// A box is an off-board sea (Youngstown Redux's boxes, which let fleets
+// sail round the world): no real water is it, so it has no seeds; it is
+// the rectangle between fractions x0..x1 of the board's width and y0..y1
+// of its height (0 0 the top left), which must reach an edge of the board.
+// It covers whatever land or sea lies there, and the seas seeded beside it
+// grow up to its sides, so it borders exactly the seas next to it.
 type Config struct {
-	Variant    string
-	Proj       LCC
-	Frame      [4]float64   // lonW lonE latS latN
-	Lenses     [][4]float64 // lon lat radius (map units) k
+	Variant string
+	Proj    LCC
+	Frame   [4]float64   // lonW lonE latS latN
+	Lenses  [][4]float64 // lon lat radius (map units) k
+	// Stretch scales the board's height (1: as projected). A board that
+	// spans the globe (Cold War) is twice as wide as it is tall in any
+	// cylinder, and the pictures are drawn at one width: a stretch gives
+	// its many small provinces room at the price of true shapes.
+	Stretch float64
+	// Warps widen or narrow bands of the board, across (x, between two
+	// meridians) or up and down (y, between two parallels): a world
+	// board narrows its empty oceans and widens its crowded lands.
+	Warps      []Warp
 	Width      int
 	MinIsland  int
 	Tolerance  float64
 	Seeds      []Seed
 	Points     map[string]LonLat // "par label", "par unit", "par centre", "stp/nc"
 	Exceptions []mapgeo.Exception
+	// CoastReach is how far, in the pictures' pixels, the placer may move
+	// a split coast's fleet from its coast line. On a narrow isthmus
+	// (Cold War's Central America, Korea) the placer's pull towards the
+	// middle of the province brings the point nearer the other coast's
+	// sea; a board whose coast points are set with care keeps them there.
+	CoastReach float64
+	Boxes      []Box
+}
+
+// Box is an off-board sea drawn as a rectangle (see Config).
+type Box struct {
+	Name  string
+	Rect  [4]float64 // x0 y0 x1 y1, fractions of the board's width and height
+	Where string     // file:line, for messages
+}
+
+// Warp is one warp directive: between From and To (degrees of longitude
+// for Axis 'x', of latitude for 'y') the board is drawn K times as wide
+// (or tall) as the projection draws it; bands that overlap multiply.
+type Warp struct {
+	Axis     byte
+	From, To float64
+	K        float64
 }
 
 // Seed is one seed point. Province seeds on land claim land, on water
@@ -61,7 +105,7 @@ type Seed struct {
 // ParseConfig reads the seed file name with read (which also reads the
 // files it includes, by paths relative to it).
 func ParseConfig(name string, read func(string) ([]byte, error)) (*Config, error) {
-	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Points: map[string]LonLat{}}
+	c := &Config{Width: 2000, MinIsland: 300, Tolerance: 1, Stretch: 1, CoastReach: 30, Points: map[string]LonLat{}}
 	if err := c.parse(name, read, 0); err != nil {
 		return nil, err
 	}
@@ -156,6 +200,36 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return fmt.Errorf("%s: lens wants a positive radius and 0 <= k < 2.2", where)
 			}
 			c.Lenses = append(c.Lenses, [4]float64{v[0], v[1], v[2], v[3]})
+		case "coastreach":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 1 || v[0] > 100 {
+				return fmt.Errorf("%s: coastreach wants pixels from 1 to 100", where)
+			}
+			c.CoastReach = v[0]
+		case "stretch":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 0.5 || v[0] > 2 {
+				return fmt.Errorf("%s: stretch wants a number from 0.5 to 2", where)
+			}
+			c.Stretch = v[0]
+		case "warp":
+			if len(f) < 2 || (f[1] != "x" && f[1] != "y") {
+				return fmt.Errorf("%s: warp x|y <from> <to> <k>", where)
+			}
+			v, err := nums(2, 3)
+			if err != nil {
+				return err
+			}
+			if v[0] >= v[1] || v[2] < 0.2 || v[2] > 5 {
+				return fmt.Errorf("%s: warp wants from < to and k from 0.2 to 5", where)
+			}
+			c.Warps = append(c.Warps, Warp{Axis: f[1][0], From: v[0], To: v[1], K: v[2]})
 		case "width", "minisland":
 			v, err := nums(1, 1)
 			if err != nil {
@@ -219,6 +293,21 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Points[f[1]] = at
+		case "box":
+			if len(f) != 6 {
+				return fmt.Errorf("%s: box <province> <x0> <y0> <x1> <y1>", where)
+			}
+			v, err := nums(2, 4)
+			if err != nil {
+				return err
+			}
+			if !(0 <= v[0] && v[0] < v[2] && v[2] <= 1 && 0 <= v[1] && v[1] < v[3] && v[3] <= 1) {
+				return fmt.Errorf("%s: box wants 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1", where)
+			}
+			if v[0] > 0 && v[1] > 0 && v[2] < 1 && v[3] < 1 {
+				return fmt.Errorf("%s: box %s does not reach the board's edge", where, f[1])
+			}
+			c.Boxes = append(c.Boxes, Box{Name: f[1], Rect: [4]float64{v[0], v[1], v[2], v[3]}, Where: where})
 		case "except":
 			if len(f) < 5 || (f[3] != "army" && f[3] != "fleet") {
 				return fmt.Errorf("%s: except <a> <b> army|fleet <why>", where)
@@ -243,6 +332,7 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 // familiar maps of Europe do.
 type LCC struct {
 	n, f, rho0, lon0 float64
+	lat0             float64
 }
 
 // NewLCC returns the projection with standard parallels lat1 and lat2,
@@ -258,15 +348,20 @@ func NewLCC(lat1, lat2, lat0, lon0 float64) LCC {
 		n = math.Log(math.Cos(p1)/math.Cos(p2)) / math.Log(t(p2)/t(p1))
 	}
 	f := math.Cos(p1) * math.Pow(t(p1), n) / n
-	return LCC{n: n, f: f, rho0: f / math.Pow(t(lat0*r), n), lon0: lon0}
+	return LCC{n: n, f: f, rho0: f / math.Pow(t(lat0*r), n), lon0: lon0, lat0: lat0}
 }
 
 // Project returns the position of ll on the plane, x east and y north, in
 // earth radii.
 func (p LCC) Project(ll LonLat) (x, y float64) {
+	return p.projectTurned(p.turn(ll[0]), ll[1])
+}
+
+// projectTurned projects the point dl degrees east of the central
+// meridian, at latitude lat; dl may lie beyond ±180° (see unwrap).
+func (p LCC) projectTurned(dl, lat float64) (x, y float64) {
 	r := math.Pi / 180
-	dl := p.turn(ll[0])
-	lat := math.Max(-89.5, math.Min(89.5, ll[1]))
+	lat = math.Max(-89.5, math.Min(89.5, lat))
 	rho := p.f / math.Pow(math.Tan(math.Pi/4+lat*r/2), p.n)
 	th := p.n * dl * r
 	return rho * math.Sin(th), p.rho0 - rho*math.Cos(th)
@@ -298,4 +393,36 @@ func (p LCC) acrossCut(r []LonLat) bool {
 		}
 	}
 	return false
+}
+
+// unwrap returns the turns (see turn) of ring r's points, followed round
+// the ring without the jump at the cut: a ring across the cut then lies
+// whole on one side of it, beyond ±180°, as one closed curve. It reports
+// false for a ring that goes round the pole (Antarctica), which no
+// unwrapping closes.
+func (p LCC) unwrap(r []LonLat) ([]float64, bool) {
+	out := make([]float64, len(r))
+	step := func(a, b float64) float64 { return math.Remainder(p.turn(b)-p.turn(a), 360) }
+	for i := range r {
+		if i == 0 {
+			out[i] = p.turn(r[0][0])
+			continue
+		}
+		out[i] = out[i-1] + step(r[i-1][0], r[i][0])
+	}
+	closing := out[len(r)-1] + step(r[len(r)-1][0], r[0][0])
+	if math.Abs(closing-out[0]) >= 1 {
+		return nil, false
+	}
+	// The ring starts wherever its file does (Eurasia at Chukotka): turn
+	// it whole so that its bulk, not its start, lies within ±180°.
+	mean := 0.0
+	for _, v := range out {
+		mean += v / float64(len(out))
+	}
+	shift := 360 * math.Round(mean/360)
+	for i := range out {
+		out[i] -= shift
+	}
+	return out, true
 }

@@ -30,7 +30,9 @@ type Grid struct {
 
 // frame is the projected box and its scale to map units.
 type frame struct {
-	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s
+	x0, y0, s float64 // map x = (X - x0)*s, map y = (y0 - Y)*s*sy
+	sy        float64 // the seed file's stretch
+	wx, wy    warp    // the seed file's warps, of projected x and y
 	w, h      int
 	lenses    []lens // in map units
 	// globe is set for a board whose frame spans most of the globe's
@@ -54,24 +56,108 @@ func (l lens) apply(x, y float64) (float64, float64) {
 	return l.x + dx*f, l.y + dy*f
 }
 
+// warp maps a projected coordinate to a warped one, piecewise linearly:
+// v is the slope up to at[0], between at[i-1] and at[i] it is k[i], and
+// past the last point 1 again. The empty warp is the identity.
+type warp struct {
+	at, k []float64
+}
+
+// newWarp makes the warp of the bands [a, b) with factor k, in projected
+// units; where bands overlap, their factors multiply.
+func newWarp(bands [][3]float64) warp {
+	var w warp
+	for _, b := range bands {
+		w.at = append(w.at, b[0], b[1])
+	}
+	slices.Sort(w.at)
+	w.at = slices.Compact(w.at)
+	w.k = make([]float64, len(w.at))
+	for i := 1; i < len(w.at); i++ {
+		mid := (w.at[i-1] + w.at[i]) / 2
+		w.k[i] = 1
+		for _, b := range bands {
+			if b[0] <= mid && mid < b[1] {
+				w.k[i] *= b[2]
+			}
+		}
+	}
+	return w
+}
+
+// of returns the warped coordinate of v.
+func (w warp) of(v float64) float64 {
+	if len(w.at) == 0 || v <= w.at[0] {
+		return v
+	}
+	out := w.at[0]
+	for i := 1; i < len(w.at); i++ {
+		if v <= w.at[i] {
+			return out + (v-w.at[i-1])*w.k[i]
+		}
+		out += (w.at[i] - w.at[i-1]) * w.k[i]
+	}
+	return out + v - w.at[len(w.at)-1]
+}
+
 func newFrame(c *Config) frame {
 	p := c.Proj
-	xw, _ := p.Project(LonLat{c.Frame[0], c.Frame[2]})
-	xe, _ := p.Project(LonLat{c.Frame[1], c.Frame[2]})
-	_, ys := p.Project(LonLat{p.lon0, c.Frame[2]})
-	_, yn := p.Project(LonLat{p.lon0, c.Frame[3]})
+	// Bands across are measured along the central parallel, bands up and
+	// down along the central meridian: on Cold War's near-cylinder these
+	// are the bands between meridians and between parallels.
+	var bx, by [][3]float64
+	lat0 := p.lat0
+	for _, w := range c.Warps {
+		if w.Axis == 'x' {
+			a, _ := p.Project(LonLat{w.From, lat0})
+			b, _ := p.Project(LonLat{w.To, lat0})
+			bx = append(bx, [3]float64{min(a, b), max(a, b), w.K})
+		} else {
+			_, a := p.Project(LonLat{p.lon0, w.From})
+			_, b := p.Project(LonLat{p.lon0, w.To})
+			// y is measured downwards after the warp; warp the negated
+			// projected y, which grows southwards too.
+			by = append(by, [3]float64{min(-a, -b), max(-a, -b), w.K})
+		}
+	}
+	wx, wy := newWarp(bx), newWarp(by)
+	pxw, _ := p.Project(LonLat{c.Frame[0], c.Frame[2]})
+	pxe, _ := p.Project(LonLat{c.Frame[1], c.Frame[2]})
+	_, pys := p.Project(LonLat{p.lon0, c.Frame[2]})
+	_, pyn := p.Project(LonLat{p.lon0, c.Frame[3]})
+	xw, xe := wx.of(pxw), wx.of(pxe)
+	yn, ys := wy.of(-pyn), wy.of(-pys)
 	s := float64(c.Width) / (xe - xw)
-	f := frame{x0: xw, y0: yn, s: s, w: c.Width, h: int(math.Ceil((yn - ys) * s)), globe: c.Frame[1]-c.Frame[0] >= 270}
+	sy := c.Stretch
+	if sy == 0 {
+		sy = 1 // a Config built without ParseConfig: no stretch
+	}
+	f := frame{x0: xw, y0: yn, s: s, sy: sy, wx: wx, wy: wy, w: c.Width, h: int(math.Ceil((ys - yn) * s * sy)), globe: c.Frame[1]-c.Frame[0] >= 270}
 	for _, l := range c.Lenses {
-		x, y := p.Project(LonLat{l[0], l[1]})
-		f.lenses = append(f.lenses, lens{(x - xw) * s, (yn - y) * s, l[2], l[3]})
+		x, y := f.flat(p, LonLat{l[0], l[1]})
+		f.lenses = append(f.lenses, lens{x, y, l[2], l[3]})
 	}
 	return f
 }
 
+// flat returns the map position of ll before the lenses.
+func (f frame) flat(p LCC, ll LonLat) (float64, float64) {
+	return f.flatTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// flatTurned is flat for the point dl degrees east of the central meridian.
+func (f frame) flatTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := p.projectTurned(dl, lat)
+	return (f.wx.of(x) - f.x0) * f.s, (f.wy.of(-y) - f.y0) * f.s * f.sy
+}
+
 func (f frame) at(p LCC, ll LonLat) (float64, float64) {
-	x, y := p.Project(ll)
-	x, y = (x-f.x0)*f.s, (f.y0-y)*f.s
+	return f.atTurned(p, p.turn(ll[0]), ll[1])
+}
+
+// atTurned is at for the point dl degrees east of the central meridian.
+func (f frame) atTurned(p LCC, dl, lat float64) (float64, float64) {
+	x, y := f.flatTurned(p, dl, lat)
 	for _, l := range f.lenses {
 		x, y = l.apply(x, y)
 	}
@@ -83,17 +169,28 @@ func (f frame) at(p LCC, ll LonLat) (float64, float64) {
 func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
-		if fr.globe && p.acrossCut(r) {
+		across := p.acrossCut(r)
+		if fr.globe && across {
 			// A board cut through the Bering Sea leaves a few islets
 			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do. On a regional
-			// board the cut lies far outside the picture, and a ring
-			// across it (Eurasia, which reaches over Chukotka) is kept.
+			// to be drawn on and sink, as islets do.
 			continue
+		}
+		// On a regional board the cut lies outside the picture, and a
+		// ring across it (Eurasia, which reaches over Chukotka; North
+		// America, when a board of Eurasia is centred on Asia) is
+		// followed round without the jump at the cut, so that it lies
+		// whole beyond the cut and adds no chord across the picture.
+		turns, unwrapped := []float64(nil), false
+		if across {
+			turns, unwrapped = p.unwrap(r)
 		}
 		pts := make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
+			if unwrapped {
+				x, y = fr.atTurned(p, turns[i], ll[1])
+			}
 			pts[i] = [2]float64{x, y}
 		}
 		for i := range pts {
@@ -293,6 +390,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		px     int
 		region int32
 		water  bool
+		where  string
 	}
 	var seeds []seedPx
 	var lakes []Seed
@@ -314,7 +412,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 			// Great Lakes): unseeded water fills below, and is checked
 			// then.
 			lakes = append(lakes, s)
-			seeds = append(seeds, seedPx{px, r, false})
+			seeds = append(seeds, seedPx{px, r, false, s.Where})
 			continue
 		}
 		if land[px] == water {
@@ -325,7 +423,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 			errs = append(errs, fmt.Sprintf("%s: seed of %s is not on %s (%d, %d)", s.Where, s.Name, what, int(x), int(y)))
 			continue
 		}
-		seeds = append(seeds, seedPx{px, r, water})
+		seeds = append(seeds, seedPx{px, r, water, s.Where})
 	}
 	if len(errs) > 0 {
 		return nil, fr, errors.New(strings.Join(errs, "\n"))
@@ -375,11 +473,20 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	for i := range lbl {
 		lbl[i] = -1
 	}
-	var landSeeds, waterSeeds []int
 	g.First = make([]int, len(g.Names))
 	for i := range g.First {
 		g.First[i] = -1
 	}
+	boxed, err := placeBoxes(c, g, index, land, lbl)
+	if err != nil {
+		return nil, fr, err
+	}
+	for _, s := range seeds {
+		if boxed[s.px] {
+			return nil, fr, fmt.Errorf("%s: seed of %s is inside box %s", s.where, g.Names[s.region], g.Names[lbl[s.px]])
+		}
+	}
+	var landSeeds, waterSeeds []int
 	for _, s := range seeds {
 		if g.First[s.region] < 0 {
 			g.First[s.region] = s.px
@@ -395,7 +502,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		}
 	}
 	grow(w, h, lbl, func(i int) bool { return land[i] }, landSeeds)
-	grow(w, h, lbl, func(i int) bool { return !land[i] }, waterSeeds)
+	grow(w, h, lbl, func(i int) bool { return !land[i] && !boxed[i] }, waterSeeds)
 
 	// Land that no seed reached is an unnamed impassable island.
 	unreached := make([]bool, w*h)
@@ -431,4 +538,52 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	scratch := make([]int32, w*h)
 	g.Dist = grow(w, h, scratch, func(int) bool { return true }, edge)
 	return g, fr, nil
+}
+
+// placeBoxes labels the pixels of each box of c (see Config) with its
+// province, as water, and returns which pixels the boxes cover: the seas
+// then grow around them, never into them. A box must be a sea with no
+// seeds, and boxes must not overlap.
+func placeBoxes(c *Config, g *Grid, index map[string]int32, land []bool, lbl []int32) ([]bool, error) {
+	w, h := g.W, g.H
+	boxed := make([]bool, w*h)
+	var errs []string
+	for _, b := range c.Boxes {
+		r, ok := index[b.Name]
+		if !ok || g.Impassable[r] || !g.Sea[r] {
+			errs = append(errs, fmt.Sprintf("%s: box %s is no sea of %s", b.Where, b.Name, c.Variant))
+			continue
+		}
+		if g.First[r] >= 0 {
+			errs = append(errs, fmt.Sprintf("%s: %s is boxed twice", b.Where, b.Name))
+			continue
+		}
+		for _, s := range c.Seeds {
+			if s.Name == b.Name {
+				errs = append(errs, fmt.Sprintf("%s: box %s has a seed too (%s)", b.Where, b.Name, s.Where))
+			}
+		}
+		x0, x1 := int(math.Round(b.Rect[0]*float64(w))), int(math.Round(b.Rect[2]*float64(w)))
+		y0, y1 := int(math.Round(b.Rect[1]*float64(h))), int(math.Round(b.Rect[3]*float64(h)))
+		if x1-x0 < 2 || y1-y0 < 2 {
+			errs = append(errs, fmt.Sprintf("%s: box %s is too small", b.Where, b.Name))
+			continue
+		}
+	cells:
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				i := y*w + x
+				if boxed[i] {
+					errs = append(errs, fmt.Sprintf("%s: box %s overlaps box %s", b.Where, b.Name, g.Names[lbl[i]]))
+					break cells
+				}
+				boxed[i], land[i], lbl[i] = true, false, r
+			}
+		}
+		g.First[r] = (y0+y1)/2*w + (x0+x1)/2
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	return boxed, nil
 }

@@ -420,8 +420,9 @@ func (pl *placer) improve(k int) bool {
 }
 
 // newPlacer makes the marks of every drawn province from its first-guess
-// points in geo: label, unit, coasts, dislodged units, centre.
-func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds Kinds) *placer {
+// points in geo: label, unit, coasts, dislodged units, centre. A split
+// coast's fleet moves at most coastReach pixels from its first guess.
+func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds Kinds, coastReach float64) *placer {
 	pl := &placer{g: g, s: float64(g.W) / pxOut, inPiece: make([]map[int]bool, len(g.Names))}
 	s := pl.s
 	for _, r := range drawn {
@@ -456,7 +457,7 @@ func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds
 		u := add(mark{kind: mkUnit, shape: shape, at: pt(p.Unit)})
 		add(mark{kind: mkDislodged, shape: []box{ringBox}, body: shape, at: pt(p.Unit), anchor: u})
 		for _, co := range slices.Sorted(maps.Keys(p.Coasts)) {
-			c := add(mark{kind: mkUnit, coast: co, shape: shape, at: pt(p.Coasts[co]), reach: 30 * s})
+			c := add(mark{kind: mkUnit, coast: co, shape: shape, at: pt(p.Coasts[co]), reach: coastReach * s})
 			add(mark{kind: mkDislodged, coast: co, shape: []box{ringBox}, body: []box{hullBox}, at: pt(p.Coasts[co]), anchor: c})
 		}
 		hw := pxLetter*float64(len(name)) + pxLabelW

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package session
-
-import "time"
-
-// cpuTime is not known here: benchmarks report no CPU time.
-func cpuTime() time.Duration { return 0 }
