@@ -75,4 +75,14 @@ func TestBotNeverAgrees(t *testing.T) {
 	if d, c := DrawPasses(g), ConcessionPasses(g); d != nil || c != "" {
 		t.Errorf("with the bot in %s's seat: draw %v, concession %q", g.Players[0].Power, d, c)
 	}
+	// SET BOT ... AGREE: the bot's seat accepts what the others agree
+	// on, and still holds nothing up that they do not agree on.
+	g.Settings.BotAgrees = true
+	if d, c := DrawPasses(g), ConcessionPasses(g); len(d) != len(g.Players) || c != "France" {
+		t.Errorf("with the bot agreeing in %s's seat: draw %v, concession %q", g.Players[0].Power, d, c)
+	}
+	g.Players[1].Draw, g.Players[1].Concede = false, ""
+	if d, c := DrawPasses(g), ConcessionPasses(g); d != nil || c != "" {
+		t.Errorf("the bot agreeing, %s voting for neither: draw %v, concession %q", g.Players[1].Power, d, c)
+	}
 }

@@ -26,7 +26,9 @@ func ClearVotes(p *state.Player) {
 // order, or nil when there is none. Every survivor someone plays must
 // vote for a draw; a seat in civil disorder or abandoned has nobody to
 // vote, so it does not block the draw, but it shares a DIAS draw; a seat
-// the judge's bot plays (SET BOT) never votes for one, and blocks it.
+// the judge's bot plays (SET BOT) never votes for one, and blocks it,
+// unless the master let the bot agree (SET BOT ... AGREE): then it
+// accepts the draw the others agree on, as a seat nobody plays does.
 //
 // With DIAS (the default) the draw is among all survivors. Without
 // (SET NODIAS), njudge's rule: a vote naming powers accepts any draw
@@ -45,7 +47,10 @@ func DrawPasses(g *state.Game) []string {
 		}
 		survivors = append(survivors, p.Power)
 		if p.Bot {
-			return nil // the judge's bot never votes for a draw (SET BOT)
+			if !g.Settings.BotAgrees {
+				return nil // the judge's bot never votes for a draw (SET BOT)
+			}
+			continue // it accepts the draw the others agree on, as a seat nobody plays does
 		}
 		if p.Status == state.Playing {
 			if !p.Draw {
@@ -82,7 +87,8 @@ func DrawPasses(g *state.Game) []string {
 // conceded to (SET CONCEDE), or "" when there is none. Like a draw vote,
 // a seat in civil disorder or abandoned has nobody to concede, and at
 // least one seat must have conceded; but a seat the judge's bot plays
-// never concedes, and so holds a concession back.
+// never concedes, and so holds a concession back, unless the master
+// let the bot agree (SET BOT ... AGREE).
 func ConcessionPasses(g *state.Game) string {
 	to := ""
 	for i := range g.Players {
@@ -99,7 +105,8 @@ func ConcessionPasses(g *state.Game) string {
 	}
 	for i := range g.Players {
 		p := &g.Players[i]
-		if p.Power == "" || p.Power == to || p.Status != state.Playing && !p.Bot {
+		agrees := p.Bot && g.Settings.BotAgrees // SET BOT ... AGREE
+		if p.Power == "" || p.Power == to || agrees || p.Status != state.Playing && !p.Bot {
 			continue
 		}
 		if p.Concede != to {

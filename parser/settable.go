@@ -172,8 +172,8 @@ var setTable = []SetOption{
 	{Name: "EXTENSIONS", Words: []string{"EXTENSIONS", "EXTENSION"}, Who: Master, Syntax: "EXTENSIONS n",
 		Usage: "SET EXTENSIONS n", Help: "each power may EXTEND a deadline n times in the game, once a phase (0: never)"},
 	// The judge's bot in the seats nobody plays (issue 25).
-	{Name: "BOT", Words: []string{"BOT", "BOTS"}, Who: Master, Syntax: "BOT OFF|ABANDONED|FILL",
-		Usage: "SET BOT OFF|ABANDONED|FILL", Help: "the judge's bot plays abandoned seats and seats in civil disorder until a replacement comes; FILL also the seats FORCE BEGIN leaves empty",
+	{Name: "BOT", Words: []string{"BOT", "BOTS"}, Who: Master, Syntax: "BOT OFF|ABANDONED|FILL [AGREE]",
+		Usage: "SET BOT OFF|ABANDONED|FILL [AGREE]", Help: "the judge's bot plays abandoned seats and seats in civil disorder until a replacement comes; FILL also the seats FORCE BEGIN leaves empty; AGREE: its seats accept the draws and concessions the other players agree on, which they otherwise hold back",
 		When: "before the start"},
 }
 

@@ -15,20 +15,29 @@ import (
 // seat left behind goes to the judge's bot; engine.EnterBots plays them.
 func init() {
 	setHandlers["BOT"] = beforeStart("BOT", func(s *session, c *parser.Command, st *state.GameSettings, args []string) (string, bool) {
-		if len(args) != 1 {
-			s.fail(c.Line, "SET BOT takes one of OFF, ABANDONED or FILL.")
+		agree := len(args) == 2 && strings.EqualFold(args[1], "AGREE")
+		if len(args) == 0 || len(args) > 2 || len(args) == 2 && !agree {
+			s.fail(c.Line, "SET BOT takes one of OFF, ABANDONED or FILL, then AGREE or nothing.")
 			return "", false
+		}
+		votes := " Its seats never vote for a draw nor concede, and so hold both back (SET BOT ABANDONED AGREE lets them accept what the others agree on)."
+		if agree {
+			votes = " Its seats accept any draw or concession the other players agree on."
 		}
 		switch strings.ToUpper(args[0]) {
 		case "OFF", "NONE", "NO":
-			st.Bot = ""
+			if agree {
+				s.fail(c.Line, "SET BOT OFF takes no AGREE: with no bot, no seat of the bot's votes.")
+				return "", false
+			}
+			st.Bot, st.BotAgrees = "", false
 			return "No bot: abandoned seats wait for a replacement, or fall into civil disorder, as SET NMR says.", true
 		case "ABANDONED", "ON":
-			st.Bot = engine.BotAbandoned
-			return "The judge's bot plays every seat abandoned or in civil disorder until someone takes it over: the game does not wait for replacements.", true
+			st.Bot, st.BotAgrees = engine.BotAbandoned, agree
+			return "The judge's bot plays every seat abandoned or in civil disorder until someone takes it over: the game does not wait for replacements." + votes, true
 		case "FILL":
-			st.Bot = engine.BotFill
-			return "The judge's bot plays the seats FORCE BEGIN leaves empty from the first phase, and every seat abandoned or in civil disorder, until someone takes it over: the game does not wait for replacements.", true
+			st.Bot, st.BotAgrees = engine.BotFill, agree
+			return "The judge's bot plays the seats FORCE BEGIN leaves empty from the first phase, and every seat abandoned or in civil disorder, until someone takes it over: the game does not wait for replacements." + votes, true
 		}
 		s.fail(c.Line, "SET BOT takes OFF, ABANDONED or FILL, not %s.", args[0])
 		return "", false

@@ -158,9 +158,28 @@ func TestSetBotForged(t *testing.T) {
 	}
 	r := onlyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nSET BOT MAYBE"), testMaster)
 	mustContain(t, r.Body, "SET BOT takes OFF, ABANDONED or FILL, not MAYBE.")
+	// AGREE, and only AGREE, may follow; never after OFF.
+	for _, bad := range []string{"SET BOT FILL MAYBE", "SET BOT OFF AGREE", "SET BOT ABANDONED AGREE NOW"} {
+		h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\n"+bad)
+		if st := h.game("dt").Settings; st.Bot != "" || st.BotAgrees {
+			t.Fatalf("%q: bot %q, agrees %v", bad, st.Bot, st.BotAgrees)
+		}
+	}
+	var all strings.Builder
+	for _, m := range h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nSET BOT ABANDONED AGREE") {
+		all.WriteString(m.Body)
+	}
+	mustContain(t, all.String(), "accept any draw or concession the other players agree on")
+	if st := h.game("dt").Settings; st.Bot != "abandoned" || !st.BotAgrees {
+		t.Fatalf("SET BOT ABANDONED AGREE: bot %q, agrees %v", st.Bot, st.BotAgrees)
+	}
+	h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nSET BOT OFF")
+	if st := h.game("dt").Settings; st.Bot != "" || st.BotAgrees {
+		t.Fatalf("SET BOT OFF: bot %q, agrees %v", st.Bot, st.BotAgrees)
+	}
 	joinAll(h, "dt")
 	r = onlyTo(t, h.mail(testMaster, "x", "SIGNON Mdt "+testMasterPass+"\nSET BOT ABANDONED"), testMaster)
-	mustContain(t, r.Body, "SET BOT OFF|ABANDONED|FILL is set before the start")
+	mustContain(t, r.Body, "SET BOT OFF|ABANDONED|FILL [AGREE] is set before the start")
 	if b := h.game("dt").Settings.Bot; b != "" {
 		t.Fatalf("SET BOT after the start: bot %q", b)
 	}

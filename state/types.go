@@ -120,6 +120,10 @@ type GameSettings struct {
 	// phase until a replacement takes it; "fill" that, and the seats a
 	// FORCE BEGIN leaves empty from the first phase.
 	Bot string `json:"bot,omitempty"`
+	// BotAgrees lets the bot's seats accept any draw or concession the
+	// players agree on (SET BOT ... AGREE); without it a seat the bot
+	// plays never votes for a draw nor concedes, and so holds both back.
+	BotAgrees bool `json:"bot_agrees,omitempty"`
 
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.

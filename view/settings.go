@@ -30,8 +30,10 @@ type Settings struct {
 	// Proxy: a power may hand a unit's order to another (SET PROXY).
 	Proxy bool
 	// Bot is who plays the seats nobody plays (SET BOT): "", "abandoned"
-	// or "fill", as stored.
-	Bot string
+	// or "fill", as stored; BotAgrees: its seats accept the draws and
+	// concessions the others agree on (SET BOT ... AGREE).
+	Bot       string
+	BotAgrees bool
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds string
@@ -110,11 +112,15 @@ func (s Settings) play() []Setting {
 	if s.Proxy {
 		out = append(out, Setting{"Proxy orders", "a power may hand a unit's order to another for a phase"})
 	}
+	agrees := ""
+	if s.BotAgrees {
+		agrees = ", and accepts the draws and concessions the others agree on"
+	}
 	switch s.Bot {
 	case "abandoned":
-		out = append(out, Setting{"Bot", "the judge's bot plays abandoned seats"})
+		out = append(out, Setting{"Bot", "the judge's bot plays abandoned seats" + agrees})
 	case "fill":
-		out = append(out, Setting{"Bot", "the judge's bot plays abandoned and empty seats"})
+		out = append(out, Setting{"Bot", "the judge's bot plays abandoned and empty seats" + agrees})
 	}
 	return append(out, s.ending()...)
 }
