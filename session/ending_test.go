@@ -51,6 +51,11 @@ func (h *harness) forged(addr, signon, body string) {
 
 func TestConcede(t *testing.T) {
 	h := newHarness(t)
+	// Before the start there is nothing to concede.
+	h.create("forming")
+	h.join("austria@example.org", "forming", "pw-a", "A", "")
+	r := replyTo(t, h.mail("austria@example.org", "x", "SIGNON ?forming pw-a\nSET CONCEDE Russia"), "austria@example.org").Body
+	mustContain(t, r, "Only a player signed on as a power may concede.")
 	h.startStandard("dt")
 	// At the start Russia, with four centres, is the largest power.
 	for _, c := range []struct{ letter, body, want string }{
@@ -69,7 +74,7 @@ func TestConcede(t *testing.T) {
 	}
 
 	// By name or letter; secret from the others; taken back.
-	r := h.playerReply("dt", "F", "SET CONCEDE R")
+	r = h.playerReply("dt", "F", "SET CONCEDE R")
 	mustContain(t, r, "You concede the game to Russia.", "France concedes the game to Russia.")
 	t.Logf("France's reply:\n%s", r)
 	mustNotContain(t, h.playerReply("dt", "G", "LIST dt"), "concede", "Concede")
@@ -121,6 +126,7 @@ func TestPartialDraw(t *testing.T) {
 
 	h.create("dt")
 	h.forged(testMaster, "SIGNON Mdt", "SET NODIAS")
+	mustContain(t, h.masterMail("dt", "SET NODIAS please"), "Use SET DIAS or SET NODIAS alone.")
 	if h.game("dt").Settings.NoDIAS {
 		t.Fatal("a forged SET NODIAS was stored")
 	}

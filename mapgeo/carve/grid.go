@@ -390,6 +390,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 		px     int
 		region int32
 		water  bool
+		where  string
 	}
 	var seeds []seedPx
 	var lakes []Seed
@@ -411,7 +412,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 			// Great Lakes): unseeded water fills below, and is checked
 			// then.
 			lakes = append(lakes, s)
-			seeds = append(seeds, seedPx{px, r, false})
+			seeds = append(seeds, seedPx{px, r, false, s.Where})
 			continue
 		}
 		if land[px] == water {
@@ -422,7 +423,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 			errs = append(errs, fmt.Sprintf("%s: seed of %s is not on %s (%d, %d)", s.Where, s.Name, what, int(x), int(y)))
 			continue
 		}
-		seeds = append(seeds, seedPx{px, r, water})
+		seeds = append(seeds, seedPx{px, r, water, s.Where})
 	}
 	if len(errs) > 0 {
 		return nil, fr, errors.New(strings.Join(errs, "\n"))
@@ -482,7 +483,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	}
 	for _, s := range seeds {
 		if boxed[s.px] {
-			return nil, fr, fmt.Errorf("a seed of %s is inside box %s", g.Names[s.region], g.Names[lbl[s.px]])
+			return nil, fr, fmt.Errorf("%s: seed of %s is inside box %s", s.where, g.Names[s.region], g.Names[lbl[s.px]])
 		}
 	}
 	var landSeeds, waterSeeds []int
