@@ -25,7 +25,8 @@ func ClearVotes(p *state.Player) {
 // DrawPasses returns the powers of the draw g's votes agree on, in seat
 // order, or nil when there is none. Every survivor someone plays must
 // vote for a draw; a seat in civil disorder or abandoned has nobody to
-// vote, so it does not block the draw, but it shares a DIAS draw.
+// vote, so it does not block the draw, but it shares a DIAS draw; a seat
+// the judge's bot plays (SET BOT) never votes for one, and blocks it.
 //
 // With DIAS (the default) the draw is among all survivors. Without
 // (SET NODIAS), njudge's rule: a vote naming powers accepts any draw
@@ -43,6 +44,9 @@ func DrawPasses(g *state.Game) []string {
 			continue
 		}
 		survivors = append(survivors, p.Power)
+		if p.Bot {
+			return nil // the judge's bot never votes for a draw (SET BOT)
+		}
 		if p.Status == state.Playing {
 			if !p.Draw {
 				return nil
@@ -77,7 +81,8 @@ func DrawPasses(g *state.Game) []string {
 // ConcessionPasses returns the power every other survivor someone plays
 // conceded to (SET CONCEDE), or "" when there is none. Like a draw vote,
 // a seat in civil disorder or abandoned has nobody to concede, and at
-// least one seat must have conceded.
+// least one seat must have conceded; but a seat the judge's bot plays
+// never concedes, and so holds a concession back.
 func ConcessionPasses(g *state.Game) string {
 	to := ""
 	for i := range g.Players {
@@ -94,7 +99,7 @@ func ConcessionPasses(g *state.Game) string {
 	}
 	for i := range g.Players {
 		p := &g.Players[i]
-		if p.Power == "" || p.Power == to || p.Status != state.Playing {
+		if p.Power == "" || p.Power == to || p.Status != state.Playing && !p.Bot {
 			continue
 		}
 		if p.Concede != to {

@@ -225,6 +225,7 @@ type SeatLine struct {
 	Power  string
 	Addr   string
 	Status string // "" while playing, otherwise the seat's status
+	Bot    bool   // the judge's bot plays the seat (SET BOT)
 }
 
 // StartGame assigns the powers of a full forming game, sets up the first
@@ -256,6 +257,10 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		if err := LogSeat(tx, g, &g.Players[i], state.SeatJoined, pos.Phase.String(), now); err != nil {
 			return err
 		}
+	}
+	if g.Settings.Bot == BotFill {
+		// The seats left empty are the bot's from the first phase.
+		m.EnterBots(g, pos, rules)
 	}
 	m.StartClock(g, now)
 
@@ -426,6 +431,7 @@ func SeatLines(g *state.Game, showAddr bool) []SeatLine {
 		if p.Status != state.Playing {
 			l.Status = string(p.Status)
 		}
+		l.Bot = p.Bot
 		out = append(out, l)
 	}
 	return out

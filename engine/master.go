@@ -68,6 +68,11 @@ type Config struct {
 	// at INFO with the game and its phase as attributes, once the change
 	// is committed. Nil logs nothing.
 	Log *slog.Logger
+
+	// BotBudget is the number of adjudications the judge's bot spends on
+	// a movement phase of a seat it plays (SET BOT); 0 is
+	// bot.DefaultBudget. Tests that play many seats lower it.
+	BotBudget int
 }
 
 // Master runs games stored in a state.DB. It is safe for concurrent use;

@@ -140,6 +140,9 @@ type (
 		HeadLines
 		Results string // the results text (package report), titled and ending with the next phase
 		Over    bool   // the game ended with this phase
+		// Bots are the powers whose orders the judge's bot wrote for
+		// the phase processed (SET BOT), in seat order.
+		Bots []string
 	}
 
 	// ReminderData is for reminder.tmpl, to one player missing orders.
@@ -171,6 +174,7 @@ type (
 		Letters string // as in LateData
 		Ejected bool   // the master ejected the player (else the grace ran out)
 		Waiting bool   // the game waits for the seats to be taken over
+		Bot     bool   // the judge's bot plays the seats until then (SET BOT)
 	}
 
 	// TakeoverData is for takeover.tmpl.
@@ -181,6 +185,9 @@ type (
 		Returned  bool   // the seat's own player came back to it
 		Restarted bool   // the deadline was computed afresh
 		Waiting   []string
+		// Bot is set when the judge's bot held the seat until now (SET
+		// BOT): its orders for the phase stand until the new player's.
+		Bot bool
 	}
 
 	// EndData is for draw.tmpl and gameover.tmpl.

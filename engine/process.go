@@ -60,6 +60,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	if err := m.logPhase(tx, g, pos.Phase.String(), turn, nil, now); err != nil {
 		return err
 	}
+	bots := botPowers(g)
 	g.Orders, g.Written, g.Proxies = nil, nil, nil
 	for i := range g.Players {
 		// Votes and WAIT are for one phase only.
@@ -67,7 +68,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	}
 	markEliminated(g, res.Next)
 
-	data := ResultsData{Results: text}
+	data := ResultsData{Results: text, Bots: bots}
 	tag := m.cfg.JudgeName + ":" + g.Name + " - " + pos.Phase.String()
 	if len(res.Winners) > 0 {
 		names := make([]string, len(res.Winners))
@@ -95,6 +96,9 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	// The orders written ahead for the new phase are entered before the
 	// clock looks at whose orders are complete.
 	future := m.enterFuture(g, res.Next, rules)
+	// The bot plays the seats nobody plays (SET BOT) once a player's
+	// orders written ahead are in, and before the clock looks.
+	m.EnterBots(g, res.Next, rules)
 	m.StartClockFor(g, res.Next.Phase.Type, now)
 	// The new phase may have nothing to wait for (a retreat only a power
 	// in civil disorder must make): then Tick takes it at once.

@@ -255,6 +255,23 @@ func (m *Engine) graceOver(tx *state.Tx, g *state.Game, pos *judge.Position, rul
 			return err
 		}
 	}
+	if g.Settings.Bot != "" {
+		// With a bot the game does not wait for replacements: the bot
+		// plays the seats abandoned now (and those abandoned before,
+		// which the phase waited for) from this phase on; the
+		// replacements are still called for.
+		m.EnterBots(g, pos, rules)
+		if len(m.Survey(g, pos).Missing) == 0 {
+			if len(fresh) > 0 {
+				refs, letters := PowerRefs(MapOrNil(g), g, sv.Missing)
+				data := AbandonedData{HeadLines: m.Head(g), Powers: refs, Letters: letters, Bot: true}
+				if err := m.SendGame(tx, now, g, "abandoned", data, append(m.Recipients(g), fresh...)); err != nil {
+					return err
+				}
+			}
+			return m.Process(tx, g, pos, rules, now)
+		}
+	}
 	if len(fresh) > 0 || g.LateNoticed.Before(GraceEnd(g)) || !now.Before(g.LateNoticed.Add(replaceEvery)) {
 		g.LateNoticed = now
 		refs, letters := PowerRefs(MapOrNil(g), g, sv.Missing)

@@ -20,6 +20,7 @@ var ownGeometry = []string{
 	"ancient-mediterranean",
 	"vietnam-war",
 	"1908-fall-of-europe",
+	"canton",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

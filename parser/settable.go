@@ -171,6 +171,10 @@ var setTable = []SetOption{
 	{Name: "NOPLAYERPAUSE", Words: []string{"NOPLAYER"}, Who: Master, Syntax: "NOPLAYER PAUSE"},
 	{Name: "EXTENSIONS", Words: []string{"EXTENSIONS", "EXTENSION"}, Who: Master, Syntax: "EXTENSIONS n",
 		Usage: "SET EXTENSIONS n", Help: "each power may EXTEND a deadline n times in the game, once a phase (0: never)"},
+	// The judge's bot in the seats nobody plays (issue 25).
+	{Name: "BOT", Words: []string{"BOT", "BOTS"}, Who: Master, Syntax: "BOT OFF|ABANDONED|FILL",
+		Usage: "SET BOT OFF|ABANDONED|FILL", Help: "the judge's bot plays abandoned seats and seats in civil disorder until a replacement comes; FILL also the seats FORCE BEGIN leaves empty",
+		When: "before the start"},
 }
 
 // setWords maps every word of every SET option, in upper case, to its

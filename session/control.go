@@ -43,6 +43,8 @@ func (s *session) takeover(i int, passHash []byte) error {
 	m.Event(s.tx, g, m.PhaseOf(g), engine.EventTakeover, "power", p.Power, "was", view.StatusWord(p.Status))
 	p.Addr, p.PassHash, p.Status = s.in.From, passHash, state.Playing
 	p.Empty = false // held at last (FORCE BEGIN left it empty)
+	botHeld := p.Bot
+	p.Bot = false // the bot plays it no more (SET BOT)
 	engine.ClearVotes(p)
 	if !returned {
 		p.Late, p.Absences, p.Joined = 0, nil, s.now.UTC()
@@ -70,7 +72,7 @@ func (s *session) takeover(i int, passHash []byte) error {
 		p.ClockTurn = g.Turn + 1
 		m.RestartClock(g, s.now)
 	}
-	data := engine.TakeoverData{HeadLines: m.Head(g), Power: p.Power, Addr: engine.ShownAddr(g, p.Addr), Returned: returned, Restarted: restarted, Waiting: waiting}
+	data := engine.TakeoverData{HeadLines: m.Head(g), Power: p.Power, Addr: engine.ShownAddr(g, p.Addr), Returned: returned, Restarted: restarted, Waiting: waiting, Bot: botHeld}
 	return m.SendGame(s.tx, s.now, g, "takeover", data, m.Recipients(g))
 }
 
@@ -181,7 +183,7 @@ func (s *session) cmdRollback(c *parser.Command) error {
 			return nil
 		}
 	}
-	pos, _, err := jsonpos.DecodePosition(rec.Position)
+	pos, rules, err := jsonpos.DecodePosition(rec.Position)
 	if err != nil {
 		return fmt.Errorf("game %s: history of %s: %w; %w", g.Name, rec.Phase, err, state.ErrDamaged)
 	}
@@ -201,6 +203,9 @@ func (s *session) cmdRollback(c *parser.Command) error {
 		engine.ClearVotes(&g.Players[i])
 	}
 	if g.Status == state.Active {
+		// The bot's seats get its orders again, as at the phase's
+		// start: the same, since its seed is the game's and the phase's.
+		m.EnterBots(g, pos, rules)
 		m.StartClockFor(g, pos.Phase.Type, s.now)
 		m.Refresh(g, pos, s.now)
 	}

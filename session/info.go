@@ -129,10 +129,7 @@ func (s *session) listGame(g *state.Game) error {
 		s.printf("\nPlayers:")
 		col := report.PowerColumn(mp)
 		for _, l := range engine.SeatLines(g, show) {
-			status := ""
-			if l.Status != "" {
-				status = "  (" + l.Status + ")"
-			}
+			status := seatStatus(l)
 			s.printf("  %s:%s%s%s", l.Power, strings.Repeat(" ", max(1, col-len(l.Power)-1)), l.Addr, status)
 		}
 	}
@@ -391,10 +388,7 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	s.printf("\nPlayers:")
 	col := report.PowerColumn(mp)
 	for _, l := range engine.SeatLines(g, s.seesAddrs(g)) {
-		status := ""
-		if l.Status != "" {
-			status = "  (" + l.Status + ")"
-		}
+		status := seatStatus(l)
 		s.printf("  %s:%s%s%s", l.Power, strings.Repeat(" ", max(1, col-len(l.Power)-1)), l.Addr, status)
 	}
 	recs, err := s.tx.Phases(g.Name)
@@ -582,4 +576,17 @@ func (s *session) cmdVersion(c *parser.Command) error {
 func (s *session) cmdEndPress(c *parser.Command) error {
 	s.fail(c.Line, "There is no PRESS or BROADCAST to end here: ENDPRESS ends the text of one, on a line of its own.")
 	return nil
+}
+
+// seatStatus is a seat's status after its address in LIST and SUMMARY:
+// "  (abandoned, played by the judge's bot)", "" for a seat played.
+func seatStatus(l engine.SeatLine) string {
+	status := l.Status
+	if l.Bot {
+		status += ", " + view.BotWords
+	}
+	if status == "" {
+		return ""
+	}
+	return "  (" + status + ")"
 }

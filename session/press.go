@@ -254,6 +254,7 @@ func (s *session) cmdPress(c *parser.Command) error {
 		s.printf("%s broadcast to everyone in '%s'.", kind, g.Name)
 	} else {
 		s.printf("%s sent to %s.", kind, strings.Join(d.To, ", "))
+		botPressNote(s, g, mp, target.powers)
 	}
 	return nil
 }

@@ -114,6 +114,12 @@ type GameSettings struct {
 	// Proxy lets a power hand a unit's order to another power for one
 	// phase (PROXY unit TO power; njudge's SET PROXY, before the start).
 	Proxy bool `json:"proxy,omitempty"`
+	// Bot is who plays a seat nobody plays (SET BOT, before the start):
+	// "" (OFF) nobody, civil disorder as always; "abandoned" the judge's
+	// bot, for every seat abandoned or in civil disorder, from the next
+	// phase until a replacement takes it; "fill" that, and the seats a
+	// FORCE BEGIN leaves empty from the first phase.
+	Bot string `json:"bot,omitempty"`
 
 	// When the deadlines of each phase type may fall (njudge's SET MOVE
 	// CLOCK and SET MOVE DAYS); the zero value allows any time.
@@ -235,6 +241,9 @@ type Player struct {
 	// left the registry (FORGET ME): the game keeps the seat and its
 	// record, and names its holder "a former player".
 	Former bool `json:"former,omitempty"`
+	// Bot marks a seat the judge's bot plays (SET BOT): set when the
+	// bot first writes its orders, cleared when a player takes the seat.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Observer receives a game's results and broadcasts.

@@ -29,6 +29,9 @@ type Settings struct {
 	Fake, NoMinorPress bool
 	// Proxy: a power may hand a unit's order to another (SET PROXY).
 	Proxy bool
+	// Bot is who plays the seats nobody plays (SET BOT): "", "abandoned"
+	// or "fill", as stored.
+	Bot string
 	// Builds says where powers build when that is not the standard rule:
 	// "in any vacant owned centre"; "" for home centres.
 	Builds string
@@ -106,6 +109,12 @@ func (s Settings) play() []Setting {
 	}
 	if s.Proxy {
 		out = append(out, Setting{"Proxy orders", "a power may hand a unit's order to another for a phase"})
+	}
+	switch s.Bot {
+	case "abandoned":
+		out = append(out, Setting{"Bot", "the judge's bot plays abandoned seats"})
+	case "fill":
+		out = append(out, Setting{"Bot", "the judge's bot plays abandoned and empty seats"})
 	}
 	return append(out, s.ending()...)
 }

@@ -40,6 +40,10 @@ type GameOverview struct {
 	Settings Settings
 }
 
+// BotWords says that the judge's bot plays a seat (SET BOT), after its
+// status: LIST, the mails and the web pages word it alike.
+const BotWords = "played by the judge's bot"
+
 // StatusWord says a seat's status in a sentence ("in civil disorder"):
 // the mails and the web pages word it alike.
 func StatusWord(st state.PlayerStatus) string {

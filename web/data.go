@@ -304,6 +304,9 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 		if g.Players[i].Status == state.Playing && !g.LateNoticed.IsZero() && slices.Contains(g.LateNamed, p.Name) {
 			st, class = "late", "late"
 		}
+		if g.Players[i].Bot {
+			st += ", " + view.BotWords
+		}
 		out = append(out, seat{Power: p.Name, State: st, Class: class, Centres: centres[k], Units: units[k]})
 	}
 	return out
