@@ -46,6 +46,10 @@ type board struct {
 	rings      [][][]pt // per province: its polygons
 	impassable [][][]pt
 	deep       []bool // per impassable region: water no unit enters, not land
+	// globe is set for geometry that spans the globe, cut across an ocean
+	// (Cold War's Pacific): neighbours stand at its two edges, and a move
+	// between them wraps round, as on the schematic.
+	globe bool
 
 	// raster keeps the board's shapes as the rasteriser drew them the
 	// first time, to be painted again in each picture's colours.
@@ -189,7 +193,30 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 		b.impassable = append(b.impassable, flatRings(r.Rings))
 		b.deep = append(b.deep, r.Water)
 	}
+	b.globe = spansGlobe(m, b, g)
 	return b, nil
+}
+
+// edgeShare is how near its sides, as a share of the picture's width, the
+// two ends of a move across a drawn globe's cut stand.
+const edgeShare = 0.1
+
+// spansGlobe reports whether geometry g, drawn as board b, is cut across
+// an ocean: a pair of neighbours that share no drawn border (a declared
+// exception) stand at the board's two opposite sides.
+func spansGlobe(m *judge.Map, b *board, g *mapgeo.Geometry) bool {
+	for _, e := range g.Exceptions {
+		p, okA := m.Lookup(e.A)
+		q, okB := m.Lookup(e.B)
+		if !okA || !okB {
+			continue
+		}
+		x0, x1 := math.Min(b.at[p].X, b.at[q].X), math.Max(b.at[p].X, b.at[q].X)
+		if x0 < edgeShare*b.w && x1 > (1-edgeShare)*b.w {
+			return true
+		}
+	}
+	return false
 }
 
 func flatRings(rs [][]int) [][]pt {

@@ -110,7 +110,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 	var lead []pt // a move off one side of a schematic that comes back at the other
 	if len(path) == 1 && d.b.wraps(path[0], end) {
 		dir := d.b.wrapDir(path[0], end)
-		l := d.u + 1.5*stubLen
+		l := d.u + 1.5*stubLen*d.px // stubLen is in pixels: map units on a drawn globe
 		lead = trimStart([]pt{path[0], path[0].add(dir.mul(l))}, d.u*1.05)
 		path = []pt{end.sub(dir.mul(l))}
 	}

@@ -108,9 +108,13 @@ const wrapLimit = 0.5
 // stubLen is the length in pixels of a wrapped edge's stubs.
 const stubLen = 26.0
 
-// wraps reports whether a schematic line from a to b is drawn as stubs.
+// wraps reports whether a line from a to b is drawn as stubs off the
+// sides: on a schematic, one across half the picture; on a drawn globe,
+// one between its two edges (Alaska and the Bering Sea), which on the
+// globe are a strait apart.
 func (b *board) wraps(from, to pt) bool {
-	return b.schematic && math.Abs(to.X-from.X) > wrapLimit*b.w
+	dx := math.Abs(to.X - from.X)
+	return (b.schematic && dx > wrapLimit*b.w) || (b.globe && dx > (1-2*edgeShare)*b.w)
 }
 
 // wrapDir is the way a wrapped line leaves from: towards the side of the

@@ -143,10 +143,20 @@ func TestArrowsMissLabels(t *testing.T) {
 }
 
 // TestWrap draws Cold War, whose board is cut across the Pacific: no
-// line runs across more than half the picture; the edges that would are
-// stubs named after their other end, and a move along one is an arrow
-// off one side and another in at the other.
+// line runs across more than half the picture; on the schematic the
+// edges that would are stubs named after their other end; on the drawn
+// globe and the schematic alike a move across the cut is an arrow off one
+// side and another in at the other. No other drawn board wraps.
 func TestWrap(t *testing.T) {
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := boardFor(m); !b.schematic && b.globe != (name == "cold-war") {
+			t.Errorf("%s: drawn board spans the globe: %v", name, b.globe)
+		}
+	}
 	g := newGame(t, "cold-war", "S1960M", "NATO F epa")
 	pos, res := g.play("NATO: F epa - wpa")
 	sc, err := sceneOf(pos, res)
@@ -178,9 +188,14 @@ func TestWrap(t *testing.T) {
 			names = append(names, e.text)
 		}
 	}
-	// Ber–Epa, Ber–Goa, Ber–Ala, Epa–Wpa: two stubs each.
-	if stubs != 8 || len(names) != 8 || !slices.Contains(names, "Wpa") || !slices.Contains(names, "Epa") {
-		t.Errorf("%d stubs named %q, want 8", stubs, names)
+	// Ber–Epa, Ber–Goa, Ber–Ala, Epa–Wpa: two stubs each, on the
+	// schematic; the drawn globe shows the coasts at its two edges.
+	if boardFor(pos.Map).schematic {
+		if stubs != 8 || len(names) != 8 || !slices.Contains(names, "Wpa") || !slices.Contains(names, "Epa") {
+			t.Errorf("%d stubs named %q, want 8", stubs, names)
+		}
+	} else if stubs != 0 {
+		t.Errorf("%d stubs on the drawn globe, want none", stubs)
 	}
 	if arrows != 2 {
 		t.Errorf("F epa - wpa drawn as %d arrows, want 2", arrows)
