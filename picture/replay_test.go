@@ -11,13 +11,13 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-// botGame plays m with the random bot from the start to the end of the
+// botGame plays m with the bot kind (random unless given) from the start to the end of the
 // year lastYear (or a win), keeping every phase as a replay has it.
-func botGame(t testing.TB, m *judge.Map, lastYear int, seed uint64) ReplayGame {
+func botGame(t testing.TB, m *judge.Map, lastYear int, seed uint64, kind ...string) ReplayGame {
 	t.Helper()
 	var players []bot.Player
 	for i := range m.Powers {
-		p, err := bot.New("random", bot.Config{Rules: judge.DATC30, Seed: seed + uint64(i)})
+		p, err := bot.New(append(kind, "random")[0], bot.Config{Rules: judge.DATC30, Seed: seed + uint64(i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,21 +148,26 @@ func TestReplayNeedsFinal(t *testing.T) {
 }
 
 // BenchmarkReplay draws the replay of a 20-year standard game played by
-// the random bot, and reports its size. Run with -cpu 1.
+// the random bot and by the heuristic bot (more retreats and builds), and
+// reports its size and its number of phases. Run with -cpu 1.
 func BenchmarkReplay(b *testing.B) {
 	m, err := variants.Load("standard")
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := botGame(b, m, 1920, 1)
-	var out bytes.Buffer
-	b.ReportAllocs()
-	for b.Loop() {
-		out.Reset()
-		if err := Replay(&out, g); err != nil {
-			b.Fatal(err)
-		}
+	for _, kind := range []string{"random", "heuristic"} {
+		g := botGame(b, m, 1920, 1, kind)
+		b.Run(kind, func(b *testing.B) {
+			var out bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				out.Reset()
+				if err := Replay(&out, g); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(out.Len()), "bytes")
+			b.ReportMetric(float64(len(g.Phases)), "phases")
+		})
 	}
-	b.ReportMetric(float64(out.Len()), "bytes")
-	b.ReportMetric(float64(len(g.Phases)), "phases")
 }
