@@ -147,6 +147,32 @@ func TestReplayNeedsFinal(t *testing.T) {
 	}
 }
 
+// maxReplayBytes is issue 26's bound on the replay of a 20-year standard game.
+const maxReplayBytes = 5_000_000
+
+// TestReplayTwentyYears: the replay of a 20-year standard game played by
+// the random bot (whose moves change the most pixels a phase) weighs at
+// most 5 MB, with every frame there.
+func TestReplayTwentyYears(t *testing.T) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := botGame(t, m, 1920, 1)
+	if last := g.Phases[len(g.Phases)-1].Pos.Phase.Year; last != 1920 {
+		t.Fatalf("the bots' game ended in %d, not 1920: no 20-year game to weigh", last)
+	}
+	var out bytes.Buffer
+	if err := Replay(&out, g); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() > maxReplayBytes {
+		t.Errorf("the replay of %d phases weighs %d bytes, more than %d", len(g.Phases), out.Len(), maxReplayBytes)
+	}
+	decodeReplay(t, "standard 1901-1920", out.Bytes(), len(g.Phases)+3)
+	t.Logf("20 years, %d phases: %d bytes", len(g.Phases), out.Len())
+}
+
 // BenchmarkReplay draws the replay of a 20-year standard game played by
 // the random bot and by the heuristic bot (more retreats and builds), and
 // reports its size and its number of phases. Run with -cpu 1.
