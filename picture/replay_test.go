@@ -139,11 +139,26 @@ func TestReplayDeterministic(t *testing.T) {
 	t.Logf("a two-year standard game: %d phases, %d bytes", len(g.Phases), a.Len())
 }
 
-// TestReplayNeedsFinal: a replay without the board after the last phase
-// is an error, not a panic.
+// TestReplayNeedsFinal: a replay without the board after the last phase,
+// or with a phase of another board, is an error, not a panic.
 func TestReplayNeedsFinal(t *testing.T) {
 	if err := Replay(&bytes.Buffer{}, ReplayGame{Name: "x"}); err == nil {
 		t.Fatal("a replay without its final board was drawn")
+	}
+	// Nor is a phase of another board, or none, drawn.
+	std, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pure, err := variants.Load("pure")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ph := range []ReplayPhase{{Pos: judge.StartPosition(pure)}, {}} {
+		g := ReplayGame{Name: "x", Phases: []ReplayPhase{ph}, Final: judge.StartPosition(std)}
+		if err := Replay(&bytes.Buffer{}, g); err == nil {
+			t.Errorf("a replay of a phase %+v not on its board was drawn", ph)
+		}
 	}
 }
 
@@ -196,4 +211,18 @@ func BenchmarkReplay(b *testing.B) {
 			b.ReportMetric(float64(len(g.Phases)), "phases")
 		})
 	}
+}
+
+// TestReplayNoPhases: a game with no phase played yet is drawn as its
+// title, its board and where it stands, without an error.
+func TestReplayNoPhases(t *testing.T) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := Replay(&out, ReplayGame{Name: "new", Final: judge.StartPosition(m)}); err != nil {
+		t.Fatal(err)
+	}
+	decodeReplay(t, "no phases", out.Bytes(), 3)
 }
