@@ -989,6 +989,12 @@ func (ix *indexed) number(pix []uint8, keep uint32) bool {
 // nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
 func (ix *indexed) paletted(rect image.Rectangle, colours int) *image.Paletted {
+	return ix.mapTo(rect, ix.top(colours))
+}
+
+// top returns the (at most) colours most used colours of the picture,
+// most used first, as R | G<<8 | B<<16.
+func (ix *indexed) top(colours int) []uint32 {
 	order := make([]int, len(ix.cols))
 	for i := range order {
 		order[i] = i
@@ -1002,19 +1008,33 @@ func (ix *indexed) paletted(rect image.Rectangle, colours int) *image.Paletted {
 	if len(order) > colours {
 		order = order[:colours]
 	}
+	pcols := make([]uint32, len(order))
+	for i, id := range order {
+		pcols[i] = ix.cols[id]
+	}
+	return pcols
+}
+
+// mapTo is the picture with the palette pcols (as top returns them, at
+// most 256): each colour of the palette as itself, every other colour as
+// the nearest of them.
+func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32) *image.Paletted {
 	// remap takes a colour's number to its palette index; 0xffff: not
 	// in the palette (yet).
 	remap := make([]uint16, len(ix.cols))
 	for i := range remap {
 		remap[i] = 0xffff
 	}
-	pal := make(color.Palette, len(order))
-	pcols := make([]uint32, len(order))
-	for i, id := range order {
-		c := ix.cols[id]
-		pcols[i] = c
+	in := make(map[uint32]uint16, len(pcols))
+	pal := make(color.Palette, len(pcols))
+	for i, c := range pcols {
 		pal[i] = color.RGBA{uint8(c), uint8(c >> 8), uint8(c >> 16), 0xff}
-		remap[id] = uint16(i)
+		in[c] = uint16(i)
+	}
+	for id, c := range ix.cols {
+		if i, ok := in[c]; ok {
+			remap[id] = i
+		}
 	}
 	nearest := func(c uint32) uint16 {
 		r, g, b := int(c&0xff), int(c>>8&0xff), int(c>>16)
