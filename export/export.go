@@ -133,13 +133,17 @@ func Build(g *state.Game, phases []*state.PhaseRecord, press []*state.Press, wor
 	return doc, nil
 }
 
-// Marshal writes doc as indented JSON, the form `gmd export` writes.
+// Marshal writes doc as indented JSON, the form `gmd export` writes,
+// with "->" and "<" left as they are: the results read as mailed.
 func Marshal(doc *Game) ([]byte, error) {
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // Unmarshal reads a document, refusing another format or version.
