@@ -204,3 +204,42 @@ func TestRefusesOtherFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestTamperedResultsAndPositions: an edited results text, a results text
+// of another turn, an edited position and a non-canonical order line are
+// each refused, naming the phase.
+func TestTamperedResultsAndPositions(t *testing.T) {
+	g, recs := played(t, "standard", 1)
+	data := export(t, g, recs, nil)
+	for _, c := range []struct {
+		name, want string
+		edit       func(d *Game)
+	}{
+		{"results", "phase F1901M: its orders do not give the results recorded", func(d *Game) {
+			d.Phases[1].Results = strings.Replace(d.Phases[1].Results, "Army", "Fleet", 1)
+		}},
+		{"turn", "phase S1901M: its orders do not give the results recorded", func(d *Game) {
+			d.Phases[0].Results = strings.Replace(d.Phases[0].Results, "(g.001)", "(g.002)", 1)
+		}},
+		{"position", "phase S1901M: adjudicating its orders does not give the position of F1901M", func(d *Game) {
+			d.Phases[1].Position = []byte(strings.Replace(string(d.Phases[1].Position), `"bre":"France"`, `"bre":"England"`, 1))
+		}},
+		{"final", "does not give the final position", func(d *Game) {
+			d.Final = d.Phases[0].Position
+		}},
+		{"order", `not canonical (it reads "A vie H")`, func(d *Game) {
+			d.Phases[0].Orders["Austria"] = append(d.Phases[0].Orders["Austria"], "a vienna holds")
+		}},
+	} {
+		doc, err := Unmarshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.edit(doc)
+		if err := Check(doc); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Check = %v, want %q", c.name, err, c.want)
+		} else {
+			t.Logf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -42,7 +42,7 @@ func Check(doc *Game) error {
 		if res.Next == nil {
 			return fmt.Errorf("phase %s: the judge gave no next position", ph.Phase)
 		}
-		if err := sameResults(doc.Name, ph.Results, pos, res); err != nil {
+		if err := sameResults(ph.Results, ph.Turn, pos, res); err != nil {
 			return fmt.Errorf("phase %s: %w", ph.Phase, err)
 		}
 		next, what := doc.Final, "the final position"
@@ -56,19 +56,23 @@ func Check(doc *Game) error {
 	return nil
 }
 
-// sameResults checks the recorded results text against the judge's
-// results for the phase: the same text but for the game's name and turn,
-// which the judge puts in the title line and the last line
-// (engine.ResultsText).
-func sameResults(game, recorded string, pos *judge.Position, res *judge.Resolution) error {
+// sameResults checks the recorded results text of the phase played at
+// turn against the judge's results: the same text but for the game's
+// name and turn, which the judge puts in the title line ("... of 1901.
+// (vienna.001)") and the last line (engine.ResultsText). The name is
+// read from the title, so a game imported under a new name and exported
+// again still reads back.
+func sameResults(recorded string, turn int, pos *judge.Position, res *judge.Resolution) error {
 	var b strings.Builder
 	if err := report.WriteResults(&b, pos, res); err != nil {
 		return err
 	}
 	title, want, _ := strings.Cut(b.String(), "\n")
 	gotTitle, got, _ := strings.Cut(recorded, "\n")
+	tag, ok := strings.CutPrefix(gotTitle, title+" (")
+	game, ok2 := strings.CutSuffix(tag, fmt.Sprintf(".%03d)", turn))
 	got = strings.Replace(got, "\nThe next phase of '"+game+"' will be ", "\nThe next phase will be ", 1)
-	if !strings.HasPrefix(gotTitle, title+" (") || got != want {
+	if !ok || !ok2 || got != want {
 		return fmt.Errorf("its orders do not give the results recorded")
 	}
 	return nil

@@ -39,6 +39,18 @@ func TestImportExport(t *testing.T) {
 		t.Errorf("a second import = %d, %q", code, errs)
 	}
 	t.Log(errs)
+	// Under a new name, and again from that one's export: the results
+	// keep the first name, and still read back.
+	if code, _, errs := gmd(t, string(want), "import", "-db", path, "-in", "-", "-game", "copy"); code != 0 {
+		t.Fatalf("import as copy = %d, %q", code, errs)
+	}
+	code, again, errs := gmd(t, "", "export", "-db", path, "-game", "copy")
+	if code != 0 || again != strings.Replace(string(want), `"name": "g"`, `"name": "copy"`, 1) {
+		t.Fatalf("export of copy = %d, %q: want the document under the new name\n%s", code, errs, again)
+	}
+	if code, _, errs := gmd(t, again, "import", "-db", path, "-in", "-", "-game", "copy2"); code != 0 {
+		t.Errorf("import of copy's export = %d, %q", code, errs)
+	}
 }
 
 // TestImportRefuses: a tampered order, another format, a bad name and a
