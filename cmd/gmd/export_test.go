@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gmdjudge/gmd/state"
 )
 
 // TestImportExport: gmd import reads an exported game into a new
@@ -89,5 +92,65 @@ func TestImportRefuses(t *testing.T) {
 	}
 	if code, _, errs := gmd(t, "", "export", "-db", path); code != 2 || !strings.Contains(errs, "-game is required") {
 		t.Errorf("export without -game = %d, %q", code, errs)
+	}
+}
+
+// TestExportPrivacy: a game in the database with players' addresses and
+// password hashes, an observer, a master and private press exports none
+// of them, while its broadcasts of every turn are there.
+func TestExportPrivacy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gmd.db")
+	if code, _, errs := gmd(t, "", "init", "-db", path); code != 0 {
+		t.Fatalf("gmd init: %d %s", code, errs)
+	}
+	if code, _, errs := gmd(t, "", "import", "-db", path, "-in", "testdata/export-standard.json"); code != 0 {
+		t.Fatalf("gmd import: %d %s", code, errs)
+	}
+	db, err := state.OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *state.Tx) error {
+		g, err := tx.Game("g")
+		if err != nil {
+			return err
+		}
+		g.MasterAddr, g.MasterHash = "master@hidden.example", []byte("SECRETHASH")
+		g.Observers = []state.Observer{{Addr: "watcher@hidden.example", PassHash: []byte("SECRETHASH")}}
+		for i := range g.Players {
+			g.Players[i].Addr, g.Players[i].PassHash = g.Players[i].Power+"@hidden.example", []byte("SECRETHASH")
+		}
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		for turn := range 4 {
+			if err := tx.AddPress("g", turn, &state.Press{Phase: "S1901M", From: "France", To: []string{"England"}, Text: "PRIVATE plan"}); err != nil {
+				return err
+			}
+			if err := tx.AddPress("g", turn, &state.Press{Phase: "S1901M", From: "France", Text: fmt.Sprintf("public %d", turn)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := gmd(t, "", "export", "-db", path, "-game", "g")
+	if code != 0 {
+		t.Fatalf("gmd export = %d %s", code, errs)
+	}
+	for _, secret := range []string{"hidden.example", "SECRETHASH", "U0VDUkVUSEFTSA", "PRIVATE"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the export contains %q", secret)
+		}
+	}
+	for turn := range 4 {
+		if !strings.Contains(out, fmt.Sprintf(`"text": "public %d"`, turn)) {
+			t.Errorf("the broadcast of turn %d is missing", turn)
+		}
 	}
 }
