@@ -31,6 +31,11 @@ type mover struct {
 	pos   *Position
 	rules Rules
 
+	// occupied lists the provinces with a unit in pos, when the caller
+	// knows them (a Scratch rules many order sets from one position, and
+	// keeps the list); nil means movement finds them on the map.
+	occupied []Loc
+
 	ord    []Order // effective order per unit province; Kind 0 means none
 	src    []int   // index of the order in the caller's slice, -1 for a default hold
 	reason []string
@@ -157,7 +162,7 @@ func adjudicateMovement(pos *Position, orders []Order, rules Rules) *Resolution 
 	res.Results = make([]OrderResult, 0, len(orders)+8)
 	next := pos.Clone()
 	next.Dislodged, next.Bounced, next.EndedConstructions = nil, nil, nil
-	s.nextOnly = false
+	s.nextOnly, s.occupied = false, nil
 	s.movement(pos, orders, rules, res, next)
 	return res
 }
@@ -202,7 +207,11 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 		s.src[p] = i
 	}
 	s.occ = s.occ[:0]
-	for _, p := range m.provinces {
+	provinces := m.provinces
+	if s.occupied != nil {
+		provinces = s.occupied
+	}
+	for _, p := range provinces {
 		u := pos.Units[p]
 		if u.Type == NoUnit {
 			continue

@@ -11,9 +11,12 @@ package judge
 type Scratch struct {
 	pos   *Position
 	rules Rules
-	s     mover
-	res   Resolution
-	next  Position
+	// occupied is pos's provinces with a unit, found once at Reset
+	// rather than on every call (the map's provinces are mostly empty).
+	occupied []Loc
+	s        mover
+	res      Resolution
+	next     Position
 }
 
 // NewScratch returns a Scratch for adjudicating phases that start at pos
@@ -27,6 +30,12 @@ func NewScratch(pos *Position, rules Rules) *Scratch {
 // Reset points the Scratch at another position, keeping its buffers.
 func (sc *Scratch) Reset(pos *Position) {
 	sc.pos = pos
+	sc.occupied = sc.occupied[:0]
+	for _, p := range pos.Map.provinces {
+		if pos.Units[p].Type != NoUnit {
+			sc.occupied = append(sc.occupied, p)
+		}
+	}
 }
 
 // Position returns the position the Scratch adjudicates from.
@@ -71,6 +80,7 @@ func (sc *Scratch) adjudicate(orders []Order, nextOnly bool) *Resolution {
 		BuiltCenters:   append(next.BuiltCenters[:0], pos.BuiltCenters...),
 		PendingCenters: append(next.PendingCenters[:0], pos.PendingCenters...),
 	}
+	sc.s.occupied = sc.occupied
 	sc.s.movement(pos, orders, sc.rules, res, next)
 	if next.Bounced != nil {
 		sc.s.bounced = next.Bounced
