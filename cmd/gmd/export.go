@@ -54,19 +54,8 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmd export: -game is required")
 		return 2
 	}
-	cfg, err := dbf.load()
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd export: %v\n", err)
-		return 2
-	}
-	db, err := openSnapshot(cfg.DB, "gmd export: reading", stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd export: %v\n", err)
-		return 1
-	}
-	defer db.Close()
 	var data []byte
-	err = db.View(func(tx *state.Tx) error {
+	if code := readGameData(dbf, "gmd export", stderr, func(tx *state.Tx) error {
 		g, err := tx.Game(*name)
 		if err != nil {
 			return err
@@ -89,17 +78,10 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		data, err = export.Marshal(doc)
 		return err
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd export: %v\n", err)
-		return 1
+	}); code != 0 {
+		return code
 	}
-	if *out == "" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(*out, data, 0o644)
-	}
-	if err != nil {
+	if err := writeOutput(*out, data, stdout); err != nil {
 		fmt.Fprintf(stderr, "gmd export: %v\n", err)
 		return 1
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/gmdjudge/gmd/engine"
@@ -53,37 +52,20 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmd replay: -game is required")
 		return 2
 	}
-	cfg, err := dbf.load()
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
-		return 2
-	}
-	db, err := openSnapshot(cfg.DB, "gmd replay: reading", stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
-		return 1
-	}
-	defer db.Close()
 	var game picture.ReplayGame
-	err = db.View(func(tx *state.Tx) error {
+	if code := readGameData(dbf, "gmd replay", stderr, func(tx *state.Tx) error {
+		var err error
 		game, err = replayOf(tx, strings.ToLower(*name))
 		return err
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
-		return 1
+	}); code != 0 {
+		return code
 	}
 	var out bytes.Buffer
 	if err := picture.Replay(&out, game); err != nil {
 		fmt.Fprintf(stderr, "gmd replay: game %s: %v\n", game.Name, err)
 		return 1
 	}
-	if *outFile == "" {
-		_, err = stdout.Write(out.Bytes())
-	} else {
-		err = os.WriteFile(*outFile, out.Bytes(), 0o644)
-	}
-	if err != nil {
+	if err := writeOutput(*outFile, out.Bytes(), stdout); err != nil {
 		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
 		return 1
 	}
