@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gmdjudge/gmd/bot"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -78,7 +79,8 @@ func decodeReplay(t *testing.T, name string, data []byte, want int) *gif.GIF {
 // replay that decodes, with a frame per phase besides the title, the
 // board after the last phase and the result, all of one size.
 func TestReplayEveryBoard(t *testing.T) {
-	for _, name := range variants.Names() {
+	// Every third board under the race detector (package racetest).
+	for _, name := range racetest.Spread(variants.Names(), 3) {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)
