@@ -27,7 +27,13 @@ const NoLoc Loc = 0xFFFF
 type Power uint8
 
 // NoPower marks an unowned centre or a province outside every home country.
+// A unit of NoPower is a neutral unit (see Unit.Neutral).
 const NoPower Power = 0xFF
+
+// Neutral is the word for the units that belong to no power (Western
+// World 901's neutral armies), in reports, pictures and the JSON of
+// positions; no power may be called so (see Map.UnitOwner).
+const Neutral = "Neutral"
 
 // Kind says what a province is made of, which decides which units may enter.
 type Kind uint8
@@ -121,6 +127,13 @@ type Map struct {
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
+	// NeutralsRebuild brings each neutral unit of the starting position
+	// (a StartUnit of NoPower) back to its place as a year ends, when the
+	// place is empty and, if it is a supply centre, nobody owns it
+	// (Western World 901: a neutral army "will be rebuilt if the SC is
+	// unowned during adjustment"). Without it a neutral unit destroyed is
+	// gone for good.
+	NeutralsRebuild bool
 
 	// oneWay are the edges the map declares one-way (a fleet may sail from
 	// the Central North Sea into the trade centres of North Sea Wars, never
@@ -264,6 +277,35 @@ func (m *Map) PowerByName(s string) (Power, bool) {
 		}
 	}
 	return NoPower, false
+}
+
+// UnitOwner returns the name of the power a unit of power p belongs to,
+// or Neutral for a neutral unit (NoPower).
+func (m *Map) UnitOwner(p Power) string {
+	if int(p) >= len(m.Powers) {
+		return Neutral
+	}
+	return m.Powers[p].Name
+}
+
+// UnitAdjective returns the adjective of a unit of power p ("English
+// Army"), or Neutral for a neutral unit.
+func (m *Map) UnitAdjective(p Power) string {
+	if int(p) >= len(m.Powers) {
+		return Neutral
+	}
+	return m.Powers[p].Adjective
+}
+
+// HasNeutrals reports whether the map's starting position has neutral
+// units.
+func (m *Map) HasNeutrals() bool {
+	for _, u := range m.StartUnits {
+		if u.Power == NoPower {
+			return true
+		}
+	}
+	return false
 }
 
 // PowerName returns the power's name, or "Unowned" for NoPower.
@@ -536,6 +578,10 @@ func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
 // Map.TiesContinue).
 func (b *MapBuilder) SetTiesContinue() { b.m.TiesContinue = true }
 
+// SetNeutralsRebuild brings destroyed neutral units back (see
+// Map.NeutralsRebuild).
+func (b *MapBuilder) SetNeutralsRebuild() { b.m.NeutralsRebuild = true }
+
 // AllowConstruction lets powers build new supply centres (see
 // Map.Construction).
 func (b *MapBuilder) AllowConstruction() { b.m.Construction = true }
@@ -550,7 +596,8 @@ func (b *MapBuilder) SetStartSeason(s Season) { b.m.StartSeason = s }
 // SetBuilds sets where powers may build (the default is BuildHome).
 func (b *MapBuilder) SetBuilds(r BuildRule) { b.m.Builds = r }
 
-// AddStartUnit places a unit in the starting position.
+// AddStartUnit places a unit in the starting position; a unit of
+// NoPower is neutral.
 func (b *MapBuilder) AddStartUnit(p Power, t UnitType, l Loc) {
 	b.m.StartUnits = append(b.m.StartUnits, StartUnit{p, t, l})
 }

@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -18,7 +18,7 @@ package judge
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
 //	oneway army|fleet <loc>: <loc> ...
-//	unit <power> <A|F> <loc>
+//	unit <power|-> <A|F> <loc>
 //	archipelago <id> ...
 //	place <id> <x> <y>
 //
@@ -79,6 +79,17 @@ package judge
 //
 // A unit line places a unit of the starting position. The centres owned at
 // the start are the home centres.
+//
+// A unit line whose power is "-" places a neutral unit ("unit - A lot":
+// Western World 901's neutral armies), which belongs to no power: it takes
+// no orders and holds, any power may support it to hold, it counts as
+// nobody's unit, and when dislodged it is destroyed without a retreat, so
+// that a neutral centre it holds must be taken by dislodging it (see
+// Unit.Neutral). "neutrals rebuild" on the map line brings each one back
+// to its place as a year ends if the place is empty and, being a centre,
+// is owned by nobody (Map.NeutralsRebuild); by default, "neutrals hold",
+// a neutral unit destroyed is gone. No power may be called Neutral, the
+// name reports give these units.
 //
 // "base standard" builds the map on the standard map's board: its
 // province, coast, army, fleet, oneway, archipelago and place lines, which
@@ -401,7 +412,7 @@ func splitFields(s string) ([]string, error) {
 }
 
 // mapUsage is the form of the map line, for its error messages.
-const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]"
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"
 
 func (p *mapParser) mapLine(l srcLine) {
 	if l.file != p.own {
@@ -422,7 +433,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		key := l.f[i]
 		want, known := mapSettings[key]
 		if !known {
-			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres or ties)", key)
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties or neutrals)", key)
 			return
 		}
 		if seen[key] {
@@ -436,11 +447,14 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		val := l.f[i+1]
 		switch key {
-		case "construction", "ties":
+		case "construction", "ties", "neutrals":
 			// A switch: its default, or the value that turns it on.
 			off, on, set := "no", "yes", p.b.AllowConstruction
-			if key == "ties" {
+			switch key {
+			case "ties":
 				off, on, set = "share", "continue", p.b.SetTiesContinue
+			case "neutrals":
+				off, on, set = "hold", "rebuild", p.b.SetNeutralsRebuild
 			}
 			switch val {
 			case on:
@@ -502,6 +516,7 @@ var mapSettings = map[string]string{
 	"builds":       "home, one or any",
 	"centres":      "a number",
 	"ties":         `"share" or "continue"`,
+	"neutrals":     `"hold" or "rebuild"`,
 }
 
 func (p *mapParser) power(l srcLine) {
@@ -522,6 +537,11 @@ func (p *mapParser) power(l srcLine) {
 		// observer, and PRESS TO M goes to the master: njudge keeps both
 		// letters out of every variant, and so does gmd.
 		p.errorf(l.n, "power letter %q is reserved: M is the master's and O the observers'", letter)
+		return
+	}
+	if strings.EqualFold(name, Neutral) || strings.EqualFold(adj, Neutral) {
+		// Reports and positions call the units of no power so.
+		p.errorf(l.n, "power name %q is reserved for neutral units", Neutral)
 		return
 	}
 	if len(name) < 2 || len(adj) < 2 {
@@ -934,8 +954,11 @@ func (p *mapParser) unit(l srcLine) {
 		return
 	}
 	pw, ok := p.b.Power(l.f[1])
+	if l.f[1] == "-" {
+		pw, ok = NoPower, true // a neutral unit
+	}
 	if !ok {
-		p.errorf(l.n, "unknown power %q in unit", l.f[1])
+		p.errorf(l.n, "unknown power %q in unit (a neutral unit is written unit - A <place>)", l.f[1])
 		return
 	}
 	var t UnitType

@@ -490,6 +490,11 @@ func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
 	st := d.style(u.Power)
 	title := d.m.PowerName(u.Power) + " " + strings.ToLower(u.Type.Word()) + " in " + d.m.FullName(u.Loc)
 	class := "unit " + strings.ToLower(u.Type.Word()) + " power-" + st.Letter + extra
+	if u.Neutral() {
+		st = powerStyle{Unit: colNeutral, Text: colInk}
+		title = judge.Neutral + " " + strings.ToLower(u.Type.Word()) + " in " + d.m.FullName(u.Loc)
+		class = "unit " + strings.ToLower(u.Type.Word()) + " neutral" + extra
+	}
 	e := elem{kind: kPath, class: class, title: title, closed: true, fill: fill{c: st.Unit}, stroke: colInk, width: 1.4 * d.px}
 	textAt := at
 	if u.Type == judge.Fleet {
@@ -500,6 +505,9 @@ func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
 	}
 	d.add(gUnits, e)
 	i := len(d.sc.elems) - 1
+	if st.Letter == "" {
+		return i // a neutral unit: its grey says it is no power's
+	}
 	d.add(gUnits, elem{kind: kText, class: "unit-letter", c: textAt, text: st.Letter, size: d.u * 1.3, anchor: 'm', bold: true,
 		fill: fill{c: st.Text}})
 	return i
