@@ -71,6 +71,10 @@ type LocInfo struct {
 	// a fleet there may convoy, as from a sea (Baleares in the Ancient
 	// Mediterranean). Armies still stand in it.
 	Archipelago bool
+	// Impassable marks a province no unit may enter or stand in (an
+	// impassable line of the map file): it is on the board, by name and
+	// in pictures, but in no adjacency.
+	Impassable bool
 	// At is where a schematic picture of the board draws the province (a
 	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
@@ -106,7 +110,7 @@ type Map struct {
 	StartYear      int         // 1901 in standard
 	StartSeason    Season      // Spring (a movement phase) or Winter (an adjustment phase, as in Chaos)
 	StartUnits     []StartUnit // the units of the first phase
-	StartCenters   []Power     // owner of each province at the start, indexed by Loc
+	StartCenters   []Power     // owner of each province at the start, indexed by Loc: the home centres, less any the map leaves unowned
 	// Builds is where the variant lets a power build (BuildHome unless its
 	// map says otherwise); a game may choose another rule (Rules.Builds).
 	Builds BuildRule
@@ -417,6 +421,9 @@ func (m *Map) CanHold(t UnitType, l Loc) bool {
 		return false
 	}
 	li := &m.Locs[l]
+	if li.Impassable {
+		return false
+	}
 	switch t {
 	case Army:
 		return li.Province == l && li.Kind != Sea
@@ -472,10 +479,12 @@ func majority(n int) int { return n/2 + 1 }
 // MapBuilder assembles a Map; the map file loader and tests use it. Add
 // provinces and coasts first, then adjacencies, then call Build.
 type MapBuilder struct {
-	m      *Map
-	edges  []edge
-	errs   []string
-	placed map[Loc]bool // provinces given a place by SetPlace
+	m       *Map
+	edges   []edge
+	errs    []string
+	placed  map[Loc]bool // provinces given a place by SetPlace
+	yearSet bool         // SetStartYear was called: a start year of 0 is the map's own
+	unowned []Loc        // home centres owned by nobody at the start
 }
 
 // NewMapBuilder starts a map with the given variant name and title.
@@ -586,8 +595,19 @@ func (b *MapBuilder) SetNeutralsRebuild() { b.m.NeutralsRebuild = true }
 // Map.Construction).
 func (b *MapBuilder) AllowConstruction() { b.m.Construction = true }
 
-// SetStartYear sets the year of the first phase.
-func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear = y }
+// SetStartYear sets the year of the first phase, 0 included (North Sea
+// Wars starts in the Spring of year 0); a map that sets none starts in
+// 1901.
+func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear, b.yearSet = y, true }
+
+// SetImpassable makes province p one no unit may enter (see
+// LocInfo.Impassable).
+func (b *MapBuilder) SetImpassable(p Loc) { b.m.Locs[p].Impassable = true }
+
+// StartUnowned leaves the home centre p owned by nobody at the start
+// (1898: each power starts with one of its home centres and must take the
+// others before it may build there). It stays a home centre.
+func (b *MapBuilder) StartUnowned(p Loc) { b.unowned = append(b.unowned, p) }
 
 // SetStartSeason sets the season of the first phase: Spring (the
 // default) or Winter.
@@ -634,6 +654,9 @@ func (b *MapBuilder) Build() (*Map, error) {
 			m.StartCenters[i] = li.Home
 		}
 	}
+	for _, p := range b.unowned {
+		m.StartCenters[p] = NoPower
+	}
 	m.placed = len(m.provinces) > 0
 	for _, p := range m.provinces {
 		m.placed = m.placed && b.placed[p]
@@ -646,7 +669,7 @@ func (b *MapBuilder) Build() (*Map, error) {
 	if m.VictoryCenters == 0 || m.DynamicVictory {
 		m.VictoryCenters = majority(len(m.centers))
 	}
-	if m.StartYear == 0 {
+	if !b.yearSet {
 		m.StartYear = 1901
 	}
 	if m.StartSeason == 0 {

@@ -199,7 +199,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place, unowned, impassable)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -339,12 +339,12 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"map title", "map\n" + miniRest,
 			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"},
 		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres, ties or neutrals)`},
-		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
+		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a year from 0 to 99999`},
 		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
 		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},
 		{"map missing construction", "map M construction\n" + miniRest, `m.map:1: construction needs "yes" or "no"`},
 		{"map construction word", "map M construction maybe\n" + miniRest, `m.map:1: construction "maybe": want "yes" or "no"`},
-		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a positive number`},
+		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a year from 0 to 99999`},
 		{"map ties", "map M ties maybe\n" + miniRest, `m.map:1: ties "maybe": want "share" or "continue"`},
 		{"map neutrals", "map M neutrals maybe\n" + miniRest, `m.map:1: neutrals "maybe": want "hold" or "rebuild"`},
 		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},

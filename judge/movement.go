@@ -307,6 +307,9 @@ func (s *mover) validate(p Loc, u Unit) string {
 		}
 		adjacent := m.ArmyAdjacent(p, t)
 		if !adjacent && (m.Locs[p].Kind != Coast || m.Locs[t].Kind != Coast) {
+			if m.Locs[t].Impassable {
+				return m.Locs[t].FullName + " is impassable: no unit may enter it"
+			}
 			return "the army in " + m.Locs[p].FullName + " can't get to " + m.Locs[t].FullName
 		}
 		for _, r := range o.Route {

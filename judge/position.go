@@ -201,6 +201,8 @@ func (pos *Position) Place(u Unit) error {
 	}
 	if !m.CanHold(u.Type, u.Loc) {
 		switch {
+		case m.Locs[u.Loc].Impassable:
+			return fmt.Errorf("%s is impassable: no unit may stand there", m.Locs[u.Loc].FullName)
 		case u.Type == Fleet && len(m.Locs[u.Loc].Coasts) > 0:
 			return fmt.Errorf("a fleet in %s needs a coast (%s)", m.Locs[u.Loc].FullName, coastList(m, u.Loc))
 		case u.Type == Fleet:

@@ -145,11 +145,14 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
-// or neutral land.
+// neutral land, or the grey of land no unit may enter.
 func (d *drawer) provinceFill(p judge.Loc) fill {
 	info := &d.m.Locs[p]
 	if info.Kind == judge.Sea {
 		return fill{c: colSea}
+	}
+	if info.Impassable {
+		return fill{c: colImpassable}
 	}
 	if d.pos.IsCenter(p) {
 		if o := d.pos.Centers[p]; o != judge.NoPower && int(o) < len(d.ps) {
@@ -224,6 +227,10 @@ func (d *drawer) board() {
 		f := d.provinceFill(p)
 		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
 			fill: f, stroke: colBorder, width: 1.2}
+		if info.Impassable {
+			el.class += " impassable"
+			el.title += ", impassable"
+		}
 		if info.Kind == judge.Sea {
 			// Seas are squares and land is round, so the two differ by shape too.
 			r := b.nodeR * 0.9

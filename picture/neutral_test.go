@@ -1,8 +1,11 @@
 package picture
 
 import (
+	"os"
 	"slices"
 	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
 )
 
 // TestNeutralUnits draws neutral units in the neutral grey without a
@@ -34,4 +37,34 @@ func TestNeutralUnits(t *testing.T) {
 			t.Errorf("%s: after the move, neutral units %q", variant, got)
 		}
 	}
+}
+
+// TestImpassableSchematic draws a schematic board's impassable province
+// (an impassable line of its map file) in the impassable grey, titled so.
+func TestImpassableSchematic(t *testing.T) {
+	src, err := os.ReadFile("../judge/testdata/maps/impassable.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := judge.ParseMap("impassable", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := judge.StartPosition(m)
+	data := svgOf(t, pos, nil)
+	keep(t, "impassable.svg", data)
+	doc, _, _ := parseSVG(t, data)
+	var found int
+	for _, e := range doc {
+		if e.is("province", "impassable") {
+			found++
+			if e.title != "Alps, impassable" || e.attr["fill"] != "#a6a6a6" {
+				t.Errorf("impassable province %q filled %q", e.title, e.attr["fill"])
+			}
+		}
+	}
+	if found != 1 {
+		t.Errorf("%d impassable provinces drawn, want 1", found)
+	}
+	checkPNG(t, pngOf(t, pos, nil))
 }
