@@ -33,6 +33,10 @@ var storedForms = []string{
 	  "units": [{"power": "Russia", "type": "A", "at": "jor"}], "built_centers": ["jor"], "centers": {"jor": "Russia"},
 	  "ended_constructions": [{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"},
 	    {"power": "Turkey", "at": "jor", "ordered": "W1901A"}]}`,
+	// A North Sea Wars game stored while the map started in year 1 (it
+	// starts in year 0 now): its positions read and are written as they
+	// were.
+	`{"variant": "north-sea-wars", "phase": "S1M", "units": [{"power": "Britons", "type": "A", "at": "cym"}], "centers": {"cym": "Britons"}}`,
 	// Neutral units (judge.Unit.Neutral), added with them: positions
 	// without any are stored as before.
 	`{"phase": "F1901M", "units": [{"power": "Neutral", "type": "A", "at": "ser"}, {"power": "neutral", "type": "F", "at": "ion"},
