@@ -315,17 +315,19 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 // unitsOf lists the units of pos power by power, in words.
 func unitsOf(pos *judge.Position) ([]powerUnits, []string) {
 	mp := pos.Map
-	byPower := make([][]string, len(mp.Powers))
+	// One row per power, and a last one for the neutral units.
+	byPower := make([][]string, len(mp.Powers)+1)
 	for _, u := range pos.Units {
-		if u.Type == judge.NoUnit || int(u.Power) >= len(mp.Powers) {
+		if u.Type == judge.NoUnit {
 			continue
 		}
-		byPower[u.Power] = append(byPower[u.Power], u.Type.Word()+" "+mp.FullName(u.Loc))
+		k := min(int(u.Power), len(mp.Powers))
+		byPower[k] = append(byPower[k], u.Type.Word()+" "+mp.FullName(u.Loc))
 	}
 	var out []powerUnits
 	for k, us := range byPower {
 		if len(us) > 0 {
-			out = append(out, powerUnits{Power: mp.Powers[k].Name, Units: us})
+			out = append(out, powerUnits{Power: mp.UnitOwner(judge.Power(k)), Units: us})
 		}
 	}
 	var dis []string
