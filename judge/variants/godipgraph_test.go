@@ -45,7 +45,11 @@ func checkGodipBorders(t *testing.T, m *judge.Map, variant string) {
 	}
 	got := map[string]bool{}
 	for a := range m.Locs {
+		// Armies stand in provinces, never on a coast of one.
 		for _, ut := range []judge.UnitType{judge.Army, judge.Fleet} {
+			if ut == judge.Army && m.Province(judge.Loc(a)) != judge.Loc(a) {
+				continue
+			}
 			for _, b := range m.Neighbours(nil, ut, judge.Loc(a)) {
 				got[ut.String()+" "+m.LocName(judge.Loc(a))+" "+m.LocName(b)] = true
 			}
