@@ -54,6 +54,7 @@ var rules = map[string][]string{
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},
+	"tools/boards":        {"judge", "judge/variants", "picture"},
 	"tools/mapgen":        {"judge", "judge/variants", "mapgeo", "mapgeo/carve"},
 	// cmd/gmd wires everything; nothing imports it (no package lists "cmd/...").
 	"cmd/gmd": {"*"},
