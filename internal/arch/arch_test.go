@@ -42,7 +42,7 @@ var rules = map[string][]string{
 	"internal/length":     {}, // t21's, placed before it lands
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"players":             {"state"},
-	"export":              {"jsonpos", "judge", "parser", "report", "state", "view"},
+	"export":              {"jsonpos", "judge", "judge/variants", "parser", "report", "state", "view"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
