@@ -251,9 +251,9 @@ func TestFromMILA(t *testing.T) {
 func TestFromMILADisagreement(t *testing.T) {
 	for _, c := range []struct{ name, from, to, want string }{
 		{"moved unit", `"FRANCE":["F MAO","A MAR","A BUR"]`, `"FRANCE":["F MAO","A MAR","A PAR"]`,
-			"phase F1901M: the board MILA recorded is not gmd's: in bur MILA has nothing, gmd France A bur; in par MILA has France A par, gmd nothing"},
+			"phase S1901M: gmd and MILA end it on different boards: in bur MILA has nothing, gmd France A bur; in par MILA has France A par, gmd nothing"},
 		{"phase", `"name":"F1901M","state":{"name":"F1901M"`, `"name":"F1902M","state":{"name":"F1902M"`,
-			"phase F1902M: MILA plays F1902M there, gmd plays F1901M"},
+			"phase S1901M: after it MILA plays F1902M, gmd F1901M"},
 		{"centre", `"TURKEY":["ANK","CON","SMY"]}},
  "orders":{},`, `"TURKEY":["ANK","CON","SMY","GRE"]}},
  "orders":{},`, "the centre gre is Turkey's for MILA, Unowned's for gmd"},
