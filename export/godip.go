@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -233,24 +234,21 @@ func (gp *godipPhase) read(m *judge.Map, p judge.Phase) (sourcePhase, error) {
 			l = m.Province(l) // godip keeps an army that moved to a coast ("pan move col/wc") on it
 		}
 		u := judge.Unit{Type: t, Power: pw, Loc: l}
-		if d, ok := unitIn(pos, l); ok && d == u && dislodged == (p.Type == judge.Retreat && pos.Units[m.Province(l)] != u) {
+		if dislodged && slices.ContainsFunc(pos.Dislodged, func(d judge.DislodgedUnit) bool { return d.Unit == u }) ||
+			!dislodged && pos.Units[m.Province(l)] == u {
 			continue // godip lists some units twice in an adjustment phase
 		}
 		if t == judge.Fleet && !dislodged && !m.CanHold(t, l) && len(m.Locs[l].Coasts) > 0 {
 			coastless = append(coastless, pl)
 			continue
 		}
-		switch {
-		case dislodged && p.Type != judge.Retreat:
-			return sp, fmt.Errorf("line %d: a dislodged unit outside a retreat phase", pl.n)
-		case dislodged && !m.CanHold(t, l):
-			return sp, fmt.Errorf("line %d: no such unit can stand in %s", pl.n, f[1])
-		case dislodged:
-			pos.Dislodged = append(pos.Dislodged, judge.DislodgedUnit{Unit: u, AttackerFrom: judge.NoLoc})
-		default:
-			if err := pos.Place(u); err != nil {
-				return sp, fmt.Errorf("line %d: %v", pl.n, err)
-			}
+		if dislodged {
+			err = addDislodged(pos, u)
+		} else {
+			err = pos.Place(u)
+		}
+		if err != nil {
+			return sp, fmt.Errorf("line %d: %v", pl.n, err)
 		}
 	}
 	for _, pl := range coastless {

@@ -171,13 +171,11 @@ func milaBoard(m *judge.Map, phase judge.Phase, st *MILAState) (*judge.Position,
 			}
 			u := judge.Unit{Type: t, Power: p, Loc: l}
 			if dislodged {
-				if !m.CanHold(t, l) {
-					return nil, fmt.Errorf("%s's unit %q: no such unit can stand there", m.PowerName(p), s)
-				}
-				pos.Dislodged = append(pos.Dislodged, judge.DislodgedUnit{Unit: u, AttackerFrom: judge.NoLoc})
-				continue
+				err = addDislodged(pos, u)
+			} else {
+				err = pos.Place(u)
 			}
-			if err := pos.Place(u); err != nil {
+			if err != nil {
 				return nil, fmt.Errorf("%s's unit %q: %v", m.PowerName(p), s, err)
 			}
 		}
@@ -200,9 +198,6 @@ func milaBoard(m *judge.Map, phase judge.Phase, st *MILAState) (*judge.Position,
 			}
 			pos.Centers[l] = p
 		}
-	}
-	if len(pos.Dislodged) > 0 && phase.Type != judge.Retreat {
-		return nil, fmt.Errorf("dislodged units in a phase that is not a retreat phase")
 	}
 	return pos, nil
 }

@@ -82,7 +82,7 @@ func replay(src *sourceGame, rules judge.Rules, results ResultsFunc) (*Game, err
 			if phaseLess(sp.phase, cur.Phase) && skipped(src.engine, sp, cur, prev) {
 				continue
 			}
-			return nil, fmt.Errorf("phase %s: after it %s plays %s, gmd %s", played, src.engine, sp.phase, cur.Phase)
+			return nil, fmt.Errorf("phase %s: after it %s plays %s, gmd %s", played, src.engine, sp.name, cur.Phase)
 		}
 		if d := boardDiff(src.engine, sp.board, cur); d != "" {
 			if i == 0 {
@@ -167,6 +167,26 @@ func skipped(engine string, sp *sourcePhase, cur *judge.Position, prev *judge.Re
 		board.Centers = cur.Centers
 	}
 	return boardDiff(engine, &board, cur) == ""
+}
+
+// addDislodged puts u on pos as a dislodged unit of a retreat phase,
+// checking that it may stand there and that no other unit was dislodged
+// from its province. Where it was attacked from, no record says.
+func addDislodged(pos *judge.Position, u judge.Unit) error {
+	m := pos.Map
+	switch {
+	case pos.Phase.Type != judge.Retreat:
+		return fmt.Errorf("a dislodged unit outside a retreat phase")
+	case !m.CanHold(u.Type, u.Loc):
+		return fmt.Errorf("no such unit can stand in %s", m.LocName(u.Loc))
+	}
+	for _, d := range pos.Dislodged {
+		if m.Province(d.Loc) == m.Province(u.Loc) {
+			return fmt.Errorf("two units dislodged from %s", m.FullName(m.Province(u.Loc)))
+		}
+	}
+	pos.Dislodged = append(pos.Dislodged, judge.DislodgedUnit{Unit: u, AttackerFrom: judge.NoLoc})
+	return nil
 }
 
 // writtenOf finds the source's text of o among sp's orders.
