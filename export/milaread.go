@@ -46,6 +46,11 @@ func FromMILA(g *MILA, name string, rules judge.Rules, results ResultsFunc) (*Ga
 		}
 		return nil, fmt.Errorf("MILA map %q: gmd has no such board (the boards both have: %s)", g.Map, strings.Join(names, ", "))
 	}
+	for _, r := range g.Rules {
+		if r == "BUILD_ANY" {
+			return nil, fmt.Errorf("MILA rule BUILD_ANY (builds in any owned centre): gmd builds in home centres on %s", variant)
+		}
+	}
 	m, err := variants.Load(variant)
 	if err != nil {
 		return nil, err

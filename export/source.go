@@ -244,7 +244,13 @@ func boardDiff(engine string, want, got *judge.Position) string {
 	}
 	for _, c := range m.Centers() {
 		if w, g := want.Centers[c], got.Centers[c]; w != g {
-			diffs = append(diffs, fmt.Sprintf("the centre %s is %s's for %s, %s's for gmd", m.LocName(c), m.PowerName(w), engine, m.PowerName(g)))
+			owner := func(p judge.Power) string {
+				if p == judge.NoPower {
+					return "nobody's"
+				}
+				return m.PowerName(p) + "'s"
+			}
+			diffs = append(diffs, fmt.Sprintf("the centre %s is %s for %s, %s for gmd", m.LocName(c), owner(w), engine, owner(g)))
 		}
 	}
 	if len(diffs) > 4 {
