@@ -14,7 +14,7 @@ func FuzzReadMILA(f *testing.F) {
 	f.Add([]byte(milaGame))
 	f.Add([]byte(strings.Replace(milaGame, `"A PAR - BUR"`, `"A PAR - BUR VIA"`, 1)))
 	f.Add([]byte(strings.Replace(milaGame, `"name":"F1901M","state":{"name":"F1901M"`, `"name":"S1901R","state":{"name":"S1901R"`, 1)))
-	f.Add([]byte(`{"id":"x","map":"pure","phases":[{"name":"S1901M","state":{"units":{"FRANCE":["A PAR"]}},"orders":{"FRANCE":["A PAR - LON"]}},{"name":"COMPLETED","state":{"units":{"FRANCE":["A LON"]}}}]}`))
+	f.Add([]byte(`{"id":"x","map":"pure","phases":[{"name":"S1901M","state":{"timestamp":9223372036854775807,"units":{"FRANCE":["A PAR"]}},"orders":{"FRANCE":["A PAR - LON"]}},{"name":"COMPLETED","state":{"units":{"FRANCE":["A LON"]}}}]}`))
 	f.Add([]byte(`{"id":"x","map":"standard","phases":[{"name":"F1901R","state":{"units":{"FRANCE":["*A PAR","*F STP/NC"]}},"orders":{"FRANCE":["A PAR R BUR","WAIVE","F STP/NC D"]}},{"name":"W1901A","state":{}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := UnmarshalMILA(data)
@@ -27,6 +27,9 @@ func FuzzReadMILA(f *testing.F) {
 		}
 		if err := Check(doc); err != nil {
 			t.Fatalf("gmd's document of a MILA game fails its own check: %v", err)
+		}
+		if _, err := Marshal(doc); err != nil {
+			t.Fatalf("gmd's document of a MILA game cannot be written: %v", err)
 		}
 	})
 }
@@ -48,6 +51,9 @@ func FuzzReadGodip(f *testing.F) {
 		}
 		if err := Check(doc); err != nil {
 			t.Fatalf("gmd's document of a godip game fails its own check: %v", err)
+		}
+		if _, err := Marshal(doc); err != nil {
+			t.Fatalf("gmd's document of a godip game cannot be written: %v", err)
 		}
 	})
 }

@@ -281,3 +281,20 @@ func TestFromMILADisagreement(t *testing.T) {
 		t.Logf("%s: %v", c.name, err)
 	}
 }
+
+// TestMILATimes: MILA's times in microseconds come in as such, and a
+// time JSON could not write back is none.
+func TestMILATimes(t *testing.T) {
+	for us, want := range map[int64]string{
+		1537459322922097:   "2018-09-20T16:02:02.922097Z",
+		0:                  "0001-01-01T00:00:00Z",
+		-5:                 "0001-01-01T00:00:00Z",
+		1 << 62:            "0001-01-01T00:00:00Z",
+		253402300799999999: "9999-12-31T23:59:59.999999Z",
+	} {
+		got, err := microTime(us).MarshalText()
+		if err != nil || string(got) != want {
+			t.Errorf("microTime(%d) = %s, %v; want %s", us, got, err, want)
+		}
+	}
+}

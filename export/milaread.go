@@ -95,7 +95,7 @@ func milaPress(m *judge.Map, msg MILAMessage, at judge.Phase) (Press, bool) {
 	if phase != (judge.Phase{}) {
 		name = phase.String()
 	}
-	return Press{Phase: name, From: from, Text: msg.Message, Sent: time.UnixMicro(msg.TimeSent).UTC()}, true
+	return Press{Phase: name, From: from, Text: msg.Message, Sent: microTime(msg.TimeSent)}, true
 }
 
 // milaSourcePhase reads one MILA phase into gmd's terms.
@@ -118,9 +118,7 @@ func milaSourcePhase(m *judge.Map, ph *MILAPhase, first bool) (sourcePhase, erro
 		}
 		sp.phase = p
 	}
-	if ph.State.Timestamp > 0 {
-		sp.when = time.UnixMicro(ph.State.Timestamp).UTC()
-	}
+	sp.when = microTime(ph.State.Timestamp)
 	board, err := milaBoard(m, sp.phase, &ph.State)
 	if err != nil {
 		return sp, err
@@ -322,4 +320,15 @@ func ParseMILAOrder(m *judge.Map, t judge.PhaseType, line string) (judge.Order, 
 		return judge.Order{}, err
 	}
 	return o, nil
+}
+
+// microTime reads MILA's microseconds since 1970, as a time in UTC; a
+// time before 1970 or after 9999, which no game was played at (and JSON
+// cannot write), is taken as no time at all.
+func microTime(us int64) time.Time {
+	const limit = 253402300799999999 // 9999-12-31T23:59:59.999999Z
+	if us <= 0 || us > limit {
+		return time.Time{}
+	}
+	return time.UnixMicro(us).UTC()
 }
