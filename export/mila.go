@@ -12,6 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/state"
 )
 
 // MILA is a game in the saved-game format of MILA's `diplomacy` Python
@@ -216,7 +217,7 @@ func ToMILA(doc *Game) (*MILA, error) {
 		return nil, fmt.Errorf("the final position: %w", err)
 	}
 	last := MILAPhase{Name: milaPhaseName(final.Phase), Orders: map[string][]string{}, Results: map[string][]string{}, Messages: []MILAMessage{}}
-	if doc.Status == "finished" {
+	if doc.Status == string(state.Finished) {
 		last.Name = MILAPhaseCompleted
 	}
 	last.State = milaState(out, final, prev, inf, doc.Phases[len(doc.Phases)-1].Processed)

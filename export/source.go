@@ -24,7 +24,7 @@ type ResultsFunc func(game string, turn int, pos *judge.Position, res *judge.Res
 // a few dozen units.
 const (
 	maxSourcePhases = 2000
-	maxSourceUnits  = 400 // units, dislodged units or centres of one phase
+	maxSourceUnits  = 400 // units and dislodged units of one phase (godip: twice as many lines, centres too)
 	maxSourceOrders = 400 // orders of one phase
 )
 
@@ -34,8 +34,7 @@ type sourcePhase struct {
 	name  string      // as the source names it, for messages
 	phase judge.Phase // zero for a board without a phase (MILA's COMPLETED)
 	board *judge.Position
-	// orders are the orders played; byPower keeps the source's own
-	// lines per power (for MILA, the written text of the orders).
+	// orders are the orders played, each with its power.
 	orders  []judge.Order
 	written []string // written[i] is the source's text of orders[i]
 	when    time.Time
