@@ -150,6 +150,9 @@ func TestFromGodip(t *testing.T) {
 	if !slices.Equal(names, []string{"S1901M", "F1901M", "W1901A"}) {
 		t.Fatalf("phases %v, want S1901M F1901M W1901A", names)
 	}
+	if doc.Settings.Press != "" || len(doc.Press) != 0 {
+		t.Errorf("press %q with %d messages, want none: godip records none", doc.Settings.Press, len(doc.Press))
+	}
 	if got := doc.Phases[2].Written["Austria"]; !slices.Equal(got, []string{"build Army vie"}) {
 		t.Errorf("Austria's winter written %v, want godip's line", got)
 	}

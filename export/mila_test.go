@@ -237,8 +237,8 @@ func TestFromMILA(t *testing.T) {
 	if got := doc.Phases[0].Written["France"]; !slices.Contains(got, "A PAR - BUR") {
 		t.Errorf("France's written orders %v, want MILA's text", got)
 	}
-	if len(doc.Press) != 1 || doc.Press[0].From != "France" || doc.Press[0].Text != "Bonjour" {
-		t.Errorf("press %+v, want France's Bonjour alone", doc.Press)
+	if len(doc.Press) != 1 || doc.Press[0].From != "France" || doc.Press[0].Text != "Bonjour" || doc.Settings.Press != "white" {
+		t.Errorf("press %+v under press %q, want France's Bonjour alone, white press", doc.Press, doc.Settings.Press)
 	}
 	if err := Check(doc); err != nil {
 		t.Fatal(err)

@@ -67,6 +67,9 @@ func replay(src *sourceGame, rules judge.Rules, results ResultsFunc) (*Game, err
 		Format: Format, Version: Version, Name: src.name, Variant: src.variant, Rules: rules.Name,
 		Status: string(state.Finished), Result: "terminated", Seats: []Seat{}, Press: src.press,
 	}
+	if len(src.press) > 0 {
+		doc.Settings.Press = "white" // the broadcasts came with it; else no press, as the record has none
+	}
 	first := src.phases[0]
 	if first.phase == (judge.Phase{}) {
 		return nil, fmt.Errorf("phase %s: the first phase must name its season", first.name)
