@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -296,5 +297,34 @@ func TestMILATimes(t *testing.T) {
 		if err != nil || string(got) != want {
 			t.Errorf("microTime(%d) = %s, %v; want %s", us, got, err, want)
 		}
+	}
+}
+
+// TestMILALimits: a MILA file past the bounds on phases, units and orders
+// is refused, saying which, before it is played.
+func TestMILALimits(t *testing.T) {
+	phase := `{"name":"S1901M","state":{"units":{"FRANCE":[%s]}},"orders":{"FRANCE":[%s]}}`
+	many := func(n int, s string) string {
+		return strings.TrimSuffix(strings.Repeat(s+",", n), ",")
+	}
+	for _, c := range []struct{ name, doc, want string }{
+		{"phases", `{"id":"x","map":"pure","phases":[` + many(maxSourcePhases+1, fmt.Sprintf(phase, `"A PAR"`, "")) + `]}`,
+			"MILA game has 2001 phases, more than the 2000 gmd reads"},
+		// Units are bounded by the board: a second unit in a province is
+		// refused at once.
+		{"units", `{"id":"x","map":"pure","phases":[` + fmt.Sprintf(phase, many(100000, `"A PAR"`), "") + `]}`,
+			`France's unit "A PAR": two units in Paris`},
+		{"orders", `{"id":"x","map":"pure","phases":[` + fmt.Sprintf(phase, `"A PAR"`, many(maxSourceOrders+1, `"A PAR H"`)) + `]}`,
+			"401 orders, more than the 400 gmd reads in one phase"},
+	} {
+		mg, err := UnmarshalMILA([]byte(c.doc))
+		if err == nil {
+			_, err = FromMILA(mg, "x", judge.DATC30, engine.ResultsText)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+			continue
+		}
+		t.Logf("%s: %v", c.name, err)
 	}
 }
