@@ -43,7 +43,7 @@ var rules = map[string][]string{
 	"internal/racetest":   {},
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"players":             {"state"},
-	"export":              {"jsonpos", "judge", "parser", "report", "state", "view"},
+	"export":              {"jsonpos", "judge", "judge/variants", "parser", "report", "state", "view"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
