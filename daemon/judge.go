@@ -165,7 +165,7 @@ func (j *Judge) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachm
 	}
 	atts := make(map[uint64][]mail.Attachment)
 	for _, m := range out {
-		if len(m.Maps) == 0 {
+		if !m.Attaches() {
 			continue
 		}
 		if atts[m.ID], err = j.Maps.Attach(m); err != nil {
