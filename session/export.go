@@ -79,6 +79,12 @@ func (s *session) cmdExport(c *parser.Command) error {
 	if i := coMasterSeat(g, s.in.From); s.coMaster && i >= 0 {
 		to = g.Observers[i].Addr // the co-master's own, as recorded
 	}
+	if !engine.ValidSender(to) {
+		// An imported game has no master; an admin who signed on to it
+		// has gmd export.
+		s.fail(c.Line, "Game '%s' has no master's address to mail its export to: the judge's operator can write it with gmd export.", g.Name)
+		return nil
+	}
 	err = s.m.SendFiles(s.tx, s.now, "export", tmpl, []string{to}, s.in.MessageID, []state.File{{Name: file, Type: "application/json", Data: data}})
 	if err != nil {
 		return err

@@ -84,6 +84,18 @@ func TestMasterExport(t *testing.T) {
 	h.create("newgame")
 	r := replyTo(t, h.mail(testMaster, "export", "SIGNON Mnewgame "+testMasterPass+"\nEXPORT"), testMaster).Body
 	mustContain(t, r, "Game 'newgame' has not started: there is nothing to export yet.")
+
+	// A game without a master's address (an imported one), signed on to
+	// by a judge admin: nothing is mailed, and the reply says why.
+	g := h.game("dt")
+	g.MasterAddr = ""
+	h.putGame(g)
+	h.m.cfg.Admins = []string{"admin@example.org"}
+	got = h.mail("admin@example.org", "export", "SIGNON Mdt\nEXPORT")
+	mustContain(t, replyTo(t, got, "admin@example.org").Body, "Game 'dt' has no master's address to mail its export to")
+	if ex := exports(t, got); len(ex) != 0 {
+		t.Errorf("%d exports mailed for a game without a master", len(ex))
+	}
 }
 
 // TestMasterExportAttacks: EXPORT with a wrong password, from a player's
