@@ -52,7 +52,7 @@ func (f *fakeAnimate) count() int {
 }
 
 // finish ends the fixture's game "secrets" with result.
-func (f *fixture) finish(t *testing.T, result string) {
+func (f *fixture) finish(t testing.TB, result string) {
 	t.Helper()
 	err := f.db.Update(func(tx *state.Tx) error {
 		g, err := tx.Game("secrets")
@@ -260,3 +260,19 @@ func TestReplayGateBounded(t *testing.T) {
 // waitABit lets the other goroutines run while a test waits for them to
 // reach a point it can see; it asserts nothing about time.
 func waitABit() { time.Sleep(time.Millisecond) }
+
+// BenchmarkExportJSON answers a finished game's export.json, 20 years
+// of the fixture's game: read, built and written per request.
+func BenchmarkExportJSON(b *testing.B) {
+	f := newFixture(b, 20, Config{})
+	f.finish(b, "terminated")
+	var size int
+	for b.Loop() {
+		res := f.get(b, "GET", "/games/secrets/export.json")
+		if res.StatusCode != 200 {
+			b.Fatal(res.Status)
+		}
+		size = len(body(b, res))
+	}
+	b.ReportMetric(float64(size), "bytes")
+}
