@@ -188,6 +188,10 @@ type gameData struct {
 	Dislodged []string
 	Observers int
 	Press     int // public press messages
+	// Replay is the finished game's replay (Src "" when the judge draws
+	// none), Export its export's address; both "" while it runs.
+	Replay mapImage
+	Export string
 }
 
 // board is a game's variant map and current position, nil while forming.
@@ -247,6 +251,12 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 		d.Chart, err = centreChart(mp, recs, g.Position)
 		if err != nil {
 			return nil, err
+		}
+	}
+	if g.Status == state.Finished && pos != nil {
+		d.Export = g.Name + "/export.json"
+		if s.cfg.Animate != nil {
+			d.Replay = mapImage{Src: g.Name + "/replay.gif", Alt: fmt.Sprintf("Replay of game %s: each phase with its orders and their results, then the result; the phases are listed below.", g.Name)}
 		}
 	}
 	d.Press, err = countPress(tx, g)

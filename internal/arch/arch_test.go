@@ -49,8 +49,8 @@ var rules = map[string][]string{
 	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
 	"demo":                {},
 	"engine":              {"bot", "config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
-	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "players", "report", "state", "templates", "view"},
-	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "report", "state", "view"},
+	"session":             {"config", "engine", "export", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "players", "report", "state", "templates", "view"},
+	"web":                 {"config", "export", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "report", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},
