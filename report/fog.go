@@ -1,0 +1,27 @@
+package report
+
+import "github.com/gmdjudge/gmd/judge"
+
+// A Viewer is the one power a results text is written for under fog of
+// war (SET FOG). The position and rulings handed to WriteResultsAs are
+// already the viewer's (view.Fog); what the report itself must hold back
+// is what it would count or list from them as if they were the whole
+// board: the centres out of sight, which the fogged position shows
+// unowned, and the centre and unit counts of the other powers, which it
+// would count from the few it sees.
+type Viewer struct {
+	Power judge.Power
+	// Seen is, by Loc, the provinces the viewer sees on the board after
+	// the phase (view.Sight of res.Next).
+	Seen []bool
+}
+
+// sees reports whether the province of l is in v's sight; everything is
+// for a nil v.
+func (v *Viewer) sees(l judge.Loc) bool {
+	return v == nil || int(l) < len(v.Seen) && v.Seen[l]
+}
+
+// counts reports whether the report gives p's counts (centres, units,
+// builds due) to v: its own only, or everyone's for a nil v.
+func (v *Viewer) counts(p judge.Power) bool { return v == nil || v.Power == p }
