@@ -50,6 +50,7 @@ func WriteResultsAs(w io.Writer, pos *judge.Position, res *judge.Resolution, v *
 	default:
 		wr.movement()
 	}
+	wr.v.nothingSeen(&wr.b, wr.m)
 	if len(res.Constructions) > 0 {
 		wr.constructionsEnded()
 	}
@@ -496,8 +497,11 @@ func (wr *writer) ownership(next *judge.Position) {
 		}
 		wrapList(&wr.b, head.String(), names, col)
 	}
-	wr.b.WriteByte('\n')
 	centers, units := next.CenterCount(), next.UnitCount()
+	if !wr.v.ownershipSeen(&wr.b, m, owners, centers, units) {
+		return
+	}
+	wr.b.WriteByte('\n')
 	for p := range m.Powers {
 		np, nu := centers[p], units[p]
 		if np == 0 && nu == 0 || !wr.v.counts(judge.Power(p)) {

@@ -54,13 +54,17 @@ func (s *session) fogViewer(g *state.Game) string {
 	return power
 }
 
-// fogRefused reports, with a line of the reply, that the sender may see
-// nothing of fogged game g's board (what asks names it).
-func (s *session) fogRefused(g *state.Game, what string) bool {
+// fogRefused reports, with a paragraph of the reply (after a blank line
+// with para), that the sender may see nothing of fogged game g's board;
+// what names what was asked for, as each power reads it ("its history").
+func (s *session) fogRefused(g *state.Game, what string, para bool) bool {
 	if all, power := s.fogSees(g); all || power != "" {
 		return false
 	}
-	s.printf("Game '%s' is played under fog of war: until it ends, %s goes to each power as it sees the board, and to nobody else. Sign on to your power (SIGNON) in the same mail to read yours.", g.Name, what)
+	if para {
+		s.paragraph()
+	}
+	s.printf("Game '%s' is played under fog of war: until it ends, each power reads %s as it sees the board, and nobody else does. Sign on to your power (SIGNON) in the same mail to read yours.", g.Name, what)
 	return true
 }
 

@@ -139,7 +139,7 @@ func (s *session) listGame(g *state.Game) error {
 	if len(g.Position) == 0 {
 		return nil
 	}
-	if s.fogRefused(g, "the board") {
+	if s.fogRefused(g, "the units and centres", true) {
 		return nil
 	}
 	pos, _, err := s.m.Position(g)
@@ -221,7 +221,7 @@ func (s *session) cmdHistory(c *parser.Command) error {
 	if next == "PRESS" {
 		return s.historyPress(c, g)
 	}
-	if s.fogRefused(g, "the history") {
+	if s.fogRefused(g, "its history", false) {
 		return nil
 	}
 	recs, err := s.tx.Phases(g.Name)
