@@ -10,9 +10,12 @@ import (
 
 // Fog of war (SET FOG) in the life of a game: while it runs, each power
 // is mailed the results of a phase, and its pictures, as it sees them
-// (view.Fog); the master and the observers get everything. With the
-// game's end everything is revealed: its last results go whole to
-// everyone, as does the history from then on.
+// (view.Fog); the master (and the co-masters) get everything, and the
+// observers nothing of the board: anyone may observe from an address of
+// their own, a player too, from a second one, as anyone may read the web
+// pages, which show nothing of it either. With the game's end
+// everything is revealed: its last results go whole to everyone, as
+// does the history from then on.
 
 // Fogged reports whether g is played under fog of war now: SET FOG, and
 // the game not over.
@@ -38,15 +41,15 @@ func FogResultsText(game string, turn int, pos *judge.Position, res *judge.Resol
 }
 
 // Viewers returns whose view of fogged game g the address addr gets:
-// all for the master and the observers (a co-master is one), else the
-// powers of the seats addr holds and has not abandoned, in seat order.
-// An address with neither gets nothing.
+// all for the master and a co-master, else the powers of the seats addr
+// holds and has not abandoned, in seat order. An address with neither,
+// an observer's, gets nothing.
 func Viewers(g *state.Game, addr string) (all bool, powers []string) {
 	if SameAddr(g.MasterAddr, addr) {
 		return true, nil
 	}
 	for i := range g.Observers {
-		if SameAddr(g.Observers[i].Addr, addr) {
+		if g.Observers[i].CoMaster && SameAddr(g.Observers[i].Addr, addr) {
 			return true, nil
 		}
 	}
@@ -61,8 +64,8 @@ func Viewers(g *state.Game, addr string) (all bool, powers []string) {
 
 // sendPhaseResults queues the results of the phase played from pos,
 // ruled on in res, to everyone in g: to each alike, or, while g is
-// fogged, to each power's address its own view, one mail a power, and
-// the whole to the master and the observers.
+// fogged, to each power's address its own view, one mail a power, the
+// whole to the master, and nothing to the observers (Viewers).
 func (m *Engine) sendPhaseResults(tx *state.Tx, now time.Time, g *state.Game, data ResultsData, ref state.MapRef,
 	pos *judge.Position, res *judge.Resolution) error {
 	to := m.Recipients(g)

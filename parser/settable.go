@@ -177,7 +177,7 @@ var setTable = []SetOption{
 		When: "before the start"},
 	// Fog of war (issue 27): vDiplomacy's Fog of War, njudge's Blind.
 	{Name: "FOG", Words: []string{"FOG", "BLIND"}, Who: Master, Syntax: "FOG",
-		Usage: "SET FOG | SET NOFOG", Help: "fog of war (njudge's Blind): until the game ends each power sees only the provinces its units and centres touch, the master and observers everything; or not",
+		Usage: "SET FOG | SET NOFOG", Help: "fog of war (njudge's Blind): until the game ends each power sees only the provinces its units and centres touch, the master everything, observers nothing of the board; or not",
 		When: "before the start"},
 	{Name: "NOFOG", Words: []string{"NOFOG", "NOBLIND"}, Who: Master, Syntax: "NOFOG", When: "before the start"},
 }

@@ -12,17 +12,17 @@ import (
 // Fog of war (SET FOG) in the mail commands. While a game is fogged
 // (engine.Fogged), what a mail may read of its board depends on the
 // sign-on in the same mail, since the From line proves nothing: the
-// master and the observers read everything, a power its own view
-// (view.Fog), and anyone else nothing of the board: HISTORY, LIST's
-// units and centres and SUMMARY's centres are held back until the game
-// ends. A power's orders are checked, its conditions read and its
+// master reads everything, a power its own view (view.Fog), and anyone
+// else nothing of the board, an observer included (engine.Viewers says
+// why): HISTORY, LIST's units and centres and SUMMARY's centres are
+// held back until the game ends. A power's orders are checked, its conditions read and its
 // PREVIEW played on the board it sees, so that no answer differs
 // between a unit out of sight and no unit at all.
 
 func init() {
 	setHandlers["FOG"] = beforeStart("FOG", func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
 		st.Fog = true
-		return "Fog of war: while the game runs, each power sees only the provinces its units and centres touch, in its results, maps, HISTORY and LIST; the master and the observers see everything, and everyone does once the game ends.", true
+		return "Fog of war: while the game runs, each power sees only the provinces its units and centres touch, in its results, maps, HISTORY and LIST; the master sees everything, the observers and the web pages nothing of the board, and everyone everything once the game ends.", true
 	})
 	setHandlers["NOFOG"] = beforeStart("NOFOG", func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
 		st.Fog = false
@@ -31,8 +31,9 @@ func init() {
 }
 
 // fogSees returns what the sender may see of fogged game g: all (the
-// master or an observer signed on to g in this mail), or the power
-// signed on to; neither for anyone else. For a game not fogged, all.
+// master, or a co-master, signed on to g in this mail), or the power
+// signed on to; neither for anyone else, an observer included. For a
+// game not fogged, all.
 func (s *session) fogSees(g *state.Game) (all bool, power string) {
 	if !engine.Fogged(g) {
 		return true, ""
@@ -40,8 +41,11 @@ func (s *session) fogSees(g *state.Game) (all bool, power string) {
 	if s.game == nil || s.game.Name != g.Name {
 		return false, ""
 	}
-	if s.master || s.observer {
+	if s.master {
 		return true, ""
+	}
+	if s.observer {
+		return false, ""
 	}
 	return false, s.power
 }
