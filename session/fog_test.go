@@ -161,6 +161,22 @@ func playFogged(t *testing.T, variant string, tally *fogTally) {
 	for name, s := range seats {
 		byAddr[s.Addr] = name
 	}
+	// The mails of the start, the units of the first phase among them.
+	start, _, err := h.m.Position(h.game(fogGame))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range h.outbox() {
+		for _, to := range m.To {
+			if power, ok := byAddr[to]; ok {
+				p, _ := mp.PowerByName(power)
+				c := newFogCheck(start, &judge.Resolution{Next: start}, p, nil)
+				if leaked := c.leaks(mp, m.Subject+"\n"+m.Body); len(leaked) > 0 {
+					t.Errorf("the mail %q to %s names %v, where %s cannot see:\n%s", m.Subject, power, leaked, power, m.Body)
+				}
+			}
+		}
+	}
 	for step := 0; step < 10; step++ {
 		g := h.game(fogGame)
 		pos, rules, err := h.m.Position(g)
