@@ -164,3 +164,38 @@ func checkPosition(t *testing.T, who string, pos, fpos *judge.Position, seen []b
 	}
 	return hidden
 }
+
+// BenchmarkFog is the cost of one power's view of a phase (view.Fog),
+// which a fogged game pays once per power for its results and once per
+// picture drawn: a Spring of random orders on the standard board and on
+// Chaos, the board with the most powers and provinces.
+func BenchmarkFog(b *testing.B) {
+	for _, name := range []string{"standard", "chaos"} {
+		b.Run(name, func(b *testing.B) {
+			m, err := variants.Load(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pos := judge.StartPosition(m)
+			for pos.Phase.Type != judge.Movement {
+				// Chaos starts with builds: every power builds.
+				var orders []judge.Order
+				for k := range m.Powers {
+					pl, _ := bot.New("random", bot.Config{Seed: uint64(k)})
+					orders = append(orders, pl.Orders(pos, judge.Power(k))...)
+				}
+				pos = judge.Adjudicate(pos, orders, judge.Rules{}).Next
+			}
+			var orders []judge.Order
+			for k := range m.Powers {
+				pl, _ := bot.New("random", bot.Config{Seed: uint64(k)})
+				orders = append(orders, pl.Orders(pos, judge.Power(k))...)
+			}
+			res := judge.Adjudicate(pos, orders, judge.Rules{})
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				Fog(pos, res, judge.Power(i%len(m.Powers)))
+			}
+		})
+	}
+}
