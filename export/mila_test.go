@@ -261,6 +261,7 @@ func TestFromMILADisagreement(t *testing.T) {
 		{"order", `"A PAR - BUR",`, `"A PAR - BUR - MUN",`, `phase S1901M: France's order "A PAR - BUR - MUN": not an order MILA writes`},
 		{"unit", `"F BRE","A MAR","A PAR"`, `"F BRE","A MAR","A PAR","F MUN"`, `France's unit "F MUN": a fleet cannot stand in Munich`},
 		{"two dislodged", `"name":"F1901M","state":{"name":"F1901M","units":{"AUSTRIA":["A BUD"`, `"name":"S1901R","state":{"name":"S1901R","units":{"AUSTRIA":["*A BER","*F BER","A BUD"`, "two units dislodged from Berlin"},
+		{"army convoys", `"GERMANY":["A BER - SIL"]`, `"GERMANY":["A BER - SIL","A MUN C A BER - SIL"]`, `phase S1901M: Germany's order "A mun C A ber - sil" (MILA's "A MUN C A BER - SIL"): gmd cannot take it: line 1 col 1: only a fleet can convoy`},
 		{"state name", `"name":"S1901M","state":{"name":"S1901M"`, `"name":"S1901M","state":{"name":"F1901M"`, `its state is of phase "F1901M"`},
 		{"centre", `"TURKEY":["ANK","CON","SMY"]}},
  "orders":{},`, `"TURKEY":["ANK","CON","SMY","GRE"]}},
