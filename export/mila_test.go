@@ -329,3 +329,23 @@ func TestMILALimits(t *testing.T) {
 		t.Logf("%s: %v", c.name, err)
 	}
 }
+
+// TestFromMILAWrongType: an order that names the wrong type of unit is
+// void, and stays so in gmd's document: its canonical line keeps the
+// type written, so that Check reads back the ruling recorded.
+func TestFromMILAWrongType(t *testing.T) {
+	mg, err := UnmarshalMILA([]byte(strings.Replace(milaGame, `"A MAR S A PAR - BUR"`, `"F MAR S A PAR - BUR"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := FromMILA(mg, "", judge.DATC30, engine.ResultsText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(doc.Phases[0].Orders["France"], "F mar S A par - bur") || !strings.Contains(doc.Phases[0].Results, "Burgundy. (*void*)") {
+		t.Fatalf("orders %v, results\n%s\nwant the fleet's support kept and void", doc.Phases[0].Orders, doc.Phases[0].Results)
+	}
+	if err := Check(doc); err != nil {
+		t.Fatal(err)
+	}
+}
