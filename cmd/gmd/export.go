@@ -75,19 +75,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return err
 		}
-		phases, err := tx.Phases(g.Name)
-		if err != nil {
-			return err
-		}
-		var press []*state.Press
-		for turn := 0; turn <= len(phases); turn++ {
-			p, err := tx.Press(g.Name, turn)
-			if err != nil {
-				return err
-			}
-			press = append(press, p...)
-		}
-		doc, err := export.Build(g, phases, press, engine.SettingsOf(g))
+		doc, err := export.Load(tx, g, engine.SettingsOf(g), export.Options{})
 		if err != nil {
 			return err
 		}
