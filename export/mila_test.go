@@ -349,3 +349,24 @@ func TestFromMILAWrongType(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestToMILABoards: a game on a board MILA does not have is refused,
+// naming the boards it has; every board gmd has is one or the other.
+func TestToMILABoards(t *testing.T) {
+	shared := 0
+	for _, v := range variants.Names() {
+		_, err := ToMILA(gmdDoc(t, "random", v, 1, []*state.Press{}))
+		switch {
+		case slices.Contains(MILABoards(), v):
+			shared++
+			if err != nil {
+				t.Errorf("%s: %v", v, err)
+			}
+		case err == nil || !strings.Contains(err.Error(), "MILA's package has no "+v+" board (it has standard, pure,"):
+			t.Errorf("%s: %v, want a refusal naming MILA's boards", v, err)
+		}
+	}
+	if shared != len(MILABoards()) {
+		t.Errorf("%d of MILA's %d boards are gmd's", shared, len(MILABoards()))
+	}
+}
