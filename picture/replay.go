@@ -51,24 +51,34 @@ const (
 // from the frame before (unchanged pixels transparent), which LZW packs
 // into little: a phase changes a small part of the board.
 func Replay(w io.Writer, g ReplayGame) error {
+	anim, err := replayAnim(g, outputWidth)
+	if err != nil {
+		return err
+	}
+	return gif.EncodeAll(w, anim)
+}
+
+// replayAnim draws g's frames as Replay writes them, width pixels wide:
+// outputWidth, or fewer for a replay that must weigh less (ReplayParts).
+func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 	if g.Final == nil || g.Final.Map == nil {
-		return errors.New("picture: a replay needs the board after the last phase")
+		return nil, errors.New("picture: a replay needs the board after the last phase")
 	}
 	m := g.Final.Map
 	scenes := make([]*scene, 0, len(g.Phases)+1)
 	for i, ph := range g.Phases {
 		if ph.Pos == nil || ph.Pos.Map != m {
-			return fmt.Errorf("picture: phase %d of the replay is not on the game's board", i+1)
+			return nil, fmt.Errorf("picture: phase %d of the replay is not on the game's board", i+1)
 		}
 		sc, err := sceneOf(ph.Pos, ph.Res)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		scenes = append(scenes, sc)
 	}
 	last, err := sceneOf(g.Final, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	scenes = append(scenes, last)
 	height := 0
@@ -76,6 +86,19 @@ func Replay(w io.Writer, g ReplayGame) error {
 		height = max(height, pixelHeight(sc))
 	}
 	frame := image.Rect(0, 0, outputWidth, height)
+	if width < outputWidth {
+		// Every scene drawn width pixels wide: its shapes rasterised
+		// at that size, sharper and lighter than a picture scaled down.
+		for i, sc := range scenes {
+			scenes[i] = scaledScene(sc, width)
+		}
+		last = scenes[len(scenes)-1]
+		height = 0
+		for _, sc := range scenes {
+			height = max(height, pixelHeight(sc))
+		}
+		frame = image.Rect(0, 0, width, height)
+	}
 	words := &scene{w: last.w, h: float64(height) * last.s, s: last.s}
 	title := textScene(words, []textLine{
 		{m.Title, 2, true, color.NRGBA{}},
@@ -107,7 +130,7 @@ func Replay(w io.Writer, g ReplayGame) error {
 	// The palette comes from the first phase's picture, which has every
 	// power's colour and the board's.
 	if err := paint(scenes[0]); err != nil {
-		return err
+		return nil, err
 	}
 	pcols := ix.top(255)
 	for _, c := range pcols {
@@ -139,17 +162,17 @@ func Replay(w io.Writer, g ReplayGame) error {
 		return nil
 	}
 	if err := add(title, ReplayDelay); err != nil {
-		return err
+		return nil, err
 	}
 	for _, sc := range scenes {
 		if err := add(sc, ReplayDelay); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := add(end, ReplayLastDelay); err != nil {
-		return err
+		return nil, err
 	}
-	return gif.EncodeAll(w, &anim)
+	return &anim, nil
 }
 
 // pixelHeight is how many pixels high sc rasterises.
@@ -235,4 +258,15 @@ func sortByCount(order, counts []int) {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
+}
+
+// scaledScene is sc drawn width pixels wide rather than outputWidth: the
+// same shapes with more map units a pixel. The board's shapes kept
+// rasterised (sc.cache) are of outputWidth, so a scaled scene draws them
+// anew.
+func scaledScene(sc *scene, width int) *scene {
+	out := *sc
+	out.s = sc.s * outputWidth / float64(width)
+	out.cache = nil
+	return &out
 }
