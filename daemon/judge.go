@@ -39,6 +39,10 @@ type Judge struct {
 type Pictures struct {
 	Draw     view.Drawer
 	MaxBytes int
+	// Replay draws the replay of a finished game that the game-over
+	// mail and HISTORY game REPLAY carry, in files of judge.conf's
+	// max-replay-size; nil: the mails go without.
+	Replay view.ReplayDrawer
 }
 
 // Open opens what cfg names: the templates, the database (with open:
@@ -61,6 +65,9 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 	}
 	m := session.New(db, engine.Config{Config: *cfg, Templates: set, Log: log})
 	maps := Maps{Renderer: engine.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
+	if pics.Replay != nil {
+		maps.Renderer.SetReplay(pics.Replay, cfg.MaxReplayBytes)
+	}
 	return &Judge{Config: cfg, DB: db, Master: m, Maps: maps}, nil
 }
 

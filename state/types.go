@@ -486,11 +486,21 @@ type MapRef struct {
 	// these orders, by power, on the position whose digest is Digest
 	// (engine.PreviewRef). The attachment is S1901M-preview.png.
 	Preview map[string][]string `json:"preview,omitempty"`
+	// Replay, when set, names no phase but the whole of a finished game,
+	// drawn as an animated GIF (engine.ReplayRef): Turn is the game's
+	// turn when it ended, Processed the time it ended, Phase its last.
+	// The attachment is game.gif, or game-1.gif, game-2.gif, ... when
+	// it is cut into parts.
+	Replay bool `json:"replay,omitempty"`
 }
 
 // Name is the file name of the picture ref names: "S1901M.png", or
-// "S1901M-after.png" for the board after the phase.
+// "S1901M-after.png" for the board after the phase, or "game.gif" for
+// a game's replay.
 func (r MapRef) Name() string {
+	if r.Replay {
+		return r.Game + ".gif"
+	}
 	if r.Preview != nil {
 		return r.Phase + "-preview.png"
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 func init() {
@@ -72,8 +73,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// replayOf reads game name's history: each phase re-adjudicated as the
-// results mails drew it (engine.Replay), and its current position.
+// replayOf reads game name's history and draws it as replayGame does.
 func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 	g, err := tx.Game(name)
 	if errors.Is(err, state.ErrNotFound) {
@@ -86,6 +86,15 @@ func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 	if err != nil {
 		return picture.ReplayGame{}, err
 	}
+	return replayGame(g, recs)
+}
+
+// replayGame is game g for a replay: each phase of its history recs
+// re-adjudicated as the results mails drew it (engine.Replay), its
+// current position, and its result. Nothing of its players is in it: a
+// replay shows what the game's observers saw, and a gunboat game's
+// players are not named.
+func replayGame(g *state.Game, recs []*state.PhaseRecord) (picture.ReplayGame, error) {
 	rg := picture.ReplayGame{Name: g.Name}
 	for _, rec := range recs {
 		pos, res, err := engine.Replay(g, rec)
@@ -97,6 +106,7 @@ func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 	if len(g.Position) == 0 {
 		return picture.ReplayGame{}, fmt.Errorf("game %s has not started", g.Name)
 	}
+	var err error
 	if rg.Final, _, err = jsonpos.DecodePosition(g.Position); err != nil {
 		return picture.ReplayGame{}, fmt.Errorf("game %s: its position: %w", g.Name, err)
 	}
@@ -104,4 +114,18 @@ func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 		rg.Result = "Result: " + g.Result + "."
 	}
 	return rg, nil
+}
+
+// mailReplay is the view.ReplayDrawer of the judge's mails: the game's
+// replay fitted to them by picture.ReplayParts.
+func mailReplay(g *state.Game, recs []*state.PhaseRecord, maxBytes, maxParts int) ([][]byte, error) {
+	rg, err := replayGame(g, recs)
+	if err != nil {
+		return nil, err
+	}
+	parts, err := picture.ReplayParts(rg, maxBytes, maxParts)
+	if errors.Is(err, picture.ErrReplayTooBig) {
+		return nil, fmt.Errorf("%w: %w", view.ErrReplayTooBig, err)
+	}
+	return parts, err
 }
