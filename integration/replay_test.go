@@ -19,17 +19,7 @@ import (
 // Its text is byte for byte the text of the same mail to a player who
 // turned the maps off (SET NOMAP), which comes without the replay.
 func TestGameOverReplayMail(t *testing.T) {
-	j := newJudge(t)
-	withMap, without := seats[1], seats[0]
-	emptyMailboxes(t, masterUser, withMap.User, without.User)
-	game := "over" + token(2)
-	j.seedGame(game)
-	j.process(newLetter(without.User, "no map", fmt.Sprintf("SIGNON %s%s %s\nSET NOMAP", without.Letter, game, without.Pass)))
-	j.start()
-
-	process := newLetter(masterUser, "process", fmt.Sprintf("SIGNON M%s %s\nPROCESS S1901M", game, masterPass))
-	sendAll(t, process)
-	mustContain(t, replyTo(t, process, roundTrip).Body, fmt.Sprintf("Phase S1901M of '%s' processed", game))
+	j, game, withMap, without := processedNoMap(t, "over")
 	end := newLetter(masterUser, "end", fmt.Sprintf("SIGNON M%s %s\nTERMINATE", game, masterPass))
 	sendAll(t, end)
 
