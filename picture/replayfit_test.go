@@ -3,6 +3,7 @@ package picture
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/gif"
 	"testing"
@@ -138,4 +139,39 @@ func decodeAll(t *testing.T, data []byte, want int) *gif.GIF {
 		}
 	}
 	return a
+}
+
+// BenchmarkReplayParts fits the replay of a standard game played up to
+// 1920 by the random bot to mails of 2M (whole), 1M (narrower) and 256K
+// (narrower, then in parts), and reports the bytes of the largest file,
+// the files, the width and the CPU time. Run with -cpu 1.
+func BenchmarkReplayParts(b *testing.B) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := botGame(b, m, 1920, 1)
+	for _, limit := range []int{2 << 20, 1 << 20, 256 << 10} {
+		b.Run(fmt.Sprintf("%dK", limit>>10), func(b *testing.B) {
+			var parts [][]byte
+			start := cpuTime()
+			for b.Loop() {
+				if parts, err = ReplayParts(g, limit, 8); err != nil {
+					b.Fatal(err)
+				}
+			}
+			largest := 0
+			for _, p := range parts {
+				largest = max(largest, len(p))
+			}
+			cfg, err := gif.DecodeConfig(bytes.NewReader(parts[0]))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(largest), "bytes")
+			b.ReportMetric(float64(len(parts)), "files")
+			b.ReportMetric(float64(cfg.Width), "px")
+			reportCPU(b, start)
+		})
+	}
 }
