@@ -140,9 +140,10 @@ type Limits struct {
 }
 
 // MaxReplayParts is how many parts a replay is cut into at most: with
-// the default MaxReplayBytes a mail of 8M (11M in base64), under the 20M
-// to 25M that the large mail providers take.
-const MaxReplayParts = 4
+// the default MaxReplayBytes a mail of 6M, 8.2M in base64, under the
+// 10M that Postfix takes by default (message_size_limit) and most
+// providers more.
+const MaxReplayParts = 3
 
 // TLSMode is how a connection to a mail server is secured.
 type TLSMode string

@@ -106,7 +106,7 @@ func TestReplayRenderer(t *testing.T) {
 		t.Fatalf("a replay too big: %+v, %v; want the note dt-replay.txt", files, err)
 	}
 	mustContain(t, string(files[0].Data), "The replay of game 'dt', its 1 phase as an animated picture, is larger than this judge mails",
-		"4 files of 64 KB", "gmd replay -game dt -o dt.gif")
+		fmt.Sprintf("%d files of 64 KB", config.MaxReplayParts), "gmd replay -game dt -o dt.gif")
 	t.Logf("the note:\n%s", files[0].Data)
 
 	// Any other failure is the mail's error, and is not tried again.
