@@ -19,7 +19,7 @@ import (
 // botHistory plays m with the random bot (seeded from seed) from its
 // start to the end of lastYear, and returns the phases as the engine
 // stores them and the game as picture.Replay takes it, without a result.
-func botHistory(t *testing.T, m *judge.Map, lastYear int, seed uint64) ([]*state.PhaseRecord, picture.ReplayGame) {
+func botHistory(t testing.TB, m *judge.Map, lastYear int, seed uint64) ([]*state.PhaseRecord, picture.ReplayGame) {
 	t.Helper()
 	var players []bot.Player
 	for i := range m.Powers {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/daemon"
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/internal/cputime"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -20,7 +22,7 @@ import (
 
 // replayJudge opens a judge on a new database, drawing as gmd run does
 // (mapPictures), with replays of at most maxReplay bytes a file.
-func replayJudge(t *testing.T, maxReplay int) *daemon.Judge {
+func replayJudge(t testing.TB, maxReplay int) *daemon.Judge {
 	t.Helper()
 	cfg := config.Defaults()
 	cfg.DB = filepath.Join(t.TempDir(), "gmd.db")
@@ -34,17 +36,17 @@ func replayJudge(t *testing.T, maxReplay int) *daemon.Judge {
 }
 
 // endGame stores game name of variant, played by the random bot up to the
-// end of its first year (seed picks the moves), a seat for each power
+// end of its first year, or of lastYear if given (seed picks the moves), a seat for each power
 // held by addr(power index), as a finished draw; it has the judge queue
 // its game-over mail, and returns the mails queued and the number of
 // phases played.
-func endGame(t *testing.T, j *daemon.Judge, name, variant string, seed uint64, gunboat bool, addr func(int) string) ([]*state.OutMail, int) {
+func endGame(t testing.TB, j *daemon.Judge, name, variant string, seed uint64, gunboat bool, addr func(int) string, lastYear ...int) ([]*state.OutMail, int) {
 	t.Helper()
 	m, err := variants.Load(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, rg := botHistory(t, m, judge.StartPosition(m).Phase.Year, seed)
+	recs, rg := botHistory(t, m, append(lastYear, judge.StartPosition(m).Phase.Year)[0], seed)
 	ended := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
 	g := &state.Game{Name: name, Variant: variant, Rules: "datc-3.0", Status: state.Active, MasterAddr: "master@example.org",
 		Position: jsonpos.EncodePosition(rg.Final, judge.DATC30), Turn: len(recs), Created: ended.Add(-24 * time.Hour)}
@@ -93,7 +95,7 @@ func endGame(t *testing.T, j *daemon.Judge, name, variant string, seed uint64, g
 
 // replayOfMail returns the GIFs the sender attaches to m, composed as
 // mail.Compose sends them, read back as a mail client reads them.
-func replayOfMail(t *testing.T, j *daemon.Judge, m *state.OutMail) []mail.Attachment {
+func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attachment {
 	t.Helper()
 	atts, err := j.Maps.Attach(m)
 	if err != nil {
@@ -247,5 +249,43 @@ func TestReplayNamesNoPlayer(t *testing.T) {
 	}
 	if len(gifs) != 2 || !bytes.Equal(gifs[0], gifs[1]) {
 		t.Fatalf("the replays of one gunboat game played by other players differ (%d replays)", len(gifs))
+	}
+}
+
+// BenchmarkGameOverReplay is the sender's work for the game-over mail of
+// a 20-year standard game played by the random bot: reading the game,
+// re-adjudicating its phases, drawing its replay and composing the mail,
+// as for its first recipient (a new renderer each time: nothing cached),
+// and as for the others (cached). It reports the replay's bytes and the
+// CPU time. Run with -cpu 1.
+func BenchmarkGameOverReplay(b *testing.B) {
+	j := replayJudge(b, config.DefaultMaxReplayBytes)
+	mails, _ := endGame(b, j, "long", "standard", 1, false, func(k int) string { return fmt.Sprintf("p%d@example.org", k) }, 1920)
+	var over *state.OutMail
+	for _, m := range mails {
+		if len(m.Maps) == 1 && m.Maps[0].Replay {
+			over = m
+		}
+	}
+	if over == nil {
+		b.Fatal("no game-over mail with the replay")
+	}
+	for _, cached := range []bool{false, true} {
+		b.Run(map[bool]string{false: "first", true: "cached"}[cached], func(b *testing.B) {
+			var atts []mail.Attachment
+			start := cputime.Used()
+			for b.Loop() {
+				if !cached {
+					j.Maps.Renderer = engine.NewMapRenderer(j.DB, mapPictures().Draw, 1)
+					j.Maps.Renderer.SetReplay(mapPictures().Replay, config.DefaultMaxReplayBytes)
+				}
+				atts = replayOfMail(b, j, over)
+			}
+			if len(atts) != 1 {
+				b.Fatalf("%d attachments, want the replay whole", len(atts))
+			}
+			b.ReportMetric(float64(len(atts[0].Data)), "bytes")
+			b.ReportMetric(float64(cputime.Used()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		})
 	}
 }
