@@ -9,6 +9,7 @@ import (
 	"image/gif"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/gmdjudge/gmd/internal/length"
 	"github.com/gmdjudge/gmd/judge"
@@ -195,11 +196,21 @@ func textScene(frame *scene, lines []textLine) *scene {
 	sc := &scene{w: frame.w, h: frame.h, s: frame.s}
 	// The body text is 30 pixels high, smaller where the lines (a
 	// board of many powers) would not fit the frame.
+	bodySize := func() float64 {
+		em := 0.0
+		for _, l := range lines {
+			em += l.size * 1.6
+		}
+		return min(30*frame.s, 0.9*frame.h/em)
+	}
+	// A line too long for the frame (a draw of seven powers) is broken
+	// into several, which may make the text smaller, and so no wider.
+	lines = wrapLines(lines, bodySize(), 0.9*frame.w)
+	body := bodySize()
 	em := 0.0
 	for _, l := range lines {
 		em += l.size * 1.6
 	}
-	body := min(30*frame.s, 0.9*frame.h/em)
 	total := body * em
 	y := (frame.h - total) / 2
 	for _, l := range lines {
@@ -214,6 +225,37 @@ func textScene(frame *scene, lines []textLine) *scene {
 		sc.add("", elem{kind: kText, c: pt{x + size, y}, text: l.text, size: size, anchor: 's', bold: l.bold, fill: fill{c: colInk}})
 	}
 	return sc
+}
+
+// charWidth is about the width of a character of the frames' text, in
+// ems: the Go fonts' letters and spaces average half an em, bold ones a
+// little more.
+const charWidth = 0.6
+
+// wrapLines breaks each centred line of lines that would be wider than
+// width (map units) at body size into lines that are not, at spaces.
+func wrapLines(lines []textLine, body, width float64) []textLine {
+	var out []textLine
+	for _, l := range lines {
+		most := int(width / (body * l.size * charWidth))
+		if l.col != (color.NRGBA{}) || len(l.text) <= most {
+			out = append(out, l)
+			continue
+		}
+		line := ""
+		for _, w := range strings.Fields(l.text) {
+			if line != "" && len(line)+1+len(w) > most {
+				out = append(out, textLine{line, l.size, l.bold, l.col})
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		out = append(out, textLine{line, l.size, l.bold, l.col})
+	}
+	return out
 }
 
 // resultLines are the words of a replay's last frame: the result, and each

@@ -175,3 +175,36 @@ func BenchmarkReplayParts(b *testing.B) {
 		})
 	}
 }
+
+// TestReplayLongResult: a result too long for one line (a draw of the
+// seven powers) is broken into lines that stay inside the frame: the
+// last frame has nothing but paper at its left and right edges.
+func TestReplayLongResult(t *testing.T) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := botGame(t, m, 1901, 2)
+	g.Result = "Result: draw Austria England France Germany Italy Russia Turkey."
+	for _, width := range []int{outputWidth, MinReplayWidth} {
+		anim, err := replayAnim(g, width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := gif.EncodeAll(&b, anim); err != nil {
+			t.Fatal(err)
+		}
+		pics, w := shown(t, [][]byte{b.Bytes()})
+		paper := pics[0][0] // the title frame's corner
+		last := pics[len(pics)-1]
+		edge := w / 50
+		for y := 0; y < len(last)/w; y++ {
+			for _, x := range []int{edge, w - 1 - edge} {
+				if last[y*w+x] != paper {
+					t.Fatalf("%d wide: the result frame has ink at (%d,%d), %d pixels from its edge", width, x, y, edge)
+				}
+			}
+		}
+	}
+}
