@@ -126,5 +126,5 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // with pictures["png"], in the size a mail may carry, and the replays of
 // finished games.
 func mapPictures() daemon.Pictures {
-	return daemon.Pictures{Draw: pictures["png"], MaxBytes: picture.MaxPNGBytes, Replay: mailReplay}
+	return daemon.Pictures{Draw: pictures["png"], MaxBytes: picture.MaxPNGBytes, Animate: animate, Replay: mailReplay}
 }
