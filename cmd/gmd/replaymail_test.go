@@ -13,6 +13,7 @@ import (
 	"github.com/gmdjudge/gmd/daemon"
 	"github.com/gmdjudge/gmd/engine"
 	"github.com/gmdjudge/gmd/internal/cputime"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -108,14 +109,15 @@ func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attach
 	return atts
 }
 
-// TestGameOverReplayEveryBoard: on every board, the game-over mail of a
+// TestGameOverReplayEveryBoard: on every board (every third under the
+// race detector: racetest), the game-over mail of a
 // finished game carries its replay, a GIF that decodes, with a frame for
 // the title, each phase played, the board after the last and the
 // result, within judge.conf's max-replay-size; the mail's text is the
 // same as without it.
 func TestGameOverReplayEveryBoard(t *testing.T) {
 	j := replayJudge(t, config.DefaultMaxReplayBytes)
-	for i, variant := range variants.Names() {
+	for i, variant := range racetest.Spread(variants.Names(), 3) {
 		name := fmt.Sprintf("end%d", i)
 		mails, phases := endGame(t, j, name, variant, uint64(i), false, func(k int) string { return fmt.Sprintf("p%d@example.org", k) })
 		var over []*state.OutMail
