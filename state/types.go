@@ -70,6 +70,11 @@ type GameSettings struct {
 	// master, and each game mail goes to each address on its own.
 	Gunboat bool `json:"gunboat,omitempty"`
 
+	// Fog hides from each power what its units and centres do not
+	// touch while the game runs (SET FOG, before the start; vDiplomacy's
+	// Fog of War, njudge's Blind): view.Fog is what a power sees.
+	Fog bool `json:"fog,omitempty"`
+
 	// NoMap stops the picture of the board that results mails carry
 	// (SET MAP OFF); off by default, so that the games stored before it
 	// existed get the map too.
@@ -501,6 +506,9 @@ type MapRef struct {
 	// these orders, by power, on the position whose digest is Digest
 	// (engine.PreviewRef). The attachment is S1901M-preview.png.
 	Preview map[string][]string `json:"preview,omitempty"`
+	// Viewer, in a game under fog of war (SET FOG), names the power
+	// whose view the picture shows (view.Fog); "" draws everything.
+	Viewer string `json:"viewer,omitempty"`
 	// Replay, when set, names no phase but the whole of a finished game,
 	// drawn as an animated GIF (engine.ReplayRef): Turn is the game's
 	// turn when it ended, Processed the time it ended, Phase its last.
