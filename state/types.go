@@ -511,7 +511,7 @@ type MapRef struct {
 	Viewer string `json:"viewer,omitempty"`
 	// Replay, when set, names no phase but the whole of a finished game,
 	// drawn as an animated GIF (engine.ReplayRef): Turn is the game's
-	// turn when it ended, Processed the time it ended, Phase its last.
+	// turn when it ended, Processed the time it ended, Phase empty.
 	// The attachment is game.gif, or game-1.gif, game-2.gif, ... when
 	// it is cut into parts.
 	Replay bool `json:"replay,omitempty"`
