@@ -537,12 +537,25 @@ func trimEnd(p []pt, l float64) []pt {
 	return out
 }
 
+// legendPerRow is how many powers a row of the legend holds in a band w
+// pixels wide: seven, or fewer when the longest name with its centre count
+// would run into the next column (Western World 901's "Khaganate of
+// Khazaria 12"). A name is measured as the key lines measure their text.
+func legendPerRow(m *judge.Map, w float64) int {
+	longest := 0
+	for _, p := range m.Powers {
+		longest = max(longest, len(p.Name)+3) // " 12"
+	}
+	need := 40 + 6.6*float64(longest) + 12 // swatches, text, a gap
+	return max(1, min(7, int((w-24)/need)))
+}
+
 // legend draws the band under the map: the phase, then each power's
 // colour, letter, name and centre count, and what the symbols mean.
 func (d *drawer) legend() {
 	px := d.px
 	top := d.b.h
-	const perRow = 7
+	perRow := legendPerRow(d.m, d.b.w/px)
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
 	keys := d.keyLines(d.usedMarks())
 	h := (34 + 22*float64(rows) + 6 + 20*float64(len(keys))) * px
@@ -570,7 +583,7 @@ func (d *drawer) legend() {
 		sc.elems[len(sc.elems)-1].class += " waive"
 	}
 	counts := d.centreCounts()
-	colW := (d.b.w - 24*px) / perRow
+	colW := (d.b.w - 24*px) / float64(perRow)
 	for i := range d.m.Powers {
 		st := d.ps[i]
 		x := 12*px + float64(i%perRow)*colW
@@ -620,6 +633,9 @@ var keyEntries = []keyEntry{
 		px := d.px
 		d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
 			fill: fill{c: keyGrey}, stroke: colInk, width: 1 * px})
+	}},
+	{"neutral-unit", 18, "neutral unit", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-neutral-unit", c: pt{x + 7*d.px, y}, r: 7 * d.px, fill: fill{c: colNeutral}, stroke: colInk, width: 1 * d.px})
 	}},
 	{"move", 40, "move", func(d *drawer, x, y float64) {
 		d.arrow([]pt{{x, y}, {x + 34*d.px, y}}, keyGrey, 3*d.px, false, "key-move", "", headArrow)
@@ -740,6 +756,9 @@ func (d *drawer) usedMarks() map[string]bool {
 		}
 		if has("order") && has("failed") && !has("hold") && !has("convoy") {
 			used["failed"] = true
+		}
+		if has("unit") && has("neutral") {
+			used["neutral-unit"] = true
 		}
 	}
 	return used
