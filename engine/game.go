@@ -281,6 +281,11 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		}
 		d := data
 		d.Power = g.Players[i].Power
+		if Fogged(g) {
+			// Under fog of war a power is shown the units it sees, even
+			// of a start every rulebook prints.
+			d.Units = UnitLines(FogFor(g, pos, d.Power))
+		}
 		if k := PowerIndex(mp, d.Power); k < len(mp.Powers) {
 			d.Letter = string(mp.Powers[k].Letter)
 		}

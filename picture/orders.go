@@ -537,25 +537,12 @@ func trimEnd(p []pt, l float64) []pt {
 	return out
 }
 
-// legendPerRow is how many powers a row of the legend holds in a band w
-// pixels wide: seven, or fewer when the longest name with its centre count
-// would run into the next column (Western World 901's "Khaganate of
-// Khazaria 12"). A name is measured as the key lines measure their text.
-func legendPerRow(m *judge.Map, w float64) int {
-	longest := 0
-	for _, p := range m.Powers {
-		longest = max(longest, len(p.Name)+3) // " 12"
-	}
-	need := 40 + 6.6*float64(longest) + 12 // swatches, text, a gap
-	return max(1, min(7, int((w-24)/need)))
-}
-
 // legend draws the band under the map: the phase, then each power's
 // colour, letter, name and centre count, and what the symbols mean.
 func (d *drawer) legend() {
 	px := d.px
 	top := d.b.h
-	perRow := legendPerRow(d.m, d.b.w/px)
+	perRow := legendColumns(d.m, d.b.w/px-24)
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
 	keys := d.keyLines(d.usedMarks())
 	h := (34 + 22*float64(rows) + 6 + 20*float64(len(keys))) * px
@@ -800,6 +787,21 @@ func (d *drawer) edgeKey(y float64) {
 	x += 66 * px
 	d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
 	d.keyText(x+22*px, y, "sea")
+}
+
+// legendColumns says how many powers a row of the legend holds, at most
+// seven: as many as fit the widest entry (swatch, unit, then "name 99"),
+// so that long names on a board of many powers (World's "Frozen
+// Antarctica") do not run into the next entry. width is in pixels.
+func legendColumns(m *judge.Map, width float64) int {
+	widest := 0
+	for _, p := range m.Powers {
+		widest = max(widest, len(p.Name)+3)
+	}
+	// 12.5 px type: a generous 7.2 px a character; 40 px of swatch and
+	// unit before the text, 10 px of space after it.
+	n := int(width / (40 + 7.2*float64(widest) + 10))
+	return min(max(n, 1), 7)
 }
 
 // keyText writes a word of the key starting at x, on the line at height

@@ -35,7 +35,13 @@ const lineWidth = 79
 // and ruled on in res: the results for its orders, then what the phase
 // leaves to do, ending with the next phase (or the end of the game).
 func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
-	wr := writer{m: pos.Map, pos: pos, res: res}
+	return WriteResultsAs(w, pos, res, nil)
+}
+
+// WriteResultsAs is WriteResults for one viewer under fog of war (nil:
+// everything), pos and res being what the viewer sees (view.Fog).
+func WriteResultsAs(w io.Writer, pos *judge.Position, res *judge.Resolution, v *Viewer) error {
+	wr := writer{m: pos.Map, pos: pos, res: res, v: v}
 	switch pos.Phase.Type {
 	case judge.Retreat:
 		wr.retreats()
@@ -44,6 +50,7 @@ func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 	default:
 		wr.movement()
 	}
+	wr.v.nothingSeen(&wr.b, wr.m)
 	if len(res.Constructions) > 0 {
 		wr.constructionsEnded()
 	}
@@ -67,6 +74,7 @@ type writer struct {
 	m   *judge.Map
 	pos *judge.Position
 	res *judge.Resolution
+	v   *Viewer // nil: everything is seen
 }
 
 // ruling is one result with what the report needs to know about it.
@@ -400,7 +408,7 @@ func (wr *writer) adjustments() {
 		if p == judge.NoPower {
 			break
 		}
-		if left := centers[p] - units[p] - used[p]; left > 0 {
+		if left := centers[p] - units[p] - used[p]; left > 0 && wr.v.counts(p) {
 			wr.unusedBuilds(p, left)
 		}
 	}
@@ -473,6 +481,9 @@ func (wr *writer) ownership(next *judge.Position) {
 	col := PowerColumn(m)
 	owners := make([][]string, len(m.Powers)+1) // the last holds the unowned
 	for _, c := range next.CenterList() {
+		if !wr.v.sees(c) {
+			continue
+		}
 		p := next.Centers[c]
 		if int(p) >= len(m.Powers) {
 			p = judge.Power(len(m.Powers))
@@ -496,11 +507,14 @@ func (wr *writer) ownership(next *judge.Position) {
 		}
 		wrapList(&wr.b, head.String(), names, col)
 	}
-	wr.b.WriteByte('\n')
 	centers, units := next.CenterCount(), next.UnitCount()
+	if !wr.v.ownershipSeen(&wr.b, m, owners, centers, units) {
+		return
+	}
+	wr.b.WriteByte('\n')
 	for p := range m.Powers {
 		np, nu := centers[p], units[p]
-		if np == 0 && nu == 0 {
+		if np == 0 && nu == 0 || !wr.v.counts(judge.Power(p)) {
 			continue
 		}
 		wr.b.WriteString(m.Powers[p].Name)
