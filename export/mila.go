@@ -486,8 +486,8 @@ func (inf *influence) update(pos *judge.Position) {
 	}
 	for _, l := range inf.m.Provinces() {
 		u := pos.Units[l]
-		if u.Type == judge.NoUnit || inf.owner[l] == u.Power {
-			continue
+		if u.Type == judge.NoUnit || u.Power == judge.NoPower || inf.owner[l] == u.Power {
+			continue // a neutral unit (judge.Unit.Neutral) gains no power influence
 		}
 		if old := inf.owner[l]; old != judge.NoPower {
 			inf.order[old] = slices.DeleteFunc(inf.order[old], func(x judge.Loc) bool { return x == l })

@@ -621,6 +621,9 @@ var keyEntries = []keyEntry{
 		d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
 			fill: fill{c: keyGrey}, stroke: colInk, width: 1 * px})
 	}},
+	{"neutral-unit", 18, "neutral unit", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-neutral-unit", c: pt{x + 7*d.px, y}, r: 7 * d.px, fill: fill{c: colNeutral}, stroke: colInk, width: 1 * d.px})
+	}},
 	{"move", 40, "move", func(d *drawer, x, y float64) {
 		d.arrow([]pt{{x, y}, {x + 34*d.px, y}}, keyGrey, 3*d.px, false, "key-move", "", headArrow)
 	}},
@@ -740,6 +743,9 @@ func (d *drawer) usedMarks() map[string]bool {
 		}
 		if has("order") && has("failed") && !has("hold") && !has("convoy") {
 			used["failed"] = true
+		}
+		if has("unit") && has("neutral") {
+			used["neutral-unit"] = true
 		}
 	}
 	return used

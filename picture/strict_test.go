@@ -134,6 +134,9 @@ func fixtureShots(t testing.TB) []shot {
 	g = newGame(t, "34-35-36", "W1901A", "England F nth", "England F nwg", "England A nwy").own("England", "nwy", "den")
 	pos, res = g.play("England: build sc yor\nEngland: build A lvp")
 	out = append(out, shot{"construct", pos, res}, shot{"pending", res.Next, nil})
+	g = newGame(t, "standard", "S1901M", "Neutral A ser", "Austria A bud", "Austria A rum")
+	pos, res = g.play("Austria: A bud - ser\nAustria: A rum S A bud - ser")
+	out = append(out, shot{"neutral", pos, res})
 	return out
 }
 
@@ -145,9 +148,10 @@ func TestCorpusCoversMarks(t *testing.T) {
 	drawn := corpusSVGs(t)
 	for i, s := range corpus(t) {
 		doc := drawn[i].doc
-		// Every unit carries its power's letter, for those who cannot
-		// tell the colours apart.
-		if units, letters := count(doc, "unit"), count(doc, "unit-letter"); units != letters {
+		// Every power's unit carries its power's letter, for those who
+		// cannot tell the colours apart; a neutral unit, grey, carries
+		// none.
+		if units, letters := count(doc, "unit")-count(doc, "unit", "neutral"), count(doc, "unit-letter"); units != letters {
 			t.Errorf("%s: %d units, %d with a letter", s.name, units, letters)
 		}
 		for _, e := range doc {

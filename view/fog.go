@@ -40,6 +40,12 @@ func Fogged(g *state.Game) bool { return g.Settings.Fog && g.Status != state.Fin
 func Sight(pos *judge.Position, p judge.Power) []bool {
 	m := pos.Map
 	seen := make([]bool, m.NumLocs())
+	if int(p) >= len(m.Powers) {
+		// No power's viewer sees nothing: NoPower is also the owner of
+		// every unowned centre and of the neutral units
+		// (judge.Unit.Neutral), whose sight it must not be given.
+		return seen
+	}
 	var from []judge.Loc
 	for _, u := range pos.Units {
 		if u.Type != judge.NoUnit && u.Power == p {
