@@ -103,3 +103,20 @@ func fogCounts(pos *judge.Position, viewer string) string {
 	}
 	return fmt.Sprintf("%s %d", viewer, pos.CenterCount()[p])
 }
+
+// withHanded returns fogged, power's view of real, with the units handed
+// to power (PROXY) put back where it cannot see them: their owners told
+// it of them, and it orders them. A view that is real itself (no fog) is
+// returned as it is.
+func withHanded(g *state.Game, real, fogged *judge.Position, power string) *judge.Position {
+	if fogged == real || len(g.Proxies) == 0 {
+		return fogged
+	}
+	mp := real.Map
+	for _, prov := range mp.Provinces() {
+		if engine.ProxyHolder(g, mp, prov) == power {
+			fogged.Units[prov] = real.Units[prov]
+		}
+	}
+	return fogged
+}

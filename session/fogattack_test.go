@@ -192,3 +192,19 @@ func TestSetFogBeforeStart(t *testing.T) {
 	r = replyTo(t, h.mail("someone@example.org", "list", "LIST "+fogGame), "someone@example.org")
 	mustContain(t, r.Body, "fog of war (each power sees only what its units and centres touch)")
 }
+
+// TestFogProxy: a unit handed to a power (SET PROXY) out of its sight is
+// still its to order: its owner told it of the unit.
+func TestFogProxy(t *testing.T) {
+	h := newHarness(t)
+	seats := h.startAnyVariant(fogGame, "standard", "SET FOG\nSET PROXY")
+	fr, ge := seats["France"], seats["Germany"]
+	france, germany := "SIGNON F"+fogGame+" "+fr.Pass, "SIGNON G"+fogGame+" "+ge.Pass
+	r := replyTo(t, h.mail(ge.Addr, "proxy", germany+"\nPROXY F Kie TO France"), ge.Addr)
+	mustNotContain(t, r.Body, "Error")
+	r = replyTo(t, h.mail(fr.Addr, "orders", france+"\nF Kie - Hol"), fr.Addr)
+	mustNotContain(t, r.Body, "Error", "There is no unit")
+	if got := h.game(fogGame).Orders["France"]; len(got) != 1 {
+		t.Errorf("France's orders are %v, want the handed fleet's", got)
+	}
+}
