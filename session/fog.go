@@ -120,3 +120,15 @@ func withHanded(g *state.Game, real, fogged *judge.Position, power string) *judg
 	}
 	return fogged
 }
+
+// ackView returns the board a power's acknowledgement is written on:
+// under fog, the power's view, as its orders were checked on it, so that
+// a support of a unit out of sight names it as written ("Army Munich"),
+// not as it stands ("German Army Munich"); the master's, acting for a
+// power (BECOME), is the whole board.
+func (s *session) ackView(pos *judge.Position, power string) *judge.Position {
+	if s.master {
+		return pos
+	}
+	return withHanded(s.game, pos, engine.FogFor(s.game, pos, power), power)
+}

@@ -33,6 +33,10 @@ type fogCheck struct {
 	power   string
 	allowed []bool
 	hidden  []judge.Loc // provinces of other powers' units out of sight, before or after
+	// phrases are the words that name a unit out of sight both before
+	// and after the phase ("German Army Munich"), which no mail to the
+	// power may hold, even where its own orders name the province.
+	phrases []string
 	before  []string    // unit titles out of sight in the picture of the phase
 	after   []string    // unit titles out of sight in the picture of the board it left
 }
@@ -69,6 +73,9 @@ func newFogCheck(pos *judge.Position, res *judge.Resolution, p judge.Power, line
 			if q := m.Province(u.Loc); !c.allowed[q] && !slices.Contains(c.hidden, q) {
 				c.hidden = append(c.hidden, q)
 			}
+			if q := m.Province(u.Loc); !seen[q] && !seenAfter[q] && int(u.Power) < len(m.Powers) {
+				c.phrases = append(c.phrases, m.Powers[u.Power].Adjective+" "+u.Type.Word()+" "+m.FullName(u.Loc))
+			}
 		}
 		return titles
 	}
@@ -81,6 +88,12 @@ func newFogCheck(pos *judge.Position, res *judge.Resolution, p judge.Power, line
 // first, longest first, so that a hidden province's name inside an
 // allowed one's ("Spain" in "Spain (north coast)") is not counted.
 func (c *fogCheck) leaks(m *judge.Map, text string) []string {
+	var out []string
+	for _, ph := range c.phrases {
+		if strings.Contains(text, ph) {
+			out = append(out, ph)
+		}
+	}
 	var names []string
 	for l := range m.Locs {
 		if c.allowed[m.Province(judge.Loc(l))] {
@@ -95,7 +108,6 @@ func (c *fogCheck) leaks(m *judge.Map, text string) []string {
 	for _, n := range names {
 		text = strings.ReplaceAll(text, n, "#")
 	}
-	var out []string
 	for _, q := range c.hidden {
 		if strings.Contains(text, m.FullName(q)) {
 			out = append(out, m.FullName(q))

@@ -208,3 +208,19 @@ func TestFogProxy(t *testing.T) {
 		t.Errorf("France's orders are %v, want the handed fleet's", got)
 	}
 }
+
+// TestFogAckTellsNothing: France supports a move of the unit in Munich,
+// which it cannot see: the acknowledgement names the unit as France wrote
+// it, not as it stands ("German Army Munich"), the same as for the empty
+// Ruhr.
+func TestFogAckTellsNothing(t *testing.T) {
+	h, france, _ := fogAttack(t)
+	addr := h.seatAddr(fogGame, "France")
+	mun := replyTo(t, h.mail(addr, "orders", france+"\nA Mar S A Mun - Bur"), addr).Body
+	mustContain(t, mun, "France: Army Marseilles SUPPORT Army Munich -> Burgundy.")
+	mustNotContain(t, mun, "German")
+	ruh := replyTo(t, h.mail(addr, "orders", france+"\nA Mar S A Ruh - Bur"), addr).Body
+	if !sameBut(mun, ruh, "Munich", "Mun", "Ruhr", "Ruh") {
+		t.Errorf("the acknowledgements of a support of a hidden unit and of none differ:\n%s\n---\n%s", mun, ruh)
+	}
+}
