@@ -37,8 +37,8 @@ type fogCheck struct {
 	// and after the phase ("German Army Munich"), which no mail to the
 	// power may hold, even where its own orders name the province.
 	phrases []string
-	before  []string    // unit titles out of sight in the picture of the phase
-	after   []string    // unit titles out of sight in the picture of the board it left
+	before  []string // unit titles out of sight in the picture of the phase
+	after   []string // unit titles out of sight in the picture of the board it left
 }
 
 // newFogCheck is the fogCheck of power p for the phase played from pos
