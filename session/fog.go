@@ -132,3 +132,11 @@ func (s *session) ackView(pos *judge.Position, power string) *judge.Position {
 	}
 	return withHanded(s.game, pos, engine.FogFor(s.game, pos, power), power)
 }
+
+// fogObserving tells a new observer of a game under fog of war what it
+// will not get.
+func (s *session) fogObserving(g *state.Game) {
+	if g.Settings.Fog && g.Status != state.Finished {
+		s.printf("But the game is played under fog of war: until it ends, its results go to each power as it sees the board, and the observers get none of them, nor anything of the board.")
+	}
+}

@@ -18,7 +18,8 @@ import (
 func fogAttack(t *testing.T) (h *harness, france, germany string) {
 	h = newHarness(t)
 	seats := h.startAnyVariant(fogGame, "standard", "SET FOG")
-	h.observe(fogObserver, fogGame, "pw-o", "")
+	got := h.observe(fogObserver, fogGame, "pw-o", "")
+	mustContain(t, replyTo(t, got, fogObserver).Body, "the observers get none of them")
 	f, g := seats["France"], seats["Germany"]
 	return h, "SIGNON F" + fogGame + " " + f.Pass, "SIGNON G" + fogGame + " " + g.Pass
 }
