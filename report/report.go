@@ -119,12 +119,19 @@ func (wr *writer) movement() {
 			last = x.power
 		}
 		o := &x.o
-		wr.b.WriteString(m.PowerName(x.power))
+		neutral := x.found && x.u.Neutral()
+		if neutral {
+			wr.b.WriteString(judge.Neutral)
+		} else {
+			wr.b.WriteString(m.PowerName(x.power))
+		}
 		wr.b.WriteString(": ")
 		wr.unitName(x)
 		switch o.Kind {
 		case judge.Hold:
-			if x.r.Default {
+			// A neutral unit takes no orders: holding is all it does,
+			// not a missed order.
+			if x.r.Default && !neutral {
 				wr.b.WriteString(", No Order Processed")
 			} else {
 				wr.b.WriteString(" HOLD")
@@ -197,8 +204,8 @@ func (wr *writer) other(me judge.Power, t judge.UnitType, l judge.Loc, forceType
 		return
 	}
 	if u, ok := wr.pos.UnitAt(l); ok {
-		if u.Power != me && int(u.Power) < len(m.Powers) {
-			wr.b.WriteString(m.Powers[u.Power].Adjective)
+		if u.Power != me {
+			wr.b.WriteString(m.UnitAdjective(u.Power)) // "Neutral Army Lothairingia"
 			wr.b.WriteByte(' ')
 		}
 		if !forceType {
@@ -253,14 +260,17 @@ func (wr *writer) dislodged() {
 	for _, e := range list {
 		var s strings.Builder
 		s.WriteString("The ")
-		s.WriteString(m.Powers[e.u.Power].Adjective)
+		s.WriteString(m.UnitAdjective(e.u.Power))
 		s.WriteByte(' ')
 		s.WriteString(e.u.Type.Word())
 		s.WriteString(wr.in(e.u.Loc))
 		s.WriteString(m.FullName(e.u.Loc))
-		if len(e.to) == 0 {
+		switch {
+		case e.u.Neutral():
+			s.WriteString(" was destroyed.") // neutral units never retreat
+		case len(e.to) == 0:
 			s.WriteString(" with no valid retreats was destroyed.")
-		} else {
+		default:
 			for i, l := range e.to {
 				if i == 0 {
 					s.WriteString(" can retreat to ")

@@ -467,7 +467,22 @@ type OutMail struct {
 	// that the outbox stays as small as the text (a results mail goes to
 	// every player). Records written before this field have none.
 	Maps []MapRef `json:"maps,omitempty"`
+	// Files are files the mail carries whole after its maps, their bytes
+	// kept here: the master's export (EXPORT), which is of the moment it
+	// was asked for and could not be made again as it was.
+	Files []File `json:"files,omitempty"`
 }
+
+// File is a file an outgoing mail carries whole.
+type File struct {
+	Name string `json:"name"` // what a mail client offers to save it as: "dt-master.json"
+	Type string `json:"type"` // its MIME type: "application/json"
+	Data []byte `json:"data"`
+}
+
+// Attaches reports whether m carries anything after its text: maps to
+// draw or files.
+func (m *OutMail) Attaches() bool { return len(m.Maps) > 0 || len(m.Files) > 0 }
 
 // MapRef names the processed phase whose board a mail carries: the
 // history record of Game at Turn, which must still be the one processed
