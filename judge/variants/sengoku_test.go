@@ -36,7 +36,7 @@ func TestSengoku(t *testing.T) {
 		"Shimazu":   "osu sat",
 		"Takeda":    "kai sos",
 		"Uesugi":    "ecg koz",
-		"":          "bin biz bug ecz hig hit hiz ina ise izm kaz kii min mus mut nos not omi sau set too yas yat",
+		"":          "bin biz bug ecz hig hit hiz ina ise izm kaz kii min mus mut nos not omi sau stu too yas yat",
 	})
 	checkStartUnits(t, m, map[string]string{
 		"Chosokabe": "F iyo F toa",
@@ -55,7 +55,7 @@ func TestSengoku(t *testing.T) {
 	checkMoves(t, m, judge.Army, "", "sab-saa", "")
 	checkMoves(t, m, judge.Fleet, "sab-saa", "", "")
 	for _, c := range []struct{ name, id string }{
-		{"Yamashiro", "yas"}, {"Settsu", "set"}, {"Toyama Bay", "toj"}, {"Tsushima Strait", "tus"},
+		{"Yamashiro", "yas"}, {"Settsu", "stu"}, {"Toyama Bay", "toj"}, {"Tsushima Strait", "tus"},
 	} {
 		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
 			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
