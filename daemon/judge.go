@@ -35,10 +35,12 @@ type Judge struct {
 // Pictures is how the judge draws a board: the drawer of PNG pictures
 // (package picture's, which cmd/gmd hands in, so that neither gm nor
 // this package needs the renderer) and the largest picture a mail may
-// carry.
+// carry; and the drawer of a whole game's replay (an animated GIF), for
+// the web pages.
 type Pictures struct {
 	Draw     view.Drawer
 	MaxBytes int
+	Animate  view.Animator
 }
 
 // Open opens what cfg names: the templates, the database (with open:
@@ -163,7 +165,7 @@ func (j *Judge) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachm
 	}
 	atts := make(map[uint64][]mail.Attachment)
 	for _, m := range out {
-		if len(m.Maps) == 0 {
+		if !m.Attaches() {
 			continue
 		}
 		if atts[m.ID], err = j.Maps.Attach(m); err != nil {

@@ -80,14 +80,14 @@ func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 // refKey is the cache key of ref: equal for refs that name the same
 // processed phase (SameRef).
 func refKey(ref state.MapRef) string {
-	return fmt.Sprintf("%s/%d/%s/%s/%s/%v", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
-		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After)
+	return fmt.Sprintf("%s/%d/%s/%s/%s/%v/%s", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
+		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After, ref.Viewer)
 }
 
 // SameRef reports whether a and b name the same processed phase.
 func SameRef(a, b state.MapRef) bool {
 	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase &&
-		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After
+		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After && a.Viewer == b.Viewer
 }
 
 // render draws ref's phase.
@@ -127,6 +127,7 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 		// orders.
 		pos, res = res.Next, nil
 	}
+	pos, res = fogDrawing(ref, pos, res)
 	r.draws++
 	var b bytes.Buffer
 	if err := r.draw(&limitWriter{w: &b, n: r.maxBytes}, pos, res); err != nil {

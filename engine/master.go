@@ -128,6 +128,18 @@ func (m *Engine) Send(tx *state.Tx, now time.Time, name string, data any, to []s
 // SendMaps is send for a mail that carries the pictures of maps after
 // its text.
 func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef) error {
+	return m.enqueue(tx, now, name, data, to, inReplyTo, maps, nil)
+}
+
+// SendFiles is send for a mail that carries files after its text, kept
+// whole in the outbox (state.OutMail.Files).
+func (m *Engine) SendFiles(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, files []state.File) error {
+	return m.enqueue(tx, now, name, data, to, inReplyTo, nil, files)
+}
+
+// enqueue is every Send: the mail rendered from template name, to the
+// addresses of to that are plain addresses, with its maps and files.
+func (m *Engine) enqueue(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef, files []state.File) error {
 	// Every address was a sender's once (ValidSender let it in); one
 	// that is not a plain address now is dropped rather than left to
 	// fail in the outbox.
@@ -150,6 +162,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 		InReplyTo: inReplyTo,
 		Created:   now,
 		Maps:      maps,
+		Files:     files,
 	})
 }
 

@@ -21,6 +21,7 @@ var ownGeometry = []string{
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
+	"cold-war",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -154,6 +154,8 @@ var commandTable = []CommandInfo{
 		{"DEMOTE address", "the creator only: a co-master becomes an observer again"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
+	{Name: "EXPORT", Who: Master, Forms: []Form{
+		{"EXPORT", "the master's export of the game (JSON), in a mail to the master's own address: every phase so far with its orders, the orders given for the phase being played, the registered players' names (a gunboat game's once revealed); no address, password or partial press"}}},
 }
 
 // Commands returns the command table: every command of the mail

@@ -28,7 +28,8 @@ func (h *harness) startAnyVariant(game, variant, setup string) map[string]varian
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	r := onlyTo(h.t, h.confirm(testMaster, "new game", "CREATE ?"+game+" "+testMasterPass+" "+variant+"\n"+setup), testMaster)
+	// The reply, beside the notice of the settings the setup changed.
+	r := replyTo(h.t, h.confirm(testMaster, "new game", "CREATE ?"+game+" "+testMasterPass+" "+variant+"\n"+setup), testMaster)
 	if !strings.Contains(r.Body, "created") || strings.Contains(r.Body, "Error") {
 		h.t.Fatalf("CREATE reply:\n%s", r.Body)
 	}

@@ -52,17 +52,27 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmd replay: -game is required")
 		return 2
 	}
-	var game picture.ReplayGame
+	var (
+		g    *state.Game
+		recs []*state.PhaseRecord
+	)
 	if code := readGameData(dbf, "gmd replay", stderr, func(tx *state.Tx) error {
 		var err error
-		game, err = replayOf(tx, strings.ToLower(*name))
+		g, err = tx.Game(strings.ToLower(*name))
+		if errors.Is(err, state.ErrNotFound) {
+			return fmt.Errorf("no game %q", strings.ToLower(*name))
+		}
+		if err != nil {
+			return err
+		}
+		recs, err = tx.Phases(g.Name)
 		return err
 	}); code != 0 {
 		return code
 	}
 	var out bytes.Buffer
-	if err := picture.Replay(&out, game); err != nil {
-		fmt.Fprintf(stderr, "gmd replay: game %s: %v\n", game.Name, err)
+	if err := animate(&out, g, recs); err != nil {
+		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
 		return 1
 	}
 	if err := writeOutput(*outFile, out.Bytes(), stdout); err != nil {
@@ -72,36 +82,31 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// replayOf reads game name's history: each phase re-adjudicated as the
-// results mails drew it (engine.Replay), and its current position.
-func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
-	g, err := tx.Game(name)
-	if errors.Is(err, state.ErrNotFound) {
-		return picture.ReplayGame{}, fmt.Errorf("no game %q", name)
-	}
-	if err != nil {
-		return picture.ReplayGame{}, err
-	}
-	recs, err := tx.Phases(g.Name)
-	if err != nil {
-		return picture.ReplayGame{}, err
-	}
+// animate is the one replay of a game (view.Animator): gmd replay's,
+// and the web pages' through daemon.Pictures. Each phase of recs is
+// re-adjudicated as the results mails drew it (engine.Replay), then the
+// board after it, then the result of a finished game.
+func animate(w io.Writer, g *state.Game, recs []*state.PhaseRecord) error {
 	rg := picture.ReplayGame{Name: g.Name}
 	for _, rec := range recs {
 		pos, res, err := engine.Replay(g, rec)
 		if err != nil {
-			return picture.ReplayGame{}, fmt.Errorf("game %s, %s: %w", g.Name, rec.Phase, err)
+			return fmt.Errorf("game %s, %s: %w", g.Name, rec.Phase, err)
 		}
 		rg.Phases = append(rg.Phases, picture.ReplayPhase{Pos: pos, Res: res})
 	}
 	if len(g.Position) == 0 {
-		return picture.ReplayGame{}, fmt.Errorf("game %s has not started", g.Name)
+		return fmt.Errorf("game %s has not started", g.Name)
 	}
+	var err error
 	if rg.Final, _, err = jsonpos.DecodePosition(g.Position); err != nil {
-		return picture.ReplayGame{}, fmt.Errorf("game %s: its position: %w", g.Name, err)
+		return fmt.Errorf("game %s: its position: %w", g.Name, err)
 	}
 	if g.Status == state.Finished {
 		rg.Result = "Result: " + g.Result + "."
 	}
-	return rg, nil
+	if err := picture.Replay(w, rg); err != nil {
+		return fmt.Errorf("game %s: %w", g.Name, err)
+	}
+	return nil
 }

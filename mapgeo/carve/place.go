@@ -62,9 +62,6 @@ type mark struct {
 	reach  float64    // how far from home it may go
 }
 
-// cover returns the boxes of k at point at.
-func (k *mark) cover(at [2]float64) []box { return offset(k.shape, at) }
-
 // offset moves the boxes bs, relative to a point, to at.
 func offset(bs []box, at [2]float64) []box {
 	out := make([]box, len(bs))
@@ -189,9 +186,13 @@ func (pl *placer) pair(k int, at [2]float64, j int) float64 {
 	if j == k || mayOverlap(a, b) {
 		return 0
 	}
+	// The boxes are moved to their points here rather than by cover,
+	// which would allocate: the search calls pair millions of times.
 	c := 0.0
-	for _, x := range a.cover(at) {
-		for _, y := range b.cover(b.at) {
+	for _, xs := range a.shape {
+		x := box{at[0] + xs[0], at[1] + xs[1], at[0] + xs[2], at[1] + xs[3]}
+		for _, ys := range b.shape {
+			y := box{b.at[0] + ys[0], b.at[1] + ys[1], b.at[0] + ys[2], b.at[1] + ys[3]}
 			if o := x.overlap(y); o > 0 {
 				c += 1e4 * (o + 1)
 			}
@@ -210,9 +211,9 @@ func (pl *placer) near(j, skip int) (own, other float64) {
 		}
 		d := dist(pl.marks[i].at, pl.marks[j].at)
 		if pl.marks[i].region == pl.marks[j].region {
-			own = math.Min(own, d)
+			own = min(own, d)
 		} else {
-			other = math.Min(other, d)
+			other = min(other, d)
 		}
 	}
 	return own, other
@@ -378,11 +379,11 @@ func (pl *placer) improve(k int) bool {
 			d := dist(at, pl.marks[x.j].at)
 			o, t := x.own, x.other
 			if pl.marks[x.j].region == m.region {
-				own = math.Min(own, d)
-				o = math.Min(o, d)
+				own = min(own, d)
+				o = min(o, d)
 			} else {
-				other = math.Min(other, d)
-				t = math.Min(t, d)
+				other = min(other, d)
+				t = min(t, d)
 			}
 			c += pl.nearCost(o, t)
 		}
