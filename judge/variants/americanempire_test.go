@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -43,15 +42,7 @@ func TestAmericanEmpire(t *testing.T) {
 	if m.Title != "Fall of the American Empire" || m.StartYear != 1999 || m.Builds != judge.BuildHome {
 		t.Errorf("title %q, start %d, builds %v", m.Title, m.StartYear, m.Builds)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
-	if want := "ari chh col dom dur geo gre gut haw kan lou man mas mic mis nca nic nle nsc ohi ont ore pan ten ven was wdc yuc"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "ari chh col dom dur geo gre gut haw kan lou man mas mic mis nca nic nle nsc ohi ont ore pan ten ven was wdc yuc")
 	// The map notes: Chicago between the Lakes and the Mississippi,
 	// Panama's canal, the Hudson, the St Lawrence; no Beaufort Sea in
 	// Nunavut, and no army from Cote-Nord to Gaspesie.
@@ -65,12 +56,13 @@ func TestAmericanEmpire(t *testing.T) {
 		{judge.Army, "nun", "man nwt sas ung"},
 		{judge.Army, "upe", "mic mil ont"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Quebec City", "que"}, {"Quebec", "que"}, {"Mexico", "mex"}, {"East Coast", "esb"},
-		{"Washington D.C.", "wdc"}, {"Washington", "was"}, {"Cote-Nord", "cot"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Quebec City":     "que",
+		"Quebec":          "que",
+		"Mexico":          "mex",
+		"East Coast":      "esb",
+		"Washington D.C.": "wdc",
+		"Washington":      "was",
+		"Cote-Nord":       "cot",
+	})
 }
