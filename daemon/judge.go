@@ -35,10 +35,16 @@ type Judge struct {
 // Pictures is how the judge draws a board: the drawer of PNG pictures
 // (package picture's, which cmd/gmd hands in, so that neither gm nor
 // this package needs the renderer) and the largest picture a mail may
-// carry.
+// carry; and the drawer of a whole game's replay (an animated GIF), for
+// the web pages.
 type Pictures struct {
 	Draw     view.Drawer
 	MaxBytes int
+	Animate  view.Animator
+	// Replay draws the same replay fitted to the mails (the game-over
+	// mail, HISTORY game REPLAY), in files of judge.conf's
+	// max-replay-size; nil: the mails go without.
+	Replay view.ReplayDrawer
 }
 
 // Open opens what cfg names: the templates, the database (with open:
@@ -61,6 +67,9 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 	}
 	m := session.New(db, engine.Config{Config: *cfg, Templates: set, Log: log})
 	maps := Maps{Renderer: engine.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
+	if pics.Replay != nil {
+		maps.Renderer.SetReplay(pics.Replay, cfg.MaxReplayBytes)
+	}
 	return &Judge{Config: cfg, DB: db, Master: m, Maps: maps}, nil
 }
 
@@ -163,7 +172,7 @@ func (j *Judge) drawAll(stderr io.Writer, cmd string) (map[uint64][]mail.Attachm
 	}
 	atts := make(map[uint64][]mail.Attachment)
 	for _, m := range out {
-		if len(m.Maps) == 0 {
+		if !m.Attaches() {
 			continue
 		}
 		if atts[m.ID], err = j.Maps.Attach(m); err != nil {

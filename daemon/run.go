@@ -292,6 +292,7 @@ func (d *running) webPages(ln net.Listener) (func(context.Context) error, error)
 		Overview:  d.Master.OverviewOf,
 		Replay:    engine.Replay,
 		Draw:      d.draw.Draw,
+		Animate:   d.draw.Animate,
 		Stats:     d.stats,
 		Log:       d.log,
 	}

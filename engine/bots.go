@@ -62,7 +62,8 @@ func (m *Engine) enterBot(g *state.Game, pos *judge.Position, rules judge.Rules,
 	if err != nil {
 		return // botKind is one of bot.Kinds; never
 	}
-	orders := player.Orders(pos, pw)
+	// Under fog of war the bot plays on what its power sees.
+	orders := player.Orders(FogFor(g, pos, name), pw)
 	if len(orders) == 0 {
 		return
 	}

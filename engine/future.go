@@ -104,6 +104,10 @@ func countOrderLines(text string) int {
 func (m *Engine) enterBlock(g *state.Game, pos *judge.Position, rules judge.Rules, p judge.Power, text string, d *FutureData) {
 	mp := pos.Map
 	name := mp.Powers[p].Name
+	// Under fog of war a condition is read, and an order checked, on
+	// what the power sees: a condition on a province out of sight finds
+	// it empty, whatever stands there, and so tells nothing.
+	pos = FogFor(g, pos, name)
 	opt := parser.Options{Map: mp, Phase: pos.Phase.Type, Power: p}
 	script, errs := parser.ParseScript(text, opt)
 	lines := strings.Split(text, "\n")

@@ -281,6 +281,11 @@ func (m *Engine) StartGame(tx *state.Tx, g *state.Game, now time.Time) error {
 		}
 		d := data
 		d.Power = g.Players[i].Power
+		if Fogged(g) {
+			// Under fog of war a power is shown the units it sees, even
+			// of a start every rulebook prints.
+			d.Units = UnitLines(FogFor(g, pos, d.Power))
+		}
 		if k := PowerIndex(mp, d.Power); k < len(mp.Powers) {
 			d.Letter = string(mp.Powers[k].Letter)
 		}
@@ -452,15 +457,17 @@ func NameColumn(mp *judge.Map, extra, least int) int {
 
 // UnitLines lists the units of pos, "Austria: Army Vienna.", by power in
 // map order and by province name within a power, with an empty string
-// between powers.
+// between powers; the neutral units come last ("Neutral: Army
+// Lothairingia.").
 func UnitLines(pos *judge.Position) []string {
 	mp := pos.Map
 	var out []string
-	for k := range mp.Powers {
+	// The powers in order, then the neutral units (judge.Unit.Neutral).
+	for k := range len(mp.Powers) + 1 {
 		var lines []string
 		for _, u := range pos.Units {
-			if u.Type != judge.NoUnit && int(u.Power) == k {
-				lines = append(lines, mp.Powers[k].Name+": "+u.Type.Word()+" "+mp.FullName(u.Loc)+".")
+			if u.Type != judge.NoUnit && min(int(u.Power), len(mp.Powers)) == k {
+				lines = append(lines, mp.UnitOwner(u.Power)+": "+u.Type.Word()+" "+mp.FullName(u.Loc)+".")
 			}
 		}
 		if len(lines) == 0 {

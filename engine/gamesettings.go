@@ -27,7 +27,7 @@ func SettingsOf(g *state.Game) GameSettings {
 		}
 	}
 	return GameSettings{
-		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, NoMap: st.NoMap, Builds: builds,
+		Press: st.Press, Partial: st.Partial, NMR: st.NMR, Zone: zone, Multiple: st.Multiple, Gunboat: st.Gunboat, Fog: st.Fog, NoMap: st.NoMap, Builds: builds,
 		Fake: st.Fake, NoMinorPress: st.NoMinorPress, Proxy: st.Proxy, Bot: st.Bot, BotAgrees: st.BotAgrees,
 		NoDIAS: st.NoDIAS, Victory: st.Victory, EndYear: st.EndYear, EndRank: st.EndRank, PlayerPause: st.PlayerPause, Extensions: st.Extensions,
 		Movement:   SpellLength(time.Duration(st.Movement)),

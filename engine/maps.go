@@ -46,6 +46,14 @@ type MapRenderer struct {
 	mu    sync.Mutex
 	Cache *view.PictureCache // a picture that failed once fails again, and is not tried once per recipient
 	draws int                // pictures drawn, for tests
+
+	// The replays of finished games (replay.go): how to draw them, the
+	// bound on each file, the last few drawn, most recent first, and
+	// how many were drawn, for tests.
+	drawReplay  view.ReplayDrawer
+	maxReplay   int
+	replays     []replayEntry
+	replayDraws int
 }
 
 // NewMapRenderer returns a MapRenderer drawing with draw from the
@@ -80,14 +88,14 @@ func (r *MapRenderer) PNG(ref state.MapRef) ([]byte, error) {
 // refKey is the cache key of ref: equal for refs that name the same
 // processed phase (SameRef).
 func refKey(ref state.MapRef) string {
-	return fmt.Sprintf("%s/%d/%s/%s/%s/%v", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
-		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After)
+	return fmt.Sprintf("%s/%d/%s/%s/%s/%v/%s", strings.ToLower(ref.Game), ref.Turn, ref.Phase,
+		ref.Processed.UTC().Format(time.RFC3339Nano), ref.Digest, ref.After, ref.Viewer)
 }
 
 // SameRef reports whether a and b name the same processed phase.
 func SameRef(a, b state.MapRef) bool {
 	return strings.EqualFold(a.Game, b.Game) && a.Turn == b.Turn && a.Phase == b.Phase &&
-		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After
+		a.Processed.Equal(b.Processed) && a.Digest == b.Digest && a.After == b.After && a.Viewer == b.Viewer
 }
 
 // render draws ref's phase.
@@ -127,6 +135,7 @@ func (r *MapRenderer) render(ref state.MapRef) ([]byte, error) {
 		// orders.
 		pos, res = res.Next, nil
 	}
+	pos, res = fogDrawing(ref, pos, res)
 	r.draws++
 	var b bytes.Buffer
 	if err := r.draw(&limitWriter{w: &b, n: r.maxBytes}, pos, res); err != nil {

@@ -128,6 +128,18 @@ func (m *Engine) Send(tx *state.Tx, now time.Time, name string, data any, to []s
 // SendMaps is send for a mail that carries the pictures of maps after
 // its text.
 func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef) error {
+	return m.enqueue(tx, now, name, data, to, inReplyTo, maps, nil)
+}
+
+// SendFiles is send for a mail that carries files after its text, kept
+// whole in the outbox (state.OutMail.Files).
+func (m *Engine) SendFiles(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, files []state.File) error {
+	return m.enqueue(tx, now, name, data, to, inReplyTo, nil, files)
+}
+
+// enqueue is every Send: the mail rendered from template name, to the
+// addresses of to that are plain addresses, with its maps and files.
+func (m *Engine) enqueue(tx *state.Tx, now time.Time, name string, data any, to []string, inReplyTo string, maps []state.MapRef, files []state.File) error {
 	// Every address was a sender's once (ValidSender let it in); one
 	// that is not a plain address now is dropped rather than left to
 	// fail in the outbox.
@@ -150,6 +162,7 @@ func (m *Engine) SendMaps(tx *state.Tx, now time.Time, name string, data any, to
 		InReplyTo: inReplyTo,
 		Created:   now,
 		Maps:      maps,
+		Files:     files,
 	})
 }
 
@@ -172,14 +185,20 @@ func (m *Engine) SendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 // sendResults is SendGame for a phase's results, which carry two
 // pictures to the addresses that want them (WantsMap): the phase with
 // its orders and their outcomes, ref, and the board after it, so that a
-// player plans on the board as it now stands; those that do not want
-// them get the same mail without, as a mail of its own.
+// player plans on the board as it now stands.
 func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data any, to []string, ref state.MapRef) error {
 	after := ref
 	after.After = true
+	return m.sendWithMaps(tx, now, g, "results", data, to, []state.MapRef{ref, after})
+}
+
+// sendWithMaps is SendGame for a mail that carries maps (pictures, a
+// replay) to the addresses that want them (WantsMap); those that do not
+// get the same mail without, as a mail of its own.
+func (m *Engine) sendWithMaps(tx *state.Tx, now time.Time, g *state.Game, name string, data any, to []string, maps []state.MapRef) error {
 	var with, without []string
 	for _, a := range to {
-		if WantsMap(g, a) {
+		if WantsMap(g, a) && len(maps) > 0 {
 			with = append(with, a)
 		} else {
 			without = append(without, a)
@@ -188,18 +207,18 @@ func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	for _, group := range []struct {
 		to   []string
 		maps []state.MapRef
-	}{{with, []state.MapRef{ref, after}}, {without, nil}} {
+	}{{with, maps}, {without, nil}} {
 		if len(group.to) == 0 {
 			continue
 		}
 		if !g.Settings.Gunboat {
-			if err := m.SendMaps(tx, now, "results", data, group.to, "", group.maps); err != nil {
+			if err := m.SendMaps(tx, now, name, data, group.to, "", group.maps); err != nil {
 				return err
 			}
 			continue
 		}
 		for _, a := range group.to {
-			if err := m.SendMaps(tx, now, "results", data, []string{a}, "", group.maps); err != nil {
+			if err := m.SendMaps(tx, now, name, data, []string{a}, "", group.maps); err != nil {
 				return err
 			}
 		}

@@ -59,7 +59,12 @@ func (r *MapRenderer) renderPreview(ref state.MapRef) ([]byte, error) {
 		return nil, err
 	}
 	rules.Builds = buildRuleOf(g)
+	if ref.Viewer != "" {
+		// A preview under fog is played on the board its power sees.
+		pos, _ = fogDrawing(ref, pos, nil)
+	}
 	res := judge.Adjudicate(pos, PreviewOrders(pos, ref.Preview), rules)
+	pos, res = fogDrawing(ref, pos, res)
 	r.draws++
 	var b bytes.Buffer
 	if err := r.draw(&limitWriter{w: &b, n: r.maxBytes}, pos, res); err != nil {

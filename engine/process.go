@@ -105,7 +105,7 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 	m.Refresh(g, res.Next, now)
 	data.HeadLines = m.HeadFor(g, res.Next.Phase)
 	data.Tag = tag
-	if err := m.sendResults(tx, now, g, data, m.Recipients(g), ref); err != nil {
+	if err := m.sendPhaseResults(tx, now, g, data, ref, pos, res); err != nil {
 		return err
 	}
 	return m.sendFuture(tx, g, future, now)
@@ -119,8 +119,14 @@ func (m *Engine) Process(tx *state.Tx, g *state.Game, pos *judge.Position, rules
 // writes one space before the "(" for every phase type, as njudge 1.7
 // does for movement.
 func ResultsText(game string, turn int, pos *judge.Position, res *judge.Resolution) (string, error) {
+	return resultsText(game, turn, pos, res, nil)
+}
+
+// resultsText is ResultsText for viewer v under fog of war (nil:
+// everything), pos and res being what v sees.
+func resultsText(game string, turn int, pos *judge.Position, res *judge.Resolution, v *report.Viewer) (string, error) {
 	var b strings.Builder
-	if err := report.WriteResults(&b, pos, res); err != nil {
+	if err := report.WriteResultsAs(&b, pos, res, v); err != nil {
 		return "", err
 	}
 	text := b.String()
@@ -252,10 +258,9 @@ func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Ti
 
 // SendGameOver queues the final summary of a finished game to everyone:
 // how it ended, and each power's player, centres and units in pos, the
-// last position.
+// last position; with the game's replay (mailGameOver).
 func (m *Engine) SendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, now time.Time) error {
-	data := m.EndData(g, pos, now)
-	return m.SendGame(tx, now, g, "gameover", data, m.Recipients(g))
+	return m.mailGameOver(tx, now, g, m.EndData(g, pos, now))
 }
 
 // EndData describes how g ended, for draw.tmpl and gameover.tmpl.

@@ -3,6 +3,8 @@ package export
 import (
 	"testing"
 
+	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/view"
 )
 
@@ -48,6 +50,44 @@ func BenchmarkImportCheck(b *testing.B) {
 			b.Fatal(err)
 		}
 		if err := Check(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExportMILA converts the document of a 20-year standard game to
+// MILA's saved-game format and writes it, as gmd export -format mila
+// does once it has built the document.
+func BenchmarkExportMILA(b *testing.B) {
+	doc := gmdDoc(b, "random", "standard", 20, nil)
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		mg, err := ToMILA(doc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out, err := MarshalMILA(mg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(len(doc.Phases)), "phases")
+	b.ReportMetric(float64(size), "bytes")
+}
+
+// BenchmarkImportMILA reads that MILA game back and plays it again with
+// gmd, as gmd import -check does.
+func BenchmarkImportMILA(b *testing.B) {
+	_, data := toMILA(b, gmdDoc(b, "random", "standard", 20, nil))
+	b.ReportAllocs()
+	for b.Loop() {
+		mg, err := UnmarshalMILA(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := FromMILA(mg, "g", judge.DATC30, engine.ResultsText); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,17 +1,22 @@
 // Package export writes a whole game as one JSON document in gmd's own
 // versioned format (docs/export.md) and reads it back, re-adjudicating
-// every phase. It is pure: the caller reads and writes the database.
+// every phase. Load reads a game's export in the caller's transaction;
+// the rest is pure, and the caller writes the database.
 //
 // An export holds only what the game's observers can see: no addresses,
 // no passwords or their hashes, no private press, and no player's
 // identity at all (so a gunboat game stays anonymous whether or not the
-// master revealed it).
+// master revealed it). The master's export (Options.Master) adds the
+// orders entered so far for the phase being played and the registered
+// players' public names (a gunboat game's only once revealed); it has
+// no address, password or private press either.
 package export
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -49,6 +54,13 @@ type Game struct {
 	Final json.RawMessage `json:"final"`
 	// Press is the press every observer could read: the broadcasts.
 	Press []Press `json:"press,omitempty"`
+	// View is "master" in the master's export (Options.Master), absent
+	// in the observers'.
+	View string `json:"view,omitempty"`
+	// Pending are the orders entered so far for the phase being played,
+	// canonical lines per power: in the master's export of a running
+	// game only.
+	Pending map[string][]string `json:"pending,omitempty"`
 }
 
 // Setting is one setting in words.
@@ -61,6 +73,10 @@ type Setting struct {
 type Seat struct {
 	Power  string `json:"power"`
 	Status string `json:"status"`
+	// Player is the public name of the seat's registered player: in the
+	// master's export only, and in a gunboat game only once the master
+	// revealed who played it. Never an address.
+	Player string `json:"player,omitempty"`
 }
 
 // Phase is one processed phase: the position before it, the orders it
@@ -87,10 +103,31 @@ type Press struct {
 	Sent  time.Time `json:"sent"`
 }
 
-// Build makes the document of g from its phase records (in turn order),
-// its press (every message, private ones included: Build drops them) and
-// its settings in words (engine.SettingsOf(g), which the caller has).
+// Options choose whose export Build writes: the zero value is the
+// observers' (docs/export.md), Master the master's.
+type Options struct {
+	// Master asks for the master's export: the orders entered so far for
+	// the phase being played (Game.Pending), the names in Players, and
+	// View "master". Press sent to some powers only stays out all the
+	// same: its players never agreed to show it to anyone else.
+	Master bool
+	// Players are the public names of the seats' registered players, by
+	// power (the caller reads the registry). Build keeps them only in
+	// the master's export, and in a gunboat game only once revealed.
+	Players map[string]string
+}
+
+// Build makes the observers' document of g from its phase records (in
+// turn order), its press (every message, private ones included: Build
+// drops them) and its settings in words (engine.SettingsOf(g), which the
+// caller has).
 func Build(g *state.Game, phases []*state.PhaseRecord, press []*state.Press, words view.Settings) (*Game, error) {
+	return BuildWith(g, phases, press, words, Options{})
+}
+
+// BuildWith is Build for the export opt chooses.
+func BuildWith(g *state.Game, phases []*state.PhaseRecord, press []*state.Press, words view.Settings, opt Options) (*Game, error) {
+	named := opt.Master && (!g.Settings.Gunboat || g.Revealed)
 	doc := &Game{
 		Format: Format, Version: Version,
 		Name: g.Name, Variant: g.Variant, Rules: g.Rules, Status: string(g.Status), Result: g.Result,
@@ -106,7 +143,17 @@ func Build(g *state.Game, phases []*state.PhaseRecord, press []*state.Press, wor
 		if p.Power == "" || p.Former {
 			continue
 		}
-		doc.Seats = append(doc.Seats, Seat{Power: p.Power, Status: string(p.Status)})
+		seat := Seat{Power: p.Power, Status: string(p.Status)}
+		if named {
+			seat.Player = opt.Players[p.Power]
+		}
+		doc.Seats = append(doc.Seats, seat)
+	}
+	if opt.Master {
+		doc.View = "master"
+		if g.Status != state.Finished && len(g.Orders) > 0 {
+			doc.Pending = maps.Clone(g.Orders)
+		}
 	}
 	for i, r := range phases {
 		if r.Turn != i+1 {

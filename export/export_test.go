@@ -21,6 +21,12 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 // finished game and its records, as the engine stores them.
 func played(tb testing.TB, variant string, years int) (*state.Game, []*state.PhaseRecord) {
 	tb.Helper()
+	return playedBy(tb, "random", variant, years)
+}
+
+// playedBy is played with bots of the kind given (bot.New).
+func playedBy(tb testing.TB, kind, variant string, years int) (*state.Game, []*state.PhaseRecord) {
+	tb.Helper()
 	m, err := variants.Load(variant)
 	if err != nil {
 		tb.Fatal(err)
@@ -29,7 +35,7 @@ func played(tb testing.TB, variant string, years int) (*state.Game, []*state.Pha
 	pos := judge.StartPosition(m)
 	players := make([]bot.Player, len(m.Powers))
 	for i := range players {
-		if players[i], err = bot.New("random", bot.Config{Rules: rules, Seed: uint64(i + 1)}); err != nil {
+		if players[i], err = bot.New(kind, bot.Config{Rules: rules, Seed: uint64(i + 1)}); err != nil {
 			tb.Fatal(err)
 		}
 	}

@@ -145,7 +145,11 @@ func byDislodgedLoc(a, b judge.DislodgedUnit) int { return int(a.Loc) - int(b.Lo
 // dislodged unit can add its attacker.
 func (n *mapNames) appendUnit(dst []byte, m *judge.Map, u judge.Unit) []byte {
 	dst = append(dst, `{"power":`...)
-	dst = n.appendPower(dst, m, u.Power)
+	if u.Power == judge.NoPower {
+		dst = append(dst, `"`+judge.Neutral+`"`...)
+	} else {
+		dst = n.appendPower(dst, m, u.Power)
+	}
 	dst = append(dst, `,"type":"`...)
 	dst = append(dst, u.Type.String()...)
 	dst = append(dst, `","at":`...)
@@ -177,7 +181,11 @@ func AppendResult(dst []byte, pos *judge.Position, res *judge.Resolution, rules 
 			p = u.Power
 		}
 		dst = append(dst, `{"power":`...)
-		dst = n.appendPower(dst, m, p)
+		if ok && u.Neutral() {
+			dst = append(dst, `"`+judge.Neutral+`"`...)
+		} else {
+			dst = n.appendPower(dst, m, p)
+		}
 		dst = append(dst, `,"unit":`...)
 		if o.Kind == judge.Waive {
 			dst = append(dst, `""`...)

@@ -50,6 +50,12 @@
 // units or bounces outside a retreat phase are errors, and every error
 // names the field it is about: `units[3].at: unknown province "xyz"`.
 //
+// A neutral unit (one that belongs to no power, judge.Unit.Neutral) is
+// written with the power "Neutral", which no power may be called, in
+// "units" and in a result's rulings; it is never among the "dislodged",
+// since it is destroyed instead of retreating. Positions without one are
+// written as before.
+//
 // On output, places are the map's canonical short names (coasts included,
 // as "stp/sc"), powers their names, types "A" or "F". Every field is
 // always present: lists with nothing in them are [] (never null or
@@ -476,6 +482,9 @@ func convertDislodged(pos *judge.Position, units []rawUnit) error {
 	scratch := judge.NewPosition(m, pos.Phase)
 	for i, ru := range units {
 		u, err := unit(m, ru)
+		if err == nil && u.Power == judge.NoPower {
+			err = in("power", errorf("a neutral unit is destroyed when dislodged: it never retreats"))
+		}
 		if err == nil {
 			if err = scratch.Place(u); err != nil {
 				err = errorf("%s", err)
@@ -740,6 +749,9 @@ func phaseBefore(a, b judge.Phase) bool {
 // unit resolves the names of one unit; it does not check the place.
 func unit(m *judge.Map, ru rawUnit) (judge.Unit, error) {
 	p, err := power(m, ru.power)
+	if err != nil && strings.EqualFold(string(ru.power), judge.Neutral) {
+		p, err = judge.NoPower, nil // a neutral unit; no power has the name
+	}
 	if err != nil {
 		return judge.Unit{}, in("power", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
+	"github.com/gmdjudge/gmd/parser"
 )
 
 func mustDecode(t *testing.T, s string) (*judge.Position, judge.Rules) {
@@ -500,4 +501,54 @@ func FuzzDecodePosition(f *testing.F) {
 			t.Fatalf("round trip differs:\n%s\n%s", out, out2)
 		}
 	})
+}
+
+// TestNeutralUnits reads and writes neutral units: "Neutral" in any case
+// for a unit that belongs to no power, written back as "Neutral", in a
+// position and in a result's rulings; a neutral unit among the dislodged
+// is refused, since it never retreats, and "Neutral" is no power's name
+// for a centre.
+func TestNeutralUnits(t *testing.T) {
+	pos, rules := mustDecode(t, `{"phase": "S1901M", "units": [{"power": "NEUTRAL", "type": "A", "at": "ser"},
+		{"power": "Austria", "type": "A", "at": "bud"}, {"power": "Austria", "type": "A", "at": "tri"}]}`)
+	u, ok := pos.UnitAt(pos.Map.Names()["ser"])
+	if !ok || !u.Neutral() {
+		t.Fatalf("Serbia holds %+v, want a neutral army", u)
+	}
+	out := string(EncodePosition(pos, rules))
+	if !strings.Contains(out, `{"power":"Neutral","type":"A","at":"ser"}`) {
+		t.Errorf("neutral army written as %s", out)
+	}
+	orders, err := parser.ParseOrders("Austria: A bud - ser\nAustria: A tri S A bud - ser", parser.Options{Map: pos.Map, Phase: judge.Movement, Power: judge.NoPower})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var os []judge.Order
+	for _, o := range orders {
+		os = append(os, o.Order)
+	}
+	res := judge.Adjudicate(pos, os, rules)
+	got := string(EncodeResult(pos, res, rules))
+	for _, want := range []string{`{"power":"Austria","unit":"bud","order":"A bud - ser","result":"succeeds"}`,
+		`"units":[{"power":"Austria","type":"A","at":"ser"}`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("result %s\nlacks %s", got, want)
+		}
+	}
+	if strings.Contains(got, `"dislodged":[{`) {
+		t.Errorf("the neutral army retreats: %s", got)
+	}
+	// An unsupported attack: the neutral unit's own ruling says Neutral.
+	res = judge.Adjudicate(pos, os[:1], rules)
+	if got := string(EncodeResult(pos, res, rules)); !strings.Contains(got, `{"power":"Neutral","unit":"ser","order":"A ser H","result":"succeeds"}`) {
+		t.Errorf("the neutral army's ruling: %s", got)
+	}
+	for _, bad := range []struct{ in, want string }{
+		{`{"phase": "S1901R", "dislodged": [{"power": "Neutral", "type": "A", "at": "ser"}]}`, "dislodged[0].power: a neutral unit is destroyed when dislodged: it never retreats"},
+		{`{"phase": "S1901M", "centers": {"ser": "Neutral"}}`, `centers["ser"]: unknown power "Neutral"`},
+	} {
+		if _, _, err := DecodePosition([]byte(bad.in)); err == nil || err.Error() != bad.want {
+			t.Errorf("%s: error %v, want %s", bad.in, err, bad.want)
+		}
+	}
 }

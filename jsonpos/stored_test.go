@@ -16,8 +16,8 @@ var update = flag.Bool("update", false, "write testdata/stored.jsonl anew from t
 // storedForms are positions of every form a game stores (see
 // storedPositions): a movement, a retreat with dislodged units (one by
 // land, one by convoy) and bounces, an adjustment, the other rules, a
-// build rule set by the master, and the constructions of 34-35-36, pending,
-// built and ended.
+// build rule set by the master, the constructions of 34-35-36, pending,
+// built and ended, and neutral units.
 var storedForms = []string{
 	`{"phase": "F1901R", "units": [{"power": "France", "type": "A", "at": "bur"}, {"power": "England", "type": "F", "at": "bre"}],
 	  "dislodged": [{"power": "Germany", "type": "A", "at": "mun", "attacker_from": "bur"}, {"power": "Italy", "type": "F", "at": "tun"}],
@@ -33,6 +33,14 @@ var storedForms = []string{
 	  "units": [{"power": "Russia", "type": "A", "at": "jor"}], "built_centers": ["jor"], "centers": {"jor": "Russia"},
 	  "ended_constructions": [{"power": "England", "at": "yor", "ordered": "W1901A", "spoiled_by": "Germany", "spoiled_in": "S1902M"},
 	    {"power": "Turkey", "at": "jor", "ordered": "W1901A"}]}`,
+	// A North Sea Wars game stored while the map started in year 1 (it
+	// starts in year 0 now): its positions read and are written as they
+	// were.
+	`{"variant": "north-sea-wars", "phase": "S1M", "units": [{"power": "Britons", "type": "A", "at": "cym"}], "centers": {"cym": "Britons"}}`,
+	// Neutral units (judge.Unit.Neutral), added with them: positions
+	// without any are stored as before.
+	`{"phase": "F1901M", "units": [{"power": "Neutral", "type": "A", "at": "ser"}, {"power": "neutral", "type": "F", "at": "ion"},
+	  {"power": "Austria", "type": "A", "at": "bud"}], "centers": {"bud": "Austria"}}`,
 }
 
 // storedPositions are the positions whose stored form the golden file

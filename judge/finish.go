@@ -86,7 +86,10 @@ func (s *mover) finish(res *Resolution, next *Position) {
 			if s.via[a] {
 				d.AttackerFrom = NoLoc // a convoyed attacker leaves its origin open
 			}
-			to := retreatOptions(m, next.Units, d, next.Bounced, nil)
+			var to []Loc
+			if d.Power != NoPower { // a neutral unit never retreats
+				to = retreatOptions(m, next.Units, d, next.Bounced, nil)
+			}
 			if len(to) == 0 {
 				res.Destroyed = append(res.Destroyed, d.Unit)
 			} else {
@@ -225,6 +228,9 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 			next.Centers[c] = u.Power
 		}
 	}
+	if next.Map.NeutralsRebuild {
+		rebuildNeutrals(next)
+	}
 	res.OwnershipChanged = true
 	res.Winners = winners(next, rules.VictoryIn(next))
 	if needsAdjustment(next, rules.BuildsOn(next.Map)) {
@@ -233,6 +239,23 @@ func endSeason(res *Resolution, next *Position, from Phase, rules Rules) {
 		next.EndedConstructions = append([]PendingCenter(nil), res.Constructions...)
 	} else {
 		next.Phase = Phase{Spring, from.Year + 1, Movement}
+	}
+}
+
+// rebuildNeutrals puts each neutral unit of the starting position back
+// in its place, as a year ends, where the place is empty and, if it is a
+// supply centre, owned by nobody (Map.NeutralsRebuild). It runs after the
+// centres' owners are settled, so a power that took the centre keeps it
+// empty, and before the Winter, where no power may build in a centre it
+// does not own.
+func rebuildNeutrals(next *Position) {
+	m := next.Map
+	for _, u := range m.StartUnits {
+		p := m.Province(u.Loc)
+		if u.Power != NoPower || next.Units[p].Type != NoUnit || next.IsCenter(p) && next.Centers[p] != NoPower {
+			continue
+		}
+		next.Units[p] = Unit{Type: u.Type, Power: NoPower, Loc: u.Loc}
 	}
 }
 

@@ -27,7 +27,13 @@ const NoLoc Loc = 0xFFFF
 type Power uint8
 
 // NoPower marks an unowned centre or a province outside every home country.
+// A unit of NoPower is a neutral unit (see Unit.Neutral).
 const NoPower Power = 0xFF
+
+// Neutral is the word for the units that belong to no power (Western
+// World 901's neutral armies), in reports, pictures and the JSON of
+// positions; no power may be called so (see Map.UnitOwner).
+const Neutral = "Neutral"
 
 // Kind says what a province is made of, which decides which units may enter.
 type Kind uint8
@@ -65,6 +71,10 @@ type LocInfo struct {
 	// a fleet there may convoy, as from a sea (Baleares in the Ancient
 	// Mediterranean). Armies still stand in it.
 	Archipelago bool
+	// Impassable marks a province no unit may enter or stand in (an
+	// impassable line of the map file): it is on the board, by name and
+	// in pictures, but in no adjacency.
+	Impassable bool
 	// At is where a schematic picture of the board draws the province (a
 	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
@@ -100,7 +110,7 @@ type Map struct {
 	StartYear      int         // 1901 in standard
 	StartSeason    Season      // Spring (a movement phase) or Winter (an adjustment phase, as in Chaos)
 	StartUnits     []StartUnit // the units of the first phase
-	StartCenters   []Power     // owner of each province at the start, indexed by Loc
+	StartCenters   []Power     // owner of each province at the start, indexed by Loc: the home centres, less any the map leaves unowned
 	// Builds is where the variant lets a power build (BuildHome unless its
 	// map says otherwise); a game may choose another rule (Rules.Builds).
 	Builds BuildRule
@@ -121,6 +131,13 @@ type Map struct {
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
+	// NeutralsRebuild brings each neutral unit of the starting position
+	// (a StartUnit of NoPower) back to its place as a year ends, when the
+	// place is empty and, if it is a supply centre, nobody owns it
+	// (Western World 901: a neutral army "will be rebuilt if the SC is
+	// unowned during adjustment"). Without it a neutral unit destroyed is
+	// gone for good.
+	NeutralsRebuild bool
 
 	// oneWay are the edges the map declares one-way (a fleet may sail from
 	// the Central North Sea into the trade centres of North Sea Wars, never
@@ -266,6 +283,35 @@ func (m *Map) PowerByName(s string) (Power, bool) {
 	return NoPower, false
 }
 
+// UnitOwner returns the name of the power a unit of power p belongs to,
+// or Neutral for a neutral unit (NoPower).
+func (m *Map) UnitOwner(p Power) string {
+	if int(p) >= len(m.Powers) {
+		return Neutral
+	}
+	return m.Powers[p].Name
+}
+
+// UnitAdjective returns the adjective of a unit of power p ("English
+// Army"), or Neutral for a neutral unit.
+func (m *Map) UnitAdjective(p Power) string {
+	if int(p) >= len(m.Powers) {
+		return Neutral
+	}
+	return m.Powers[p].Adjective
+}
+
+// HasNeutrals reports whether the map's starting position has neutral
+// units.
+func (m *Map) HasNeutrals() bool {
+	for _, u := range m.StartUnits {
+		if u.Power == NoPower {
+			return true
+		}
+	}
+	return false
+}
+
 // PowerName returns the power's name, or "Unowned" for NoPower.
 func (m *Map) PowerName(p Power) string {
 	if int(p) >= len(m.Powers) {
@@ -375,6 +421,9 @@ func (m *Map) CanHold(t UnitType, l Loc) bool {
 		return false
 	}
 	li := &m.Locs[l]
+	if li.Impassable {
+		return false
+	}
 	switch t {
 	case Army:
 		return li.Province == l && li.Kind != Sea
@@ -430,10 +479,12 @@ func majority(n int) int { return n/2 + 1 }
 // MapBuilder assembles a Map; the map file loader and tests use it. Add
 // provinces and coasts first, then adjacencies, then call Build.
 type MapBuilder struct {
-	m      *Map
-	edges  []edge
-	errs   []string
-	placed map[Loc]bool // provinces given a place by SetPlace
+	m       *Map
+	edges   []edge
+	errs    []string
+	placed  map[Loc]bool // provinces given a place by SetPlace
+	yearSet bool         // SetStartYear was called: a start year of 0 is the map's own
+	unowned []Loc        // home centres owned by nobody at the start
 }
 
 // NewMapBuilder starts a map with the given variant name and title.
@@ -536,12 +587,27 @@ func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
 // Map.TiesContinue).
 func (b *MapBuilder) SetTiesContinue() { b.m.TiesContinue = true }
 
+// SetNeutralsRebuild brings destroyed neutral units back (see
+// Map.NeutralsRebuild).
+func (b *MapBuilder) SetNeutralsRebuild() { b.m.NeutralsRebuild = true }
+
 // AllowConstruction lets powers build new supply centres (see
 // Map.Construction).
 func (b *MapBuilder) AllowConstruction() { b.m.Construction = true }
 
-// SetStartYear sets the year of the first phase.
-func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear = y }
+// SetStartYear sets the year of the first phase, 0 included (North Sea
+// Wars starts in the Spring of year 0); a map that sets none starts in
+// 1901.
+func (b *MapBuilder) SetStartYear(y int) { b.m.StartYear, b.yearSet = y, true }
+
+// SetImpassable makes province p one no unit may enter (see
+// LocInfo.Impassable).
+func (b *MapBuilder) SetImpassable(p Loc) { b.m.Locs[p].Impassable = true }
+
+// StartUnowned leaves the home centre p owned by nobody at the start
+// (1898: each power starts with one of its home centres and must take the
+// others before it may build there). It stays a home centre.
+func (b *MapBuilder) StartUnowned(p Loc) { b.unowned = append(b.unowned, p) }
 
 // SetStartSeason sets the season of the first phase: Spring (the
 // default) or Winter.
@@ -550,7 +616,8 @@ func (b *MapBuilder) SetStartSeason(s Season) { b.m.StartSeason = s }
 // SetBuilds sets where powers may build (the default is BuildHome).
 func (b *MapBuilder) SetBuilds(r BuildRule) { b.m.Builds = r }
 
-// AddStartUnit places a unit in the starting position.
+// AddStartUnit places a unit in the starting position; a unit of
+// NoPower is neutral.
 func (b *MapBuilder) AddStartUnit(p Power, t UnitType, l Loc) {
 	b.m.StartUnits = append(b.m.StartUnits, StartUnit{p, t, l})
 }
@@ -587,6 +654,9 @@ func (b *MapBuilder) Build() (*Map, error) {
 			m.StartCenters[i] = li.Home
 		}
 	}
+	for _, p := range b.unowned {
+		m.StartCenters[p] = NoPower
+	}
 	m.placed = len(m.provinces) > 0
 	for _, p := range m.provinces {
 		m.placed = m.placed && b.placed[p]
@@ -599,7 +669,7 @@ func (b *MapBuilder) Build() (*Map, error) {
 	if m.VictoryCenters == 0 || m.DynamicVictory {
 		m.VictoryCenters = majority(len(m.centers))
 	}
-	if m.StartYear == 0 {
+	if !b.yearSet {
 		m.StartYear = 1901
 	}
 	if m.StartSeason == 0 {

@@ -117,7 +117,7 @@ func TestParseMapBaseErrors(t *testing.T) {
 		{"centre word", head + "centre wal maybe\n", "m.map:4: centre line needs 2 fields: centre <province> yes|no"},
 		{"centre sea", head + "centre eng yes\n", "m.map:4: centre eng: eng is sea"},
 		{"centre twice", head + "centre wal yes\ncentre wal no\n", "m.map:5: second centre line for wal (first at line 4)"},
-		{"base unit power", head + "unit France A par\n", `m.map:4: unknown power "France" in unit`},
+		{"base unit power", head + "unit France A par\n", `m.map:4: unknown power "France" in unit (a neutral unit is written unit - A <place>)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseMapFrom("m", []byte(tc.src), miniSource)
@@ -180,7 +180,7 @@ func TestParseMapBoard(t *testing.T) {
 		}
 	}
 	if _, err := ParseMap("m", []byte("map M start 1900 autumn\n"+miniRest)); err == nil ||
-		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds, centres or ties)` {
+		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds, centres, ties or neutrals)` {
 		t.Errorf("start with a bad season: %v", err)
 	}
 }

@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -18,12 +18,16 @@ package judge
 //	army <id>: <id> ...
 //	fleet <loc>: <loc> ...
 //	oneway army|fleet <loc>: <loc> ...
-//	unit <power> <A|F> <loc>
+//	unit <power|-> <A|F> <loc>
 //	archipelago <id> ...
 //	place <id> <x> <y>
+//	unowned <id> ...
+//	impassable <id> ...
 //
 // The map line comes once. Victory defaults to a majority of the centres
-// and start to Spring 1901; "start 1900 winter" begins with that Winter's
+// (half of them plus one, counted from the province and centre lines) and
+// start to Spring 1901; a start year may be any from 0 ("start 0", North
+// Sea Wars: the first phase is S0M, "Spring of 0"). "start 1900 winter" begins with that Winter's
 // adjustments (Chaos, whose powers start without units). "builds" says
 // where powers may build (see BuildRule; home centres by default), and
 // "centres <n>" declares the number of supply centres, which the loader
@@ -78,10 +82,35 @@ package judge
 // Map.HasPlaces); tools/layout writes them.
 //
 // A unit line places a unit of the starting position. The centres owned at
-// the start are the home centres.
+// the start are the home centres, except those an unowned line names:
+// "unowned bud vie" leaves them owned by nobody at the start, home centres
+// all the same, which their power must take before it may build there
+// (1898, where each power starts with one unit and one centre).
+//
+// An impassable line names inland provinces no unit may enter or stand in
+// (Switzerland, on a board that names it): they are on the board, so that
+// orders name them and pictures draw them, but no army or fleet line, unit
+// line or centre may name them, and a move there is void.
+//
+// A canal needs no line of its own: it is a coastal province, without split
+// coasts, whose fleet line lists the waters on both sides (Kiel and
+// Constantinople on the standard board), so that a fleet sails from one
+// sea into it and on to the other, one move each, and armies cross it as
+// any land.
+//
+// A unit line whose power is "-" places a neutral unit ("unit - A lot":
+// Western World 901's neutral armies), which belongs to no power: it takes
+// no orders and holds, any power may support it to hold, it counts as
+// nobody's unit, and when dislodged it is destroyed without a retreat, so
+// that a neutral centre it holds must be taken by dislodging it (see
+// Unit.Neutral). "neutrals rebuild" on the map line brings each one back
+// to its place as a year ends if the place is empty and, being a centre,
+// is owned by nobody (Map.NeutralsRebuild); by default, "neutrals hold",
+// a neutral unit destroyed is gone. No power may be called Neutral, the
+// name reports give these units.
 //
 // "base standard" builds the map on the standard map's board: its
-// province, coast, army, fleet, oneway, archipelago and place lines, which
+// province, coast, army, fleet, oneway, archipelago, place and impassable lines, which
 // the map may not have
 // itself. The map declares its own map line, powers and units. A province
 // of the base in the home country of a power the map does not declare
@@ -162,10 +191,12 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p.each("home", p.home)
 	p.each("centre", p.centre)
 	p.each("coast", p.coast)
+	p.each("impassable", p.impassable)
 	p.each("army", func(l srcLine) { p.adjacency(l, false) })
 	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
 	p.each("oneway", p.oneway)
 	p.each("unit", p.unit)
+	p.each("unowned", p.unowned)
 	p.each("archipelago", p.archipelago)
 	p.each("place", p.place)
 	p.file = p.own
@@ -231,6 +262,8 @@ type mapParser struct {
 	homeLine, centreLine map[Loc]int
 	// placeLines records the place lines, by province.
 	placeLines map[Loc]int
+	// unownedLine records the home centres of unowned lines, by province.
+	unownedLine map[Loc]int
 }
 
 // oneWayMove is a move declared one-way.
@@ -275,11 +308,11 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place", "unowned", "impassable"}
 
 // boardKeywords are the lines a map built on another takes from it, and
 // may not have itself.
-var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago", "place"}
+var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago", "place", "impassable"}
 
 // readBase reads the map named by the base line, if there is one, and
 // puts its board lines (boardKeywords) before the map's own.
@@ -401,7 +434,7 @@ func splitFields(s string) ([]string, error) {
 }
 
 // mapUsage is the form of the map line, for its error messages.
-const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]"
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"
 
 func (p *mapParser) mapLine(l srcLine) {
 	if l.file != p.own {
@@ -422,7 +455,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		key := l.f[i]
 		want, known := mapSettings[key]
 		if !known {
-			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres or ties)", key)
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties or neutrals)", key)
 			return
 		}
 		if seen[key] {
@@ -436,11 +469,14 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		val := l.f[i+1]
 		switch key {
-		case "construction", "ties":
+		case "construction", "ties", "neutrals":
 			// A switch: its default, or the value that turns it on.
 			off, on, set := "no", "yes", p.b.AllowConstruction
-			if key == "ties" {
+			switch key {
+			case "ties":
 				off, on, set = "share", "continue", p.b.SetTiesContinue
+			case "neutrals":
+				off, on, set = "hold", "rebuild", p.b.SetNeutralsRebuild
 			}
 			switch val {
 			case on:
@@ -466,7 +502,12 @@ func (p *mapParser) mapLine(l srcLine) {
 			}
 		}
 		n, err := strconv.Atoi(val)
-		if err != nil || n <= 0 {
+		switch {
+		case key == "start" && (err != nil || n < 0 || n > 99999 || val[0] == '+' || val[0] == '-'):
+			// Year 0 is a year (North Sea Wars); the bound is ParsePhase's.
+			p.errorf(l.n, "start %q is not a year from 0 to 99999", val)
+			return
+		case key != "start" && (err != nil || n <= 0):
 			p.errorf(l.n, "%s %q is not a positive number", key, val)
 			return
 		}
@@ -502,6 +543,7 @@ var mapSettings = map[string]string{
 	"builds":       "home, one or any",
 	"centres":      "a number",
 	"ties":         `"share" or "continue"`,
+	"neutrals":     `"hold" or "rebuild"`,
 }
 
 func (p *mapParser) power(l srcLine) {
@@ -522,6 +564,11 @@ func (p *mapParser) power(l srcLine) {
 		// observer, and PRESS TO M goes to the master: njudge keeps both
 		// letters out of every variant, and so does gmd.
 		p.errorf(l.n, "power letter %q is reserved: M is the master's and O the observers'", letter)
+		return
+	}
+	if strings.EqualFold(name, Neutral) || strings.EqualFold(adj, Neutral) {
+		// Reports and positions call the units of no power so.
+		p.errorf(l.n, "power name %q is reserved for neutral units", Neutral)
 		return
 	}
 	if len(name) < 2 || len(adj) < 2 {
@@ -922,6 +969,8 @@ func (p *mapParser) canMove(line int, what string, l Loc, fleet bool) bool {
 		p.errorf(line, "fleet adjacency names %s, which is inland", li.Name)
 	case fleet && len(li.Coasts) > 0:
 		p.errorf(line, "fleet adjacency names %s, which has split coasts (%s)", li.Name, coastList(m, l))
+	case li.Impassable:
+		p.errorf(line, "%s adjacency names %s, which is impassable", what, li.Name)
 	default:
 		return true
 	}
@@ -934,8 +983,11 @@ func (p *mapParser) unit(l srcLine) {
 		return
 	}
 	pw, ok := p.b.Power(l.f[1])
+	if l.f[1] == "-" {
+		pw, ok = NoPower, true // a neutral unit
+	}
 	if !ok {
-		p.errorf(l.n, "unknown power %q in unit", l.f[1])
+		p.errorf(l.n, "unknown power %q in unit (a neutral unit is written unit - A <place>)", l.f[1])
 		return
 	}
 	var t UnitType
@@ -957,6 +1009,8 @@ func (p *mapParser) unit(l srcLine) {
 	li := &m.Locs[at]
 	if !m.CanHold(t, at) {
 		switch {
+		case li.Impassable:
+			p.errorf(l.n, "a unit cannot stand in %s, which is impassable", li.Name)
 		case t == Army && li.Province != at:
 			p.errorf(l.n, "an army stands in a province, not on the coast %s", li.Name)
 		case t == Army:
@@ -1007,6 +1061,61 @@ func (p *mapParser) archipelago(l srcLine) {
 			p.b.SetArchipelago(at)
 		}
 	}
+}
+
+// provinceLine runs fn on each province of a line "<keyword> <id> ...",
+// reporting an empty line and names that are no province.
+func (p *mapParser) provinceLine(l srcLine, fn func(id string, at Loc, li *LocInfo)) {
+	kw := l.f[0]
+	if len(l.f) < 2 {
+		p.errorf(l.n, "%s line needs a province: %s <id> ...", kw, kw)
+		return
+	}
+	m := p.b.m
+	for _, id := range l.f[1:] {
+		at, ok := p.lookupLoc(id)
+		if !ok || m.Locs[at].Province != at {
+			p.errorf(l.n, "unknown province %q in %s line", id, kw)
+			continue
+		}
+		fn(id, at, &m.Locs[at])
+	}
+}
+
+// unowned reads "unowned <id> ...": home centres that nobody owns at the
+// start (see MapBuilder.StartUnowned).
+func (p *mapParser) unowned(l srcLine) {
+	p.provinceLine(l, func(id string, at Loc, li *LocInfo) {
+		switch {
+		case !li.Center || li.Home == NoPower:
+			p.errorf(l.n, "unowned %s: %s is no home centre, and nobody owns it at the start anyway", id, li.Name)
+		case p.unownedLine[at] != 0:
+			p.errorf(l.n, "unowned %s given twice (first at line %d)", id, p.unownedLine[at])
+		default:
+			if p.unownedLine == nil {
+				p.unownedLine = map[Loc]int{}
+			}
+			p.unownedLine[at] = l.n
+			p.b.StartUnowned(at)
+		}
+	})
+}
+
+// impassable reads "impassable <id> ...": inland provinces no unit may
+// enter (see LocInfo.Impassable).
+func (p *mapParser) impassable(l srcLine) {
+	p.provinceLine(l, func(id string, at Loc, li *LocInfo) {
+		switch {
+		case li.Kind != Land:
+			p.errorf(l.n, "impassable %s is %s: an impassable province is land", id, li.Kind)
+		case li.Center:
+			p.errorf(l.n, "impassable %s is a supply centre, which no unit could take", id)
+		case li.Impassable:
+			p.errorf(l.n, "impassable %s given twice", id)
+		default:
+			p.b.SetImpassable(at)
+		}
+	})
 }
 
 // finish checks what belongs to the file as a whole.

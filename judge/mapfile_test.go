@@ -199,7 +199,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place, unowned, impassable)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -211,6 +211,9 @@ func TestParseMapErrors(t *testing.T) {
 		{"power letter observer", `power Italy Italian o`, `power letter "o" is reserved: M is the master's and O the observers'`},
 		{"power letter dup", `power Italy Italian e`, `power name "E" already used (line 3)`},
 		{"power name dup", `power england Anglo X`, `power name "england" already used (line 3)`},
+		{"power neutral", `power neutral Neutrals X`, `power name "Neutral" is reserved for neutral units`},
+		{"power adjective neutral", `power Neutralia NEUTRAL X`, `power name "Neutral" is reserved for neutral units`},
+		{"unit neutral twice", `unit - A lon`, `second unit in lon (first at line 21)`},
 		{"power short", `power I Italian X`, `power name and adjective need at least two letters`},
 		{"province fields", `province pic coast sc France`, `province line needs at least 5 fields: province <id> <kind> <sc|-> <home|-> <full name> [alias ...]`},
 		{"province id", `province Bre coast sc France Brest`, `province id "Bre": want lower-case letters and digits`},
@@ -250,7 +253,7 @@ func TestParseMapErrors(t *testing.T) {
 		{"fleet itself", `fleet iri: iri`, `fleet adjacency of iri lists its own province`},
 		{"fleet no neighbour", `fleet iri:`, `fleet adjacency of iri lists no neighbour`},
 		{"unit fields", `unit England F`, `unit line needs 3 fields: unit <power> <A|F> <place>`},
-		{"unit power", `unit Prussia A wal`, `unknown power "Prussia" in unit`},
+		{"unit power", `unit Prussia A wal`, `unknown power "Prussia" in unit (a neutral unit is written unit - A <place>)`},
 		{"unit type", `unit England X wal`, `unit type "X": want A or F`},
 		{"unit place", `unit England A wsl`, `unknown place "wsl" in unit`},
 		{"unit army sea", `unit England A eng`, `an army cannot stand in eng, which is sea`},
@@ -334,15 +337,16 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
 			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
 		{"map title", "map\n" + miniRest,
-			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue]"},
-		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres or ties)`},
-		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a positive number`},
+			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres, ties or neutrals)`},
+		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a year from 0 to 99999`},
 		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
 		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},
 		{"map missing construction", "map M construction\n" + miniRest, `m.map:1: construction needs "yes" or "no"`},
 		{"map construction word", "map M construction maybe\n" + miniRest, `m.map:1: construction "maybe": want "yes" or "no"`},
-		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a positive number`},
+		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a year from 0 to 99999`},
 		{"map ties", "map M ties maybe\n" + miniRest, `m.map:1: ties "maybe": want "share" or "continue"`},
+		{"map neutrals", "map M neutrals maybe\n" + miniRest, `m.map:1: neutrals "maybe": want "hold" or "rebuild"`},
 		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},
 	}
 	for _, tt := range tests {

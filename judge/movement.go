@@ -186,7 +186,10 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 		p := m.Province(o.Unit)
 		u := pos.Units[p]
 		other := o.Kind == Build || o.Kind == Remove || o.Kind == Waive || o.Kind == Disband || o.Kind == Construct
-		if other || u.Type == NoUnit || o.Power != NoPower && o.Power != u.Power {
+		// A neutral unit takes no orders: it holds (an order that names
+		// no power would otherwise fit it).
+		neutral := u.Power == NoPower && u.Type != NoUnit
+		if other || u.Type == NoUnit || o.Power != NoPower && o.Power != u.Power || neutral {
 			s.rank = append(s.rank, i)
 		}
 		switch {
@@ -201,6 +204,10 @@ func (s *mover) movement(pos *Position, orders []Order, rules Rules, res *Resolu
 		case o.Power != NoPower && o.Power != u.Power:
 			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
 				Reason: m.PowerName(o.Power) + " does not own the " + unitWord(u.Type) + " in " + m.Locs[p].FullName})
+			continue
+		case neutral:
+			res.Results = append(res.Results, OrderResult{Order: *o, Outcome: Void,
+				Reason: "the " + unitWord(u.Type) + " in " + m.Locs[p].FullName + " is neutral: it takes no orders and holds"})
 			continue
 		}
 		s.ord[p] = *o
@@ -300,6 +307,9 @@ func (s *mover) validate(p Loc, u Unit) string {
 		}
 		adjacent := m.ArmyAdjacent(p, t)
 		if !adjacent && (m.Locs[p].Kind != Coast || m.Locs[t].Kind != Coast) {
+			if m.Locs[t].Impassable {
+				return m.Locs[t].FullName + " is impassable: no unit may enter it"
+			}
 			return "the army in " + m.Locs[p].FullName + " can't get to " + m.Locs[t].FullName
 		}
 		for _, r := range o.Route {

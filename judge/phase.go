@@ -132,7 +132,8 @@ func ParsePhase(s string) (Phase, error) {
 		return Phase{}, fmt.Errorf("phase %q: season must be S, F or W", s)
 	}
 	y, err := strconv.Atoi(s[1 : len(s)-1])
-	if err != nil || y < 1 || y > 99999 {
+	// Year 0 is a year: North Sea Wars starts in the Spring of 0 (S0M).
+	if err != nil || y < 0 || y > 99999 || s[1] == '-' || s[1] == '+' {
 		return Phase{}, fmt.Errorf("phase %q: bad year", s)
 	}
 	p.Year = y

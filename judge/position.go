@@ -9,9 +9,16 @@ import (
 // Unit is a unit on the board.
 type Unit struct {
 	Type  UnitType
-	Power Power
-	Loc   Loc // exact place: a coast Loc for a fleet on a split coast
+	Power Power // NoPower for a neutral unit
+	Loc   Loc   // exact place: a coast Loc for a fleet on a split coast
 }
+
+// Neutral reports whether u is a neutral unit: one that belongs to no
+// power (a unit line of power "-" in the map file). A neutral unit takes
+// no orders and holds, may be supported to hold by any power, and when
+// dislodged is destroyed without a retreat; no power counts it among its
+// units.
+func (u Unit) Neutral() bool { return u.Type != NoUnit && u.Power == NoPower }
 
 // DislodgedUnit is a unit waiting to retreat.
 type DislodgedUnit struct {
@@ -194,6 +201,8 @@ func (pos *Position) Place(u Unit) error {
 	}
 	if !m.CanHold(u.Type, u.Loc) {
 		switch {
+		case m.Locs[u.Loc].Impassable:
+			return fmt.Errorf("%s is impassable: no unit may stand there", m.Locs[u.Loc].FullName)
 		case u.Type == Fleet && len(m.Locs[u.Loc].Coasts) > 0:
 			return fmt.Errorf("a fleet in %s needs a coast (%s)", m.Locs[u.Loc].FullName, coastList(m, u.Loc))
 		case u.Type == Fleet:

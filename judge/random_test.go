@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -16,7 +17,9 @@ import (
 // failure names a game that can be replayed.
 func TestRandomGames(t *testing.T) {
 	t.Parallel() // beside the oracle, the other long test of the package
-	games, years := 200, 30
+	// A tenth of the games under the race detector; all of them in
+	// scripts/test's plain pass (package racetest).
+	games, years := racetest.Share(200, 10), 30
 	if testing.Short() {
 		games = 20
 	}

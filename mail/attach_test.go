@@ -150,21 +150,7 @@ func TestSendAttaches(t *testing.T) {
 		t.Fatalf("server got %d mails, want 3", len(got))
 	}
 	for i, wantParts := range []int{2, 1, 1} {
-		mr, err := gomail.CreateReader(bytes.NewReader(got[i].data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var parts []string
-		for {
-			p, err := mr.NextPart()
-			if err == io.EOF {
-				break
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(p.Body)
-			parts = append(parts, string(b))
-		}
+		parts, _ := mailParts(t, got[i].data)
 		if len(parts) != wantParts {
 			t.Errorf("mail %d has %d parts, want %d", i, len(parts), wantParts)
 			continue

@@ -62,7 +62,7 @@ type Sender struct {
 	// must not be changed while Run or Flush is running.
 	Now func() time.Time
 	// Attach returns the attachments of a mail that has some
-	// (OutMail.Maps), drawn when the mail is sent; nil sends every mail
+	// (OutMail.Attaches: maps drawn when the mail is sent, files as kept); nil sends every mail
 	// as text alone. Its error costs the mail its attachments only: the
 	// text goes all the same, and the log says why. Set it before Run or
 	// Flush.

@@ -336,7 +336,7 @@ func (s *Sender) message(m *state.OutMail, now time.Time) ([]byte, []string, err
 // it. A picture that cannot be drawn (its phase rolled back, the game
 // gone) is no reason to hold back the text: the mail goes without it.
 func (s *Sender) attachments(m *state.OutMail) []Attachment {
-	if len(m.Maps) == 0 || s.Attach == nil {
+	if !m.Attaches() || s.Attach == nil {
 		return nil
 	}
 	atts, err := s.Attach(m)

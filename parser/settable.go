@@ -175,6 +175,11 @@ var setTable = []SetOption{
 	{Name: "BOT", Words: []string{"BOT", "BOTS"}, Who: Master, Syntax: "BOT OFF|ABANDONED|FILL [AGREE]",
 		Usage: "SET BOT OFF|ABANDONED|FILL [AGREE]", Help: "the judge's bot plays abandoned seats and seats in civil disorder until a replacement comes; FILL also the seats FORCE BEGIN leaves empty; AGREE: its seats accept the draws and concessions the other players agree on, which they otherwise hold back",
 		When: "before the start"},
+	// Fog of war (issue 27): vDiplomacy's Fog of War, njudge's Blind.
+	{Name: "FOG", Words: []string{"FOG", "BLIND"}, Who: Master, Syntax: "FOG",
+		Usage: "SET FOG | SET NOFOG", Help: "fog of war (njudge's Blind): until the game ends each power sees only the provinces its units and centres touch, the master everything, observers nothing of the board; or not",
+		When: "before the start"},
+	{Name: "NOFOG", Words: []string{"NOFOG", "NOBLIND"}, Who: Master, Syntax: "NOFOG", When: "before the start"},
 }
 
 // setWords maps every word of every SET option, in upper case, to its

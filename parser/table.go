@@ -85,7 +85,8 @@ var commandTable = []CommandInfo{
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
 		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"},
 		{"HISTORY game FROM phase TO phase", "the results of the phases between, at most 12 (3 with their maps) a reply; FROM or TO alone runs to the end or from the start"},
-		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"}}},
+		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"},
+		{"HISTORY game REPLAY", "a finished game's whole course as an animated picture (GIF), to the addresses that get the game's mail"}}},
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{
@@ -154,6 +155,8 @@ var commandTable = []CommandInfo{
 		{"DEMOTE address", "the creator only: a co-master becomes an observer again"}}},
 	{Name: "REVEAL", Who: Master, Forms: []Form{
 		{"REVEAL", "after a gunboat game: tell everyone who played which power"}}},
+	{Name: "EXPORT", Who: Master, Forms: []Form{
+		{"EXPORT", "the master's export of the game (JSON), in a mail to the master's own address: every phase so far with its orders, the orders given for the phase being played, the registered players' names (a gunboat game's once revealed); no address, password or partial press"}}},
 }
 
 // Commands returns the command table: every command of the mail

@@ -145,11 +145,14 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
-// or neutral land.
+// neutral land, or the grey of land no unit may enter.
 func (d *drawer) provinceFill(p judge.Loc) fill {
 	info := &d.m.Locs[p]
 	if info.Kind == judge.Sea {
 		return fill{c: colSea}
+	}
+	if info.Impassable {
+		return fill{c: colImpassable}
 	}
 	if d.pos.IsCenter(p) {
 		if o := d.pos.Centers[p]; o != judge.NoPower && int(o) < len(d.ps) {
@@ -224,6 +227,10 @@ func (d *drawer) board() {
 		f := d.provinceFill(p)
 		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
 			fill: f, stroke: colBorder, width: 1.2}
+		if info.Impassable {
+			el.class += " impassable"
+			el.title += ", impassable"
+		}
 		if info.Kind == judge.Sea {
 			// Seas are squares and land is round, so the two differ by shape too.
 			r := b.nodeR * 0.9
@@ -490,6 +497,11 @@ func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
 	st := d.style(u.Power)
 	title := d.m.PowerName(u.Power) + " " + strings.ToLower(u.Type.Word()) + " in " + d.m.FullName(u.Loc)
 	class := "unit " + strings.ToLower(u.Type.Word()) + " power-" + st.Letter + extra
+	if u.Neutral() {
+		st = powerStyle{Unit: colNeutral, Text: colInk}
+		title = judge.Neutral + " " + strings.ToLower(u.Type.Word()) + " in " + d.m.FullName(u.Loc)
+		class = "unit " + strings.ToLower(u.Type.Word()) + " neutral" + extra
+	}
 	e := elem{kind: kPath, class: class, title: title, closed: true, fill: fill{c: st.Unit}, stroke: colInk, width: 1.4 * d.px}
 	textAt := at
 	if u.Type == judge.Fleet {
@@ -500,6 +512,9 @@ func (d *drawer) unit(u judge.Unit, at pt, extra string) int {
 	}
 	d.add(gUnits, e)
 	i := len(d.sc.elems) - 1
+	if st.Letter == "" {
+		return i // a neutral unit: its grey says it is no power's
+	}
 	d.add(gUnits, elem{kind: kText, class: "unit-letter", c: textAt, text: st.Letter, size: d.u * 1.3, anchor: 'm', bold: true,
 		fill: fill{c: st.Text}})
 	return i

@@ -114,6 +114,9 @@ func (g *game) loc(name string) judge.Loc {
 
 func (g *game) power(name string) judge.Power {
 	g.t.Helper()
+	if name == judge.Neutral {
+		return judge.NoPower // a neutral unit
+	}
 	p, ok := g.pos.Map.PowerByName(name)
 	if !ok {
 		g.t.Fatalf("no power %q", name)

@@ -14,6 +14,7 @@ import (
 var legendKeys = map[string][][]string{
 	"army":         {{"unit", "army"}},
 	"fleet":        {{"unit", "fleet"}},
+	"neutral-unit": {{"unit", "neutral"}},
 	"move":         {{"order", "move"}, {"order", "retreat"}},
 	"hold":         {{"order", "hold"}},
 	"support":      {{"order", "support-move"}, {"order", "support-hold"}},

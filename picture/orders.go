@@ -542,7 +542,7 @@ func trimEnd(p []pt, l float64) []pt {
 func (d *drawer) legend() {
 	px := d.px
 	top := d.b.h
-	const perRow = 7
+	perRow := legendColumns(d.m, d.b.w/px-24)
 	rows := (len(d.m.Powers) + perRow - 1) / perRow
 	keys := d.keyLines(d.usedMarks())
 	h := (34 + 22*float64(rows) + 6 + 20*float64(len(keys))) * px
@@ -570,7 +570,7 @@ func (d *drawer) legend() {
 		sc.elems[len(sc.elems)-1].class += " waive"
 	}
 	counts := d.centreCounts()
-	colW := (d.b.w - 24*px) / perRow
+	colW := (d.b.w - 24*px) / float64(perRow)
 	for i := range d.m.Powers {
 		st := d.ps[i]
 		x := 12*px + float64(i%perRow)*colW
@@ -620,6 +620,9 @@ var keyEntries = []keyEntry{
 		px := d.px
 		d.add(gLegend, elem{kind: kPath, class: "key-fleet", closed: true, rings: [][]pt{{{x, y - 5*px}, {x + 18*px, y - 5*px}, {x + 13*px, y + 5*px}, {x + 5*px, y + 5*px}}},
 			fill: fill{c: keyGrey}, stroke: colInk, width: 1 * px})
+	}},
+	{"neutral-unit", 18, "neutral unit", func(d *drawer, x, y float64) {
+		d.add(gLegend, elem{kind: kCircle, class: "key-neutral-unit", c: pt{x + 7*d.px, y}, r: 7 * d.px, fill: fill{c: colNeutral}, stroke: colInk, width: 1 * d.px})
 	}},
 	{"move", 40, "move", func(d *drawer, x, y float64) {
 		d.arrow([]pt{{x, y}, {x + 34*d.px, y}}, keyGrey, 3*d.px, false, "key-move", "", headArrow)
@@ -741,6 +744,9 @@ func (d *drawer) usedMarks() map[string]bool {
 		if has("order") && has("failed") && !has("hold") && !has("convoy") {
 			used["failed"] = true
 		}
+		if has("unit") && has("neutral") {
+			used["neutral-unit"] = true
+		}
 	}
 	return used
 }
@@ -781,6 +787,21 @@ func (d *drawer) edgeKey(y float64) {
 	x += 66 * px
 	d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
 	d.keyText(x+22*px, y, "sea")
+}
+
+// legendColumns says how many powers a row of the legend holds, at most
+// seven: as many as fit the widest entry (swatch, unit, then "name 99"),
+// so that long names on a board of many powers (World's "Frozen
+// Antarctica") do not run into the next entry. width is in pixels.
+func legendColumns(m *judge.Map, width float64) int {
+	widest := 0
+	for _, p := range m.Powers {
+		widest = max(widest, len(p.Name)+3)
+	}
+	// 12.5 px type: a generous 7.2 px a character; 40 px of swatch and
+	// unit before the text, 10 px of space after it.
+	n := int(width / (40 + 7.2*float64(widest) + 10))
+	return min(max(n, 1), 7)
 }
 
 // keyText writes a word of the key starting at x, on the line at height

@@ -27,6 +27,9 @@ var (
 	colFleetEdge  = rgb(0x3b, 0x7d, 0xc4) // schematic: fleet-only adjacency
 	colBothEdge   = rgb(0x6b, 0x6b, 0x6b) // schematic: army and fleet
 	colNoPower    = rgb(0xff, 0xff, 0xff)
+	// colNeutral is a neutral unit's (judge.Unit.Neutral): a grey no
+	// power's colour comes near, drawn without a letter.
+	colNeutral = rgb(0x8c, 0x8c, 0x8c)
 )
 
 func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 0xff} }

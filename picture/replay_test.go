@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"image"
 	"image/gif"
+	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/bot"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -78,7 +80,8 @@ func decodeReplay(t *testing.T, name string, data []byte, want int) *gif.GIF {
 // replay that decodes, with a frame per phase besides the title, the
 // board after the last phase and the result, all of one size.
 func TestReplayEveryBoard(t *testing.T) {
-	for _, name := range variants.Names() {
+	// Every third board under the race detector (package racetest).
+	for _, name := range racetest.Spread(variants.Names(), 3) {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)
@@ -226,4 +229,38 @@ func TestReplayNoPhases(t *testing.T) {
 		t.Fatal(err)
 	}
 	decodeReplay(t, "no phases", out.Bytes(), 3)
+}
+
+// TestResultLinesFit: a long result (a draw of every power of the
+// biggest board) is broken into lines that fit the last frame, all its
+// words kept in order; a short one stays on one line.
+func TestResultLinesFit(t *testing.T) {
+	for _, v := range variants.Names() {
+		m, err := variants.Load(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, p := range m.Powers {
+			names = append(names, p.Name)
+		}
+		result := "Result: draw " + strings.Join(names, " ") + "."
+		lines := resultLines(ReplayGame{Final: judge.StartPosition(m), Result: result})
+		var got []string
+		for _, l := range lines[1:] {
+			if !l.bold {
+				break
+			}
+			if len(l.text) > resultChars && strings.Contains(l.text, " ") {
+				t.Errorf("%s: the result line %q is longer than %d", v, l.text, resultChars)
+			}
+			got = append(got, l.text)
+		}
+		if strings.Join(got, " ") != result {
+			t.Errorf("%s: the result reads %q, want %q", v, strings.Join(got, " "), result)
+		}
+	}
+	if got := wrapWords("Result: victory France.", resultChars); len(got) != 1 {
+		t.Errorf("a short result in %d lines: %q", len(got), got)
+	}
 }

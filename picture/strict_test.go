@@ -134,6 +134,9 @@ func fixtureShots(t testing.TB) []shot {
 	g = newGame(t, "34-35-36", "W1901A", "England F nth", "England F nwg", "England A nwy").own("England", "nwy", "den")
 	pos, res = g.play("England: build sc yor\nEngland: build A lvp")
 	out = append(out, shot{"construct", pos, res}, shot{"pending", res.Next, nil})
+	g = newGame(t, "standard", "S1901M", "Neutral A ser", "Austria A bud", "Austria A rum")
+	pos, res = g.play("Austria: A bud - ser\nAustria: A rum S A bud - ser")
+	out = append(out, shot{"neutral", pos, res})
 	return out
 }
 
@@ -145,10 +148,12 @@ func TestCorpusCoversMarks(t *testing.T) {
 	drawn := corpusSVGs(t)
 	for i, s := range corpus(t) {
 		doc := drawn[i].doc
-		// Every unit carries its power's letter, for those who cannot
-		// tell the colours apart.
-		if units, letters := count(doc, "unit"), count(doc, "unit-letter"); units != letters {
-			t.Errorf("%s: %d units, %d with a letter", s.name, units, letters)
+		// Every unit of a power carries its letter, for those who cannot
+		// tell the colours apart; a neutral unit, no power's, carries
+		// none (its grey says so: drawer.unit).
+		units, neutral := count(doc, "unit"), count(doc, "unit", "neutral")
+		if letters := count(doc, "unit-letter"); units-neutral != letters {
+			t.Errorf("%s: %d units, %d of them neutral, %d with a letter", s.name, units, neutral, letters)
 		}
 		for _, e := range doc {
 			for _, c := range e.class {

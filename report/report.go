@@ -35,7 +35,13 @@ const lineWidth = 79
 // and ruled on in res: the results for its orders, then what the phase
 // leaves to do, ending with the next phase (or the end of the game).
 func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
-	wr := writer{m: pos.Map, pos: pos, res: res}
+	return WriteResultsAs(w, pos, res, nil)
+}
+
+// WriteResultsAs is WriteResults for one viewer under fog of war (nil:
+// everything), pos and res being what the viewer sees (view.Fog).
+func WriteResultsAs(w io.Writer, pos *judge.Position, res *judge.Resolution, v *Viewer) error {
+	wr := writer{m: pos.Map, pos: pos, res: res, v: v}
 	switch pos.Phase.Type {
 	case judge.Retreat:
 		wr.retreats()
@@ -44,6 +50,7 @@ func WriteResults(w io.Writer, pos *judge.Position, res *judge.Resolution) error
 	default:
 		wr.movement()
 	}
+	wr.v.nothingSeen(&wr.b, wr.m)
 	if len(res.Constructions) > 0 {
 		wr.constructionsEnded()
 	}
@@ -67,6 +74,7 @@ type writer struct {
 	m   *judge.Map
 	pos *judge.Position
 	res *judge.Resolution
+	v   *Viewer // nil: everything is seen
 }
 
 // ruling is one result with what the report needs to know about it.
@@ -111,12 +119,19 @@ func (wr *writer) movement() {
 			last = x.power
 		}
 		o := &x.o
-		wr.b.WriteString(m.PowerName(x.power))
+		neutral := x.found && x.u.Neutral()
+		if neutral {
+			wr.b.WriteString(judge.Neutral)
+		} else {
+			wr.b.WriteString(m.PowerName(x.power))
+		}
 		wr.b.WriteString(": ")
 		wr.unitName(x)
 		switch o.Kind {
 		case judge.Hold:
-			if x.r.Default {
+			// A neutral unit takes no orders: holding is all it does,
+			// not a missed order.
+			if x.r.Default && !neutral {
 				wr.b.WriteString(", No Order Processed")
 			} else {
 				wr.b.WriteString(" HOLD")
@@ -189,8 +204,8 @@ func (wr *writer) other(me judge.Power, t judge.UnitType, l judge.Loc, forceType
 		return
 	}
 	if u, ok := wr.pos.UnitAt(l); ok {
-		if u.Power != me && int(u.Power) < len(m.Powers) {
-			wr.b.WriteString(m.Powers[u.Power].Adjective)
+		if u.Power != me {
+			wr.b.WriteString(m.UnitAdjective(u.Power)) // "Neutral Army Lothairingia"
 			wr.b.WriteByte(' ')
 		}
 		if !forceType {
@@ -245,14 +260,17 @@ func (wr *writer) dislodged() {
 	for _, e := range list {
 		var s strings.Builder
 		s.WriteString("The ")
-		s.WriteString(m.Powers[e.u.Power].Adjective)
+		s.WriteString(m.UnitAdjective(e.u.Power))
 		s.WriteByte(' ')
 		s.WriteString(e.u.Type.Word())
 		s.WriteString(wr.in(e.u.Loc))
 		s.WriteString(m.FullName(e.u.Loc))
-		if len(e.to) == 0 {
+		switch {
+		case e.u.Neutral():
+			s.WriteString(" was destroyed.") // neutral units never retreat
+		case len(e.to) == 0:
 			s.WriteString(" with no valid retreats was destroyed.")
-		} else {
+		default:
 			for i, l := range e.to {
 				if i == 0 {
 					s.WriteString(" can retreat to ")
@@ -390,7 +408,7 @@ func (wr *writer) adjustments() {
 		if p == judge.NoPower {
 			break
 		}
-		if left := centers[p] - units[p] - used[p]; left > 0 {
+		if left := centers[p] - units[p] - used[p]; left > 0 && wr.v.counts(p) {
 			wr.unusedBuilds(p, left)
 		}
 	}
@@ -463,6 +481,9 @@ func (wr *writer) ownership(next *judge.Position) {
 	col := PowerColumn(m)
 	owners := make([][]string, len(m.Powers)+1) // the last holds the unowned
 	for _, c := range next.CenterList() {
+		if !wr.v.sees(c) {
+			continue
+		}
 		p := next.Centers[c]
 		if int(p) >= len(m.Powers) {
 			p = judge.Power(len(m.Powers))
@@ -486,11 +507,14 @@ func (wr *writer) ownership(next *judge.Position) {
 		}
 		wrapList(&wr.b, head.String(), names, col)
 	}
-	wr.b.WriteByte('\n')
 	centers, units := next.CenterCount(), next.UnitCount()
+	if !wr.v.ownershipSeen(&wr.b, m, owners, centers, units) {
+		return
+	}
+	wr.b.WriteByte('\n')
 	for p := range m.Powers {
 		np, nu := centers[p], units[p]
-		if np == 0 && nu == 0 {
+		if np == 0 && nu == 0 || !wr.v.counts(judge.Power(p)) {
 			continue
 		}
 		wr.b.WriteString(m.Powers[p].Name)

@@ -108,7 +108,9 @@ func (s *session) setConcede(c *parser.Command, args []string) error {
 		return nil
 	}
 	to := g.Players[i].Power
-	if largest := engine.LargestPower(pos); largest != to {
+	// Under fog of war nobody can see who is largest, and a refusal
+	// would tell: a concession to any survivor is taken.
+	if largest := engine.LargestPower(pos); largest != to && !engine.Fogged(g) {
 		if largest == "" {
 			s.fail(c.Line, "A game is conceded to the largest power alone, and no power has more supply centres than every other: nothing changed.")
 		} else {

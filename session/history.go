@@ -131,7 +131,11 @@ func (s *session) historyRange(c *parser.Command, g *state.Game, recs []*state.P
 	why := s.noMaps(g)
 	for _, rec := range recs {
 		s.printf("\n%s (%s.%03d), processed %s:\n\n", rec.Phase, g.Name, rec.Turn, engine.FormatDate(g, rec.Processed))
-		s.reply.WriteString(strings.TrimRight(rec.Results, "\n"))
+		text, err := s.resultsOf(g, rec)
+		if err != nil {
+			return err
+		}
+		s.reply.WriteString(strings.TrimRight(text, "\n"))
 		s.reply.WriteByte('\n')
 		switch {
 		case why != "":

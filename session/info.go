@@ -139,10 +139,15 @@ func (s *session) listGame(g *state.Game) error {
 	if len(g.Position) == 0 {
 		return nil
 	}
+	if s.fogRefused(g, "the units and centres", true) {
+		return nil
+	}
 	pos, _, err := s.m.Position(g)
 	if err != nil {
 		return err
 	}
+	viewer := s.fogViewer(g)
+	pos = engine.FogFor(g, pos, viewer)
 	s.printf("\nUnits in %s:\n\n", report.Season(pos.Phase))
 	for _, l := range engine.UnitLines(pos) {
 		s.printf("%s", l)
@@ -150,7 +155,7 @@ func (s *session) listGame(g *state.Game) error {
 	for _, d := range pos.Dislodged {
 		s.printf("%s: %s %s (dislodged).", mp.Powers[d.Power].Name, d.Type.Word(), mp.FullName(d.Loc))
 	}
-	s.printf("\nSupply centres: %s.", centreCounts(pos))
+	s.printf("\nSupply centres: %s.", fogCounts(pos, viewer))
 	if len(pos.BuiltCenters) > 0 {
 		names := make([]string, len(pos.BuiltCenters))
 		for i, l := range pos.BuiltCenters {
@@ -199,7 +204,7 @@ func centreCounts(pos *judge.Position) string {
 // phases, as they were mailed; for one phase named, the orders as the
 // players wrote them too (writtenOrders).
 func (s *session) cmdHistory(c *parser.Command) error {
-	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO"}, strings.ToUpper(c.Args[0])) {
+	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO", "REPLAY"}, strings.ToUpper(c.Args[0])) {
 		// HISTORY PRESS after a sign-on: the game signed on to.
 		cc := *c
 		cc.Args = append([]string{s.game.Name}, c.Args...)
@@ -216,6 +221,13 @@ func (s *session) cmdHistory(c *parser.Command) error {
 	if next == "PRESS" {
 		return s.historyPress(c, g)
 	}
+	if next == "REPLAY" {
+		s.historyReplay(c, g)
+		return nil
+	}
+	if s.fogRefused(g, "its history", false) {
+		return nil
+	}
 	recs, err := s.tx.Phases(g.Name)
 	if err != nil {
 		return err
@@ -228,7 +240,7 @@ func (s *session) cmdHistory(c *parser.Command) error {
 		return s.historyRange(c, g, recs)
 	}
 	if len(c.Args) > 2 {
-		s.fail(c.Line, "Use: HISTORY game [phase], HISTORY game FROM phase TO phase, or HISTORY game PRESS.")
+		s.fail(c.Line, "Use: HISTORY game [phase], HISTORY game FROM phase TO phase, HISTORY game PRESS, or HISTORY game REPLAY.")
 		return nil
 	}
 	if len(c.Args) > 1 {
@@ -254,7 +266,11 @@ func (s *session) cmdHistory(c *parser.Command) error {
 	}
 	for _, r := range recs {
 		s.printf("\n%s (%s.%03d), processed %s:\n\n", r.Phase, g.Name, r.Turn, engine.FormatDate(g, r.Processed))
-		s.reply.WriteString(strings.TrimRight(r.Results, "\n"))
+		text, err := s.resultsOf(g, r)
+		if err != nil {
+			return err
+		}
+		s.reply.WriteString(strings.TrimRight(text, "\n"))
 		s.reply.WriteByte('\n')
 		if len(c.Args) > 1 {
 			// One phase asked for: the orders as written too, which
@@ -289,6 +305,7 @@ const maxReplyMaps = 3
 // these addresses get every phase's map with its results anyway.
 func (s *session) attachMap(g *state.Game, r *state.PhaseRecord) {
 	ref := engine.MapRef(g, r)
+	ref.Viewer = s.fogViewer(g)
 	switch why := s.noMaps(g); {
 	case why == noMapWanted:
 		return
@@ -346,9 +363,10 @@ func (s *session) writtenOrders(g *state.Game, r *state.PhaseRecord) error {
 		return err
 	}
 	s.printf("\nOrders as written:\n\n")
+	viewer := s.fogViewer(g)
 	for _, p := range mp.Powers {
 		lines := r.Orders[p.Name]
-		if len(lines) == 0 {
+		if len(lines) == 0 || viewer != "" && p.Name != viewer {
 			continue
 		}
 		s.printf("%s:", p.Name)
@@ -390,6 +408,12 @@ func (s *session) cmdSummary(c *parser.Command) error {
 	for _, l := range engine.SeatLines(g, s.seesAddrs(g)) {
 		status := seatStatus(l)
 		s.printf("  %s:%s%s%s", l.Power, strings.Repeat(" ", max(1, col-len(l.Power)-1)), l.Addr, status)
+	}
+	if all, _ := s.fogSees(g); !all {
+		// A power's own column would do, but its counts are in its
+		// results mails already; the others' are its rivals' secret.
+		s.printf("\nGame '%s' is played under fog of war: the supply centres of each power are told when it ends.", g.Name)
+		return nil
 	}
 	recs, err := s.tx.Phases(g.Name)
 	if err != nil {

@@ -53,6 +53,12 @@ func (s *session) cmdOrders(c *parser.Command) error {
 			return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, s.power, mp.Name)
 		}
 	}
+	if !s.master {
+		// Under fog of war a power's orders are checked, and its
+		// conditions read, on the board it sees: "no unit there" is
+		// then the same for a unit out of sight and for none.
+		pos = withHanded(g, pos, engine.FogFor(g, pos, mp.Powers[mine].Name), mp.Powers[mine].Name)
+	}
 	body, issues := s.blockLines(c)
 	if s.ahead != nil {
 		s.ordersAhead(c, mp, mine, body, issues)

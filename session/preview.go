@@ -43,6 +43,11 @@ func (s *session) cmdPreview(c *parser.Command) error {
 	if !ok {
 		return fmt.Errorf("game %s: seat %q is no power of %s", g.Name, power, mp.Name)
 	}
+	viewer := s.fogViewer(g)
+	if viewer != "" {
+		// Under fog a power previews on the board it sees.
+		pos = withHanded(g, pos, engine.FogFor(g, pos, viewer), viewer)
+	}
 	// The sandbox: the sender's stored orders (those for units handed
 	// to it, PROXY, as their owners'), then the lines below.
 	work := map[judge.Power][]judge.Order{}
@@ -62,6 +67,9 @@ func (s *session) cmdPreview(c *parser.Command) error {
 	}
 	res := judge.Adjudicate(pos, orders, rules)
 	text, err := engine.ResultsText(g.Name, g.Turn+1, pos, res)
+	if viewer != "" {
+		text, err = engine.FogResultsText(g.Name, g.Turn+1, pos, res, mine)
+	}
 	if err != nil {
 		return err
 	}
@@ -126,6 +134,7 @@ func (s *session) sandbox(c *parser.Command, pos *judge.Position, rules judge.Ru
 // turned off, within maxReplyMaps.
 func (s *session) attachPreview(g *state.Game, phase string, orders map[string][]string) {
 	ref := engine.PreviewRef(g, phase, orders)
+	ref.Viewer = s.fogViewer(g)
 	switch {
 	case !engine.WantsMap(g, s.in.From):
 		return

@@ -139,5 +139,10 @@ func templateSamples() map[string][]any {
 			engine.PredictData{HeadLines: head, Results: results, Missing: []string{"France", "Russia"}},
 			engine.PredictData{HeadLines: head, Results: results},
 		},
+		"export": {
+			exportData{HeadLines: long, File: "twelveletter-master.json", Phases: 58, Running: true, Gunboat: true},
+			exportData{HeadLines: head, File: "dt-master.json", Phases: 1, Named: true},
+			exportData{HeadLines: head, File: "dt-master.json", Phases: 3},
+		},
 	}
 }

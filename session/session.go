@@ -82,6 +82,7 @@ type session struct {
 	// signed on to and on no other, whatever the From says.
 	joined   bool
 	observer bool
+	exported bool // the mail's EXPORT was done: one a mail
 
 	codes     []string // the codes of the mail's CONFIRM lines
 	codeAsked bool     // a command looked for a code

@@ -70,6 +70,11 @@ type GameSettings struct {
 	// master, and each game mail goes to each address on its own.
 	Gunboat bool `json:"gunboat,omitempty"`
 
+	// Fog hides from each power what its units and centres do not
+	// touch while the game runs (SET FOG, before the start; vDiplomacy's
+	// Fog of War, njudge's Blind): view.Fog is what a power sees.
+	Fog bool `json:"fog,omitempty"`
+
 	// NoMap stops the picture of the board that results mails carry
 	// (SET MAP OFF); off by default, so that the games stored before it
 	// existed get the map too.
@@ -462,7 +467,22 @@ type OutMail struct {
 	// that the outbox stays as small as the text (a results mail goes to
 	// every player). Records written before this field have none.
 	Maps []MapRef `json:"maps,omitempty"`
+	// Files are files the mail carries whole after its maps, their bytes
+	// kept here: the master's export (EXPORT), which is of the moment it
+	// was asked for and could not be made again as it was.
+	Files []File `json:"files,omitempty"`
 }
+
+// File is a file an outgoing mail carries whole.
+type File struct {
+	Name string `json:"name"` // what a mail client offers to save it as: "dt-master.json"
+	Type string `json:"type"` // its MIME type: "application/json"
+	Data []byte `json:"data"`
+}
+
+// Attaches reports whether m carries anything after its text: maps to
+// draw or files.
+func (m *OutMail) Attaches() bool { return len(m.Maps) > 0 || len(m.Files) > 0 }
 
 // MapRef names the processed phase whose board a mail carries: the
 // history record of Game at Turn, which must still be the one processed
@@ -486,11 +506,24 @@ type MapRef struct {
 	// these orders, by power, on the position whose digest is Digest
 	// (engine.PreviewRef). The attachment is S1901M-preview.png.
 	Preview map[string][]string `json:"preview,omitempty"`
+	// Viewer, in a game under fog of war (SET FOG), names the power
+	// whose view the picture shows (view.Fog); "" draws everything.
+	Viewer string `json:"viewer,omitempty"`
+	// Replay, when set, names no phase but the whole of a finished game,
+	// drawn as an animated GIF (engine.ReplayRef): Turn is the game's
+	// turn when it ended, Processed the time it ended, Phase empty.
+	// The attachment is game.gif, or game-1.gif, game-2.gif, ... when
+	// it is cut into parts.
+	Replay bool `json:"replay,omitempty"`
 }
 
 // Name is the file name of the picture ref names: "S1901M.png", or
-// "S1901M-after.png" for the board after the phase.
+// "S1901M-after.png" for the board after the phase, or "game.gif" for
+// a game's replay.
 func (r MapRef) Name() string {
+	if r.Replay {
+		return r.Game + ".gif"
+	}
 	if r.Preview != nil {
 		return r.Phase + "-preview.png"
 	}

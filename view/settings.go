@@ -23,6 +23,7 @@ type Settings struct {
 	Zone     string
 	Multiple bool // one address may hold several seats
 	Gunboat  bool // the players are anonymous
+	Fog      bool // fog of war: each power sees only what its units and centres touch (SET FOG)
 	NoMap    bool // the results mails carry no map (SET MAP OFF)
 	// Fake: press may claim another sender (SET FAKE); NoMinorPress:
 	// press between powers in movement phases only (SET NO MINOR PRESS).
@@ -96,6 +97,9 @@ func (s Settings) play() []Setting {
 	}
 	if s.Gunboat {
 		out = append(out, Setting{"Gunboat", "gunboat (the players are anonymous)"})
+	}
+	if s.Fog {
+		out = append(out, Setting{"Fog of war", "fog of war (each power sees only what its units and centres touch)"})
 	}
 	if s.Builds != "" {
 		out = append(out, Setting{"Builds", "builds " + s.Builds})

@@ -188,6 +188,13 @@ type gameData struct {
 	Dislodged []string
 	Observers int
 	Press     int // public press messages
+	// Replay is the finished game's replay (Src "" when the judge draws
+	// none), Export its export's address; both "" while it runs.
+	Replay mapImage
+	Export string
+	// Fog is set while the game is played under fog of war (SET FOG):
+	// the page then shows nothing of the board (view.Fogged).
+	Fog bool
 }
 
 // board is a game's variant map and current position, nil while forming.
@@ -228,10 +235,18 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 		return nil, err
 	}
 	loc := zoneOf(g)
+	if d.Fog = view.Fogged(g) && pos != nil; d.Fog {
+		// Under fog of war nobody reads the board here while the game
+		// runs: a visitor may be any of its players.
+		recs, pos = nil, nil
+	}
 	for _, r := range recs {
 		d.Phases = append(d.Phases, phaseLink{Phase: r.Phase, Title: view.PhaseTitleOf(r.Phase), Href: g.Name + "/" + r.Phase, Processed: whenIn(r.Processed, loc)})
 	}
 	d.Seats = seatsOf(g, mp, pos)
+	if d.Fog {
+		d.Seats = seatsOf(g, mp, judge.NewPosition(mp, judge.Phase{}))
+	}
 	for i := range d.Seats {
 		if k := slices.IndexFunc(g.Players, func(p state.Player) bool { return p.Power == d.Seats[i].Power }); k >= 0 {
 			d.Seats[i].Player, d.Seats[i].Href = seatPlayer(tx, g, &g.Players[k])
@@ -247,6 +262,12 @@ func (s *Server) loadGame(tx *state.Tx, name string, now time.Time) (*gameData, 
 		d.Chart, err = centreChart(mp, recs, g.Position)
 		if err != nil {
 			return nil, err
+		}
+	}
+	if g.Status == state.Finished && pos != nil {
+		d.Export = g.Name + "/export.json"
+		if s.cfg.Animate != nil {
+			d.Replay = mapImage{Src: g.Name + "/replay.gif", Alt: fmt.Sprintf("Replay of game %s: each phase with its orders and their results, then the result; the phases are listed below.", g.Name)}
 		}
 	}
 	d.Press, err = countPress(tx, g)
@@ -315,17 +336,19 @@ func seatsOf(g *state.Game, mp *judge.Map, pos *judge.Position) []seat {
 // unitsOf lists the units of pos power by power, in words.
 func unitsOf(pos *judge.Position) ([]powerUnits, []string) {
 	mp := pos.Map
-	byPower := make([][]string, len(mp.Powers))
+	// One row per power, and a last one for the neutral units.
+	byPower := make([][]string, len(mp.Powers)+1)
 	for _, u := range pos.Units {
-		if u.Type == judge.NoUnit || int(u.Power) >= len(mp.Powers) {
+		if u.Type == judge.NoUnit {
 			continue
 		}
-		byPower[u.Power] = append(byPower[u.Power], u.Type.Word()+" "+mp.FullName(u.Loc))
+		k := min(int(u.Power), len(mp.Powers))
+		byPower[k] = append(byPower[k], u.Type.Word()+" "+mp.FullName(u.Loc))
 	}
 	var out []powerUnits
 	for k, us := range byPower {
 		if len(us) > 0 {
-			out = append(out, powerUnits{Power: mp.Powers[k].Name, Units: us})
+			out = append(out, powerUnits{Power: mp.UnitOwner(judge.Power(k)), Units: us})
 		}
 	}
 	var dis []string

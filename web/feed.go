@@ -87,6 +87,9 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
+		if view.Fogged(g) {
+			recs = nil // fog of war: the results are each power's own until the end
+		}
 		f = gameFeed(s.cfg.JudgeName, base, g, recs)
 		return nil
 	})

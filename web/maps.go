@@ -95,6 +95,9 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 		if err != nil {
 			return err
 		}
+		if view.Fogged(g) {
+			return errNoGame // fog of war: no map is drawn until the end
+		}
 		if src, err = findMap(tx, g, strings.ToUpper(phase)); err != nil {
 			return err
 		}

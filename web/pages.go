@@ -82,10 +82,15 @@ func (s *Server) page(load loader) http.HandlerFunc {
 }
 
 // pageError answers a page that could not be read: 404 for a game or
-// phase that is not there, 500 otherwise.
+// phase that is not there, or a replay or export of a game not over
+// (replay.go), 500 otherwise.
 func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
 	if m, ok := errors.AsType[moved](err); ok {
 		s.redirect(w, r, m.path)
+		return
+	}
+	if errors.Is(err, errNotOver) {
+		s.notOver(w, r)
 		return
 	}
 	if errors.Is(err, errNoGame) {

@@ -41,6 +41,9 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	if err != nil {
 		return nil, err
 	}
+	if view.Fogged(g) {
+		return nil, errNoGame // fog of war: no phase is shown until the end
+	}
 	asked := phase
 	phase = strings.ToUpper(phase)
 	recs, err := tx.Phases(g.Name)

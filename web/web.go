@@ -63,6 +63,9 @@ type Config struct {
 	Replay ReplayFunc
 	// Draw draws the maps; nil shows the pages without maps.
 	Draw view.Drawer
+	// Animate draws a finished game's replay (replay.go); nil shows the
+	// pages without replays.
+	Animate view.Animator
 	// Stats holds the daemon's counters for /metrics; nil shows only
 	// what the database holds.
 	Stats *Stats
@@ -80,6 +83,7 @@ type Server struct {
 	mux     *http.ServeMux
 	limit   *limiter
 	maps    *view.PictureCache
+	replays *replays
 	changes *changeLog
 	// pages and drawing are the gates of the costly work: reading and
 	// rendering a page (the list of games reads every game), and drawing
@@ -127,6 +131,7 @@ func New(cfg Config) (*Server, error) {
 		changes: newChangeLog(),
 		pages:   newGate(1, pageWaiting, pageWait),
 		drawing: newGate(1, mapWaiting, mapWait),
+		replays: newReplays(),
 	}
 	if cfg.Rate > 0 {
 		s.limit = newLimiter(cfg.Rate, max(cfg.Burst, 1), cfg.Now)
@@ -142,6 +147,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{game}", s.page(s.game))
 	s.mux.HandleFunc("GET /games/{game}/press", s.page(s.press))
 	s.mux.HandleFunc("GET /games/{game}/atom.xml", s.feed)
+	s.mux.HandleFunc("GET /games/{game}/replay.gif", s.replayGIF)
+	s.mux.HandleFunc("GET /games/{game}/export.json", s.exportJSON)
 	s.mux.HandleFunc("GET /games/{game}/{phase}", s.phaseOrMap)
 	s.mux.HandleFunc("GET /players/{id}", s.page(s.player))
 	s.mux.HandleFunc("GET /static/{file}", s.static)

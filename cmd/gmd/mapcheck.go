@@ -59,10 +59,33 @@ func runMapCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", path, mapSummary(m))
-	fmt.Fprintf(stdout, "  %d provinces (%d places with the split coasts), %d army and %d fleet moves, %d units at the start\n",
-		len(m.Provinces()), m.NumLocs(), armies, fleets, len(m.StartUnits))
+	neutral, impassable := "", 0
+	if n := countNeutral(m); n > 0 {
+		neutral = fmt.Sprintf(", %d of them neutral", n)
+	}
+	for _, p := range m.Provinces() {
+		if m.Locs[p].Impassable {
+			impassable++
+		}
+	}
+	fmt.Fprintf(stdout, "  %d provinces (%d places with the split coasts), %d army and %d fleet moves, %d units at the start%s\n",
+		len(m.Provinces()), m.NumLocs(), armies, fleets, len(m.StartUnits), neutral)
+	if impassable > 0 {
+		fmt.Fprintf(stdout, "  %d impassable %s\n", impassable, map[bool]string{true: "province", false: "provinces"}[impassable == 1])
+	}
 	fmt.Fprint(stdout, wrapPowers(m, "  ", 78))
 	return 0
+}
+
+// countNeutral counts the neutral units of m's starting position.
+func countNeutral(m *judge.Map) int {
+	n := 0
+	for _, u := range m.StartUnits {
+		if u.Power == judge.NoPower {
+			n++
+		}
+	}
+	return n
 }
 
 // mapErrors lists the *judge.MapError values in err, which ParseMapFrom

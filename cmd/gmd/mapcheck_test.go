@@ -31,6 +31,14 @@ func TestMapCheckCommand(t *testing.T) {
 			good + ": Duel, 2 powers, 34 supply centres, victory 18, first phase S1901M, builds home, on the standard board\n" +
 				"  75 provinces (81 places with the split coasts), 222 army and 282 fleet moves, 2 units at the start\n" +
 				"  England (E), France (F)\n", "", false},
+		{[]string{"map", "check", "../../judge/testdata/maps/neutral.map"}, 0,
+			"../../judge/testdata/maps/neutral.map: Neutral, 2 powers, 6 supply centres, victory 4, first phase S1901M, builds home\n" +
+				"  8 provinces (8 places with the split coasts), 20 army and 2 fleet moves, 6 units at the start, 2 of them neutral\n" +
+				"  Redland (R), Blueland (B)\n", "", false},
+		{[]string{"map", "check", "../../judge/testdata/maps/impassable.map"}, 0,
+			"../../judge/testdata/maps/impassable.map: Impassable, 2 powers, 2 supply centres, victory 2, first phase S1901M, builds home\n" +
+				"  4 provinces (4 places with the split coasts), 4 army and 0 fleet moves, 2 units at the start\n" +
+				"  1 impassable province\n  Westland (W), Eastland (E)\n", "", false},
 		{[]string{"map", "check", bad}, 1, "",
 			bad + ":4: coast wal touches no sea: list a sea (or a coast on the way to one) in its fleet line, or make the province land\n" +
 				bad + ":6: army lon: wal is one-way: wal has no army line\n", true},

@@ -12,6 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 func init() {
@@ -52,17 +53,27 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmd replay: -game is required")
 		return 2
 	}
-	var game picture.ReplayGame
+	var (
+		g    *state.Game
+		recs []*state.PhaseRecord
+	)
 	if code := readGameData(dbf, "gmd replay", stderr, func(tx *state.Tx) error {
 		var err error
-		game, err = replayOf(tx, strings.ToLower(*name))
+		g, err = tx.Game(strings.ToLower(*name))
+		if errors.Is(err, state.ErrNotFound) {
+			return fmt.Errorf("no game %q", strings.ToLower(*name))
+		}
+		if err != nil {
+			return err
+		}
+		recs, err = tx.Phases(g.Name)
 		return err
 	}); code != 0 {
 		return code
 	}
 	var out bytes.Buffer
-	if err := picture.Replay(&out, game); err != nil {
-		fmt.Fprintf(stderr, "gmd replay: game %s: %v\n", game.Name, err)
+	if err := animate(&out, g, recs); err != nil {
+		fmt.Fprintf(stderr, "gmd replay: %v\n", err)
 		return 1
 	}
 	if err := writeOutput(*outFile, out.Bytes(), stdout); err != nil {
@@ -72,20 +83,26 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// replayOf reads game name's history: each phase re-adjudicated as the
-// results mails drew it (engine.Replay), and its current position.
-func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
-	g, err := tx.Game(name)
-	if errors.Is(err, state.ErrNotFound) {
-		return picture.ReplayGame{}, fmt.Errorf("no game %q", name)
-	}
+// animate is the one replay of a game (view.Animator): gmd replay's,
+// and the web pages' through daemon.Pictures, replayGame drawn whole.
+// The mails' is the same fitted to their files (mailReplay).
+func animate(w io.Writer, g *state.Game, recs []*state.PhaseRecord) error {
+	rg, err := replayGame(g, recs)
 	if err != nil {
-		return picture.ReplayGame{}, err
+		return err
 	}
-	recs, err := tx.Phases(g.Name)
-	if err != nil {
-		return picture.ReplayGame{}, err
+	if err := picture.Replay(w, rg); err != nil {
+		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
+	return nil
+}
+
+// replayGame is game g for a replay: each phase of its history recs
+// re-adjudicated as the results mails drew it (engine.Replay), its
+// current position, and the result of a finished game. Nothing of its
+// players is in it: a replay shows what the game's observers saw, and a
+// gunboat game's players are not named.
+func replayGame(g *state.Game, recs []*state.PhaseRecord) (picture.ReplayGame, error) {
 	rg := picture.ReplayGame{Name: g.Name}
 	for _, rec := range recs {
 		pos, res, err := engine.Replay(g, rec)
@@ -97,6 +114,7 @@ func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 	if len(g.Position) == 0 {
 		return picture.ReplayGame{}, fmt.Errorf("game %s has not started", g.Name)
 	}
+	var err error
 	if rg.Final, _, err = jsonpos.DecodePosition(g.Position); err != nil {
 		return picture.ReplayGame{}, fmt.Errorf("game %s: its position: %w", g.Name, err)
 	}
@@ -104,4 +122,18 @@ func replayOf(tx *state.Tx, name string) (picture.ReplayGame, error) {
 		rg.Result = "Result: " + g.Result + "."
 	}
 	return rg, nil
+}
+
+// mailReplay is the view.ReplayDrawer of the judge's mails: the game's
+// replay fitted to them by picture.ReplayParts.
+func mailReplay(g *state.Game, recs []*state.PhaseRecord, maxBytes, maxParts int) ([][]byte, error) {
+	rg, err := replayGame(g, recs)
+	if err != nil {
+		return nil, err
+	}
+	parts, err := picture.ReplayParts(rg, maxBytes, maxParts)
+	if errors.Is(err, picture.ErrReplayTooBig) {
+		return nil, fmt.Errorf("%w: %w", view.ErrReplayTooBig, err)
+	}
+	return parts, err
 }

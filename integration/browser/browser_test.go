@@ -61,6 +61,14 @@ func TestDemoPages(t *testing.T) {
 // the address of its web pages, ending in "/".
 func startDemo(t *testing.T) string {
 	t.Helper()
+	return startDemoWith(t, nil)
+}
+
+// startDemoWith is startDemo, with prepare run first on the gmd binary
+// and the demo's directory: a directory that then holds a database makes
+// the demo play no first turn, and serve the games it holds.
+func startDemoWith(t *testing.T, prepare func(gmd, dir string)) string {
+	t.Helper()
 	if os.Getenv("GMD_BROWSERTEST") != "1" {
 		t.Skip("the browser tests run with GMD_BROWSERTEST=1 and Chromium installed (scripts/test does both)")
 	}
@@ -69,6 +77,9 @@ func startDemo(t *testing.T) string {
 	build := exec.Command("go", "build", "-o", gmd, "github.com/gmdjudge/gmd/cmd/gmd")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if prepare != nil {
+		prepare(gmd, filepath.Join(dir, "demo"))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, gmd, "demo", "-v", "-dir", filepath.Join(dir, "demo"), "-http", "127.0.0.1:0")

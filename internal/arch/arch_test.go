@@ -40,19 +40,21 @@ var rules = map[string][]string{
 	"internal/textsafe":   {},
 	"internal/cputime":    {},
 	"internal/length":     {}, // t21's, placed before it lands
+	"internal/racetest":   {},
 	"view":                {"internal/length", "jsonpos", "judge", "report", "state"},
 	"players":             {"state"},
-	"export":              {"jsonpos", "judge", "parser", "report", "state", "view"},
+	"export":              {"jsonpos", "judge", "judge/variants", "parser", "report", "state", "view"},
 	"ctl":                 {"state"},
 	"mail":                {"config", "state"},
 	"daemon":              {"config", "ctl", "engine", "mail", "report", "session", "state", "templates", "view", "web"},
 	"demo":                {},
 	"engine":              {"bot", "config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "parser", "report", "state", "templates", "view"},
-	"session":             {"config", "engine", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "players", "report", "state", "templates", "view"},
-	"web":                 {"config", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "report", "state", "view"},
+	"session":             {"config", "engine", "export", "internal/length", "internal/textsafe", "internal/version", "jsonpos", "judge", "judge/variants", "parser", "players", "report", "state", "templates", "view"},
+	"web":                 {"config", "export", "internal/length", "internal/textsafe", "jsonpos", "judge", "judge/variants", "picture", "players", "report", "state", "view"},
 	"integration":         {}, // test code only
 	"integration/browser": {}, // test code only
 	"tools/layout":        {"judge"},
+	"tools/boards":        {"judge", "judge/variants", "picture"},
 	"tools/mapgen":        {"judge", "judge/variants", "mapgeo", "mapgeo/carve"},
 	// cmd/gmd wires everything; nothing imports it (no package lists "cmd/...").
 	"cmd/gmd": {"*"},

@@ -213,7 +213,7 @@ func checkStart(t *testing.T, m *judge.Map, want ...string) {
 	var got []string
 	for _, p := range m.Provinces() {
 		if u, ok := pos.UnitAt(p); ok {
-			got = append(got, m.PowerName(u.Power)+" "+u.Type.String()+" "+m.LocName(u.Loc))
+			got = append(got, m.UnitOwner(u.Power)+" "+u.Type.String()+" "+m.LocName(u.Loc))
 		}
 	}
 	slices.Sort(got)

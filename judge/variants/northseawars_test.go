@@ -16,8 +16,8 @@ import (
 // borders nothing, left out), Jutland split into 2 coasts; 15 with a
 // centre, 2 of them each power's; 77 borders, of which 56 fleets cross and
 // 36 armies cross, the 3 from the Central North Sea to the trade centres
-// one-way; 8 centres win. The published calendar starts in year 0, which
-// gmd cannot write: the map starts in year 1.
+// one-way; 8 centres win. The published calendar starts in year 0, and
+// so does the map.
 func TestNorthSeaWars(t *testing.T) {
 	m := loadVariant(t, "north-sea-wars")
 	for _, n := range []string{"North Sea Wars", "NorthSeaWars", "northseawars"} {
@@ -33,7 +33,7 @@ func TestNorthSeaWars(t *testing.T) {
 		splitProvinces: 1, coasts: 2,
 		centres: 15, homeCentres: 8,
 		armyMoves: 2 * 36, fleetMoves: 2*56 - 3,
-		powers: 4, units: 8, victory: 8, start: 1,
+		powers: 4, units: 8, victory: 8, start: 0,
 	})
 	checkPowerList(t, m, "Britons Briton B", "Romans Roman R", "Frysians Frysian F", "Norse Norse N")
 	checkHomeCentres(t, m, map[string]string{

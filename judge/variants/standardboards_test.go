@@ -1,7 +1,7 @@
 package variants_test
 
 // The variants played on the standard board (base standard): fleet-rome,
-// france-austria, italy-germany, chaos and classical-crowded. Their figures
+// france-austria, italy-germany, chaos, classical-crowded and 1898. Their figures
 // come from the sources each map file names: godip's variants and njudge's
 // info files.
 
@@ -124,6 +124,13 @@ func TestStandardBoards(t *testing.T) {
 			append(slices.Clone(stdOwners), "gre Balkans", "rum Balkans", "ser Balkans", "bul Balkans",
 				"bel Benelux", "hol Benelux", "ruh Benelux", "por Iberia", "spa Iberia", "tun Iberia",
 				"nwy Scandinavia", "den Scandinavia", "swe Scandinavia")},
+		// 1898 (UKDP about_1898, DipWiki "1898"), as the Ken Lowe judges
+		// play it: one unit and one owned centre each, the other home
+		// centres owned by nobody, Spring 1899 first.
+		{"1898", "1898", standardPowers, 18, judge.Phase{Season: judge.Spring, Year: 1899, Type: judge.Movement}, judge.BuildHome,
+			standardFigures,
+			[]string{"Austria A tri", "England F edi", "France A bre", "Germany A kie", "Italy A nap", "Russia A stp", "Turkey A smy"},
+			[]string{"tri Austria", "edi England", "bre France", "kie Germany", "nap Italy", "stp Russia", "smy Turkey"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := load(t, tc.name)

@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
+)
+
+// Fog of war (SET FOG) in the life of a game: while it runs, each power
+// is mailed the results of a phase, and its pictures, as it sees them
+// (view.Fog); the master (and the co-masters) get everything, and the
+// observers nothing of the board: anyone may observe from an address of
+// their own, a player too, from a second one, as anyone may read the web
+// pages, which show nothing of it either. With the game's end
+// everything is revealed: its last results go whole to everyone, as
+// does the history from then on.
+
+// Fogged reports whether g is played under fog of war now: SET FOG, and
+// the game not over.
+func Fogged(g *state.Game) bool { return view.Fogged(g) }
+
+// FogFor returns pos as the power named power sees it when g is fogged,
+// and pos itself otherwise or for "" (the master, an observer).
+func FogFor(g *state.Game, pos *judge.Position, power string) *judge.Position {
+	if !Fogged(g) || power == "" {
+		return pos
+	}
+	p, ok := PowerOf(pos.Map, power)
+	if !ok {
+		return pos
+	}
+	return view.FogPosition(pos, p)
+}
+
+// FogResultsText is ResultsText as power p sees the phase (view.Fog).
+func FogResultsText(game string, turn int, pos *judge.Position, res *judge.Resolution, p judge.Power) (string, error) {
+	fpos, fres := view.Fog(pos, res, p)
+	return resultsText(game, turn, fpos, fres, view.FogViewer(res.Next, p))
+}
+
+// Viewers returns whose view of fogged game g the address addr gets:
+// all for the master and a co-master, else the powers of the seats addr
+// holds and has not abandoned, in seat order. An address with neither,
+// an observer's, gets nothing.
+func Viewers(g *state.Game, addr string) (all bool, powers []string) {
+	if SameAddr(g.MasterAddr, addr) {
+		return true, nil
+	}
+	for i := range g.Observers {
+		if g.Observers[i].CoMaster && SameAddr(g.Observers[i].Addr, addr) {
+			return true, nil
+		}
+	}
+	for i := range g.Players {
+		pl := &g.Players[i]
+		if pl.Power != "" && pl.Status != state.Abandoned && SameAddr(pl.Addr, addr) {
+			powers = append(powers, pl.Power)
+		}
+	}
+	return false, powers
+}
+
+// sendPhaseResults queues the results of the phase played from pos,
+// ruled on in res, to everyone in g: to each alike, or, while g is
+// fogged, to each power's address its own view, one mail a power, the
+// whole to the master, and nothing to the observers (Viewers).
+func (m *Engine) sendPhaseResults(tx *state.Tx, now time.Time, g *state.Game, data ResultsData, ref state.MapRef,
+	pos *judge.Position, res *judge.Resolution) error {
+	to := m.Recipients(g)
+	if !Fogged(g) {
+		return m.sendResults(tx, now, g, data, to, ref)
+	}
+	var whole []string
+	for _, a := range to {
+		all, powers := Viewers(g, a)
+		if all {
+			whole = append(whole, a)
+			continue
+		}
+		for _, name := range powers {
+			p, ok := PowerOf(pos.Map, name)
+			if !ok {
+				continue
+			}
+			text, err := FogResultsText(g.Name, ref.Turn, pos, res, p)
+			if err != nil {
+				return err
+			}
+			mine, r := data, ref
+			mine.Results, r.Viewer = text, name
+			if err := m.sendResults(tx, now, g, mine, []string{a}, r); err != nil {
+				return err
+			}
+		}
+	}
+	if len(whole) == 0 {
+		return nil
+	}
+	return m.sendResults(tx, now, g, data, whole, ref)
+}
+
+// fogDrawing returns what the picture of ref shows: pos and res as
+// ref's Viewer sees them, or as they are for a reference without one.
+func fogDrawing(ref state.MapRef, pos *judge.Position, res *judge.Resolution) (*judge.Position, *judge.Resolution) {
+	if ref.Viewer == "" {
+		return pos, res
+	}
+	p, ok := PowerOf(pos.Map, ref.Viewer)
+	if !ok {
+		// A viewer the board does not know sees nothing rather than
+		// everything.
+		p = judge.NoPower
+	}
+	return view.Fog(pos, res, p)
+}

@@ -1,0 +1,193 @@
+package judge_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+)
+
+// testBoard loads testdata/maps/<name>.map, a tiny board of the map
+// format's declarations, at its starting position.
+func testBoard(t *testing.T, name string) *board {
+	t.Helper()
+	src, err := os.ReadFile("testdata/maps/" + name + ".map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := judge.ParseMap(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &board{t: t, m: m, pos: judge.StartPosition(m)}
+}
+
+// TestCanal: a canal is a coastal province on two seas, written as such in
+// the fleet lines: a fleet sails from one sea through it to the other, in
+// two moves and never in one, and armies cross it by land.
+func TestCanal(t *testing.T) {
+	b := testBoard(t, "canal")
+	res := b.play("Westland: F wsea - esea\nWestland: A nor - kan")
+	b.expect(res, "Westland: F wsea - esea", judge.Void, "the fleet in West Sea can't get to East Sea")
+	b.expect(res, "Westland: A nor - kan", judge.Succeeds, "")
+
+	b = testBoard(t, "canal")
+	b.play("Westland: F wsea - kan")
+	if u, ok := b.pos.UnitAt(b.loc("kan")); !ok || u.Type != judge.Fleet {
+		t.Fatal("the fleet did not enter the canal")
+	}
+	res = b.play("Westland: F kan - esea\nWestland: A nor - kan")
+	b.expect(res, "Westland: F kan - esea", judge.Succeeds, "")
+	b.expect(res, "Westland: A nor - kan", judge.Succeeds, "")
+	if u, ok := b.pos.UnitAt(b.loc("esea")); !ok || u.Type != judge.Fleet {
+		t.Error("the fleet did not come out of the canal into the East Sea")
+	}
+	if b.pos.Centers[b.loc("kan")] != b.power("Westland") {
+		t.Error("the army in the canal did not take it")
+	}
+	// No victory on the map line: the loader computes a majority of the
+	// centres, 2 of 3.
+	if b.m.VictoryCenters != 2 || b.pos.VictoryCenters() != 2 {
+		t.Errorf("victory %d (position %d), want 2 of 3 centres", b.m.VictoryCenters, b.pos.VictoryCenters())
+	}
+}
+
+// TestUnownedHomeCentres: an unowned line leaves home centres owned by
+// nobody at the start; they stay home centres, so a power that takes one
+// builds there, and until then it may not.
+func TestUnownedHomeCentres(t *testing.T) {
+	b := testBoard(t, "unowned")
+	w := b.power("Westland")
+	for _, c := range []struct {
+		at    string
+		owner judge.Power
+	}{{"wa", w}, {"wb", judge.NoPower}, {"wc", judge.NoPower}, {"ea", b.power("Eastland")}, {"eb", b.power("Eastland")}} {
+		if got := b.pos.Centers[b.loc(c.at)]; got != c.owner {
+			t.Errorf("%s owned by %v at the start, want %v", c.at, got, c.owner)
+		}
+		if b.m.Locs[b.loc(c.at)].Home == judge.NoPower {
+			t.Errorf("%s is no longer a home centre", c.at)
+		}
+	}
+	if got := b.pos.CenterCount(); got[w] != 1 {
+		t.Errorf("Westland starts with %d centres, want 1", got[w])
+	}
+	// A quiet year: one centre, one unit, nothing to build.
+	b.play("")
+	b.play("")
+	if b.pos.Phase.String() != "S1902M" {
+		t.Fatalf("phase %s, want S1902M: nobody has builds", b.pos.Phase)
+	}
+	// Westland takes Wb: two centres, one unit, a build; Wc, home but not
+	// owned, is refused, Wa taken.
+	b.play("Westland: A wa - wb")
+	b.play("")
+	if b.pos.Phase.String() != "W1902A" || b.pos.Centers[b.loc("wb")] != w {
+		t.Fatalf("phase %s, Wb owned by %v: want W1902A and Westland", b.pos.Phase, b.pos.Centers[b.loc("wb")])
+	}
+	res := b.play("Westland: build A wc\nWestland: build A wa")
+	b.expect(res, "Westland: build A wc", judge.Void, "Westland does not own Wc")
+	b.expect(res, "Westland: build A wa", judge.Built, "")
+
+	src, err := os.ReadFile("testdata/maps/unowned.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"unowned wb wb", "unowned.map:22: unowned wb given twice (first at line 22)"},
+		{"unowned wz", `unowned.map:22: unknown province "wz" in unowned line`},
+		{"unowned", "unowned.map:22: unowned line needs a province: unowned <id> ..."},
+		{"province xx land - Westland Xx\nunowned xx", "unowned.map:23: unowned xx: xx is no home centre, and nobody owns it at the start anyway"},
+	} {
+		_, err := judge.ParseMap("unowned", []byte(strings.Replace(string(src), "unowned wb wc", c.line, 1)))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %s", c.line, err, c.want)
+		}
+	}
+}
+
+// TestImpassable: an impassable province is on the board by name, but no
+// unit may move into it or stand in it, and the map file may not give it
+// an edge, a unit or a centre.
+func TestImpassable(t *testing.T) {
+	b := testBoard(t, "impassable")
+	alps := b.loc("Alpen")
+	if !b.m.Locs[alps].Impassable || b.m.CanHold(judge.Army, alps) || b.m.CanHold(judge.Fleet, alps) {
+		t.Fatal("the Alps are not impassable")
+	}
+	res := b.play("Westland: A wa - alps\nEastland: A ea - pass")
+	b.expect(res, "Westland: A wa - alps", judge.Void, "Alps is impassable: no unit may enter it")
+	b.expect(res, "Eastland: A ea - pass", judge.Succeeds, "")
+	if err := b.pos.Place(judge.Unit{Type: judge.Army, Power: b.power("Westland"), Loc: alps}); err == nil ||
+		err.Error() != "Alps is impassable: no unit may stand there" {
+		t.Errorf("Place in the Alps: %v", err)
+	}
+
+	src, err := os.ReadFile("testdata/maps/impassable.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, change, want string }{
+		{"edge", "army pass: wa ea", "army pass: wa ea alps"},
+		{"unit", "unit Eastland A ea", "unit Eastland A alps"},
+		{"centre", "province alps land -  -", "province alps land sc -"},
+		{"sea", "province alps land", "province alps sea"},
+		{"twice", "impassable alps", "impassable alps alps"},
+		{"unknown", "impassable alps", "impassable alpz"},
+	} {
+		text := strings.Replace(string(src), c.change, c.want, 1)
+		_, err := judge.ParseMap("impassable", []byte(text))
+		var me *judge.MapError
+		if err == nil || !errors.As(err, &me) {
+			t.Errorf("%s: loads (%v)", c.name, err)
+			continue
+		}
+		t.Logf("%s: %v", c.name, err)
+	}
+}
+
+// TestYearZero: a map may start in year 0: its first phase is S0M, which
+// reads back, and the year goes on to 1.
+func TestYearZero(t *testing.T) {
+	b := testBoard(t, "year0")
+	if b.m.StartYear != 0 || b.pos.Phase.String() != "S0M" {
+		t.Fatalf("start year %d, phase %s; want 0, S0M", b.m.StartYear, b.pos.Phase)
+	}
+	for _, s := range []string{"S0M", "F0R", "W0A", "F0B"} {
+		p, err := judge.ParsePhase(s)
+		if err != nil || p.Year != 0 {
+			t.Errorf("ParsePhase(%s) = %v, %v", s, p, err)
+		}
+	}
+	for _, s := range []string{"S-1M", "S+1M", "S-0M"} {
+		if _, err := judge.ParsePhase(s); err == nil {
+			t.Errorf("ParsePhase(%s) reads", s)
+		}
+	}
+	b.play("Westland: A wa - mid")
+	b.play("")
+	if b.pos.Phase.String() != "W0A" {
+		t.Fatalf("phase %s after Fall of 0, want W0A", b.pos.Phase)
+	}
+	b.play("Westland: build A wa")
+	if b.pos.Phase.String() != "S1M" {
+		t.Errorf("phase %s after the Winter of 0, want S1M", b.pos.Phase)
+	}
+	// A map without a start year still starts in 1901; a negative one is
+	// refused.
+	for _, c := range []struct{ line, want string }{
+		{"map Zero", ""},
+		{"map Zero start -1", `year0.map:3: start "-1" is not a year from 0 to 99999`},
+	} {
+		src, _ := os.ReadFile("testdata/maps/year0.map")
+		m, err := judge.ParseMap("year0", []byte(strings.Replace(string(src), "map Zero start 0", c.line, 1)))
+		switch {
+		case c.want == "" && (err != nil || m.StartYear != 1901):
+			t.Errorf("%s: %v, start %v", c.line, err, m)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("%s: error %v, want %s", c.line, err, c.want)
+		}
+	}
+}
