@@ -36,11 +36,8 @@ func GodipBoards() []string { return append([]string(nil), godipBoards...) }
 const maxGodipLine = 1000
 
 // FromGodip plays a godip game file of variant again with gmd under
-// rules (see replay) and returns gmd's document of it, named name. A
-// file whose years start at 0 on a board whose first year is later is read
-// from the board's first year (North Sea Wars, before its map started in
-// year 0 as godip's does). when is the time its phases are given as
-// processed: the file has none.
+// rules (see replay) and returns gmd's document of it, named name. when
+// is the time its phases are given as processed: the file has none.
 func FromGodip(data []byte, variant, name string, rules judge.Rules, results ResultsFunc, when time.Time) (*Game, error) {
 	ok := false
 	for _, v := range godipBoards {
@@ -99,18 +96,10 @@ func FromGodip(data []byte, variant, name string, rules judge.Rules, results Res
 	if len(phases) == 0 {
 		return nil, fmt.Errorf("no PHASE line: not a godip game file")
 	}
-	offset := 0
-	for i, gp := range phases {
+	for _, gp := range phases {
 		p, err := godipPhaseOf(gp.name)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", gp.line, err)
-		}
-		if i == 0 && p.Year < 1 {
-			offset = m.StartYear - p.Year
-		}
-		p.Year += offset
-		if p.Year < 0 || p.Year > 99999 { // year 0 is a year (North Sea Wars)
-			return nil, fmt.Errorf("line %d: year %d", gp.line, p.Year)
 		}
 		sp, err := gp.read(m, p)
 		if err != nil {

@@ -261,6 +261,7 @@ func TestFromMILADisagreement(t *testing.T) {
 		{"order", `"A PAR - BUR",`, `"A PAR - BUR - MUN",`, `phase S1901M: France's order "A PAR - BUR - MUN": not an order MILA writes`},
 		{"unit", `"F BRE","A MAR","A PAR"`, `"F BRE","A MAR","A PAR","F MUN"`, `France's unit "F MUN": a fleet cannot stand in Munich`},
 		{"two dislodged", `"name":"F1901M","state":{"name":"F1901M","units":{"AUSTRIA":["A BUD"`, `"name":"S1901R","state":{"name":"S1901R","units":{"AUSTRIA":["*A BER","*F BER","A BUD"`, "two units dislodged from Berlin"},
+		{"army convoys", `"GERMANY":["A BER - SIL"]`, `"GERMANY":["A BER - SIL","A MUN C A BER - SIL"]`, `phase S1901M: Germany's order "A mun C A ber - sil" (MILA's "A MUN C A BER - SIL"): gmd cannot take it: line 1 col 1: only a fleet can convoy`},
 		{"state name", `"name":"S1901M","state":{"name":"S1901M"`, `"name":"S1901M","state":{"name":"F1901M"`, `its state is of phase "F1901M"`},
 		{"centre", `"TURKEY":["ANK","CON","SMY"]}},
  "orders":{},`, `"TURKEY":["ANK","CON","SMY","GRE"]}},
@@ -326,5 +327,46 @@ func TestMILALimits(t *testing.T) {
 			continue
 		}
 		t.Logf("%s: %v", c.name, err)
+	}
+}
+
+// TestFromMILAWrongType: an order that names the wrong type of unit is
+// void, and stays so in gmd's document: its canonical line keeps the
+// type written, so that Check reads back the ruling recorded.
+func TestFromMILAWrongType(t *testing.T) {
+	mg, err := UnmarshalMILA([]byte(strings.Replace(milaGame, `"A MAR S A PAR - BUR"`, `"F MAR S A PAR - BUR"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := FromMILA(mg, "", judge.DATC30, engine.ResultsText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(doc.Phases[0].Orders["France"], "F mar S A par - bur") || !strings.Contains(doc.Phases[0].Results, "Burgundy. (*void*)") {
+		t.Fatalf("orders %v, results\n%s\nwant the fleet's support kept and void", doc.Phases[0].Orders, doc.Phases[0].Results)
+	}
+	if err := Check(doc); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestToMILABoards: a game on a board MILA does not have is refused,
+// naming the boards it has; every board gmd has is one or the other.
+func TestToMILABoards(t *testing.T) {
+	shared := 0
+	for _, v := range variants.Names() {
+		_, err := ToMILA(gmdDoc(t, "random", v, 1, []*state.Press{}))
+		switch {
+		case slices.Contains(MILABoards(), v):
+			shared++
+			if err != nil {
+				t.Errorf("%s: %v", v, err)
+			}
+		case err == nil || !strings.Contains(err.Error(), "MILA's package has no "+v+" board (it has standard, pure,"):
+			t.Errorf("%s: %v, want a refusal naming MILA's boards", v, err)
+		}
+	}
+	if shared != len(MILABoards()) {
+		t.Errorf("%d of MILA's %d boards are gmd's", shared, len(MILABoards()))
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
 
@@ -36,7 +37,7 @@ type sourcePhase struct {
 	board *judge.Position
 	// orders are the orders played, each with its power.
 	orders  []judge.Order
-	written []string // written[i] is the source's text of orders[i]
+	written []string // written[i] is the source's text of orders[i], never ""
 	when    time.Time
 }
 
@@ -98,7 +99,24 @@ func replay(src *sourceGame, rules judge.Rules, results ResultsFunc) (*Game, err
 		if sp.phase == (judge.Phase{}) {
 			return nil, fmt.Errorf("phase %s: a phase without a season is followed by others", sp.name)
 		}
-		res := judge.Adjudicate(cur, sp.orders, rules)
+		// The orders go into gmd's document as canonical lines, and are
+		// adjudicated as Check will read them back: by power, in the
+		// source's order.
+		lines, written := map[string][]string{}, map[string][]string{}
+		for i, o := range sp.orders {
+			p := src.m.PowerName(o.Power)
+			line := o.Canonical(src.m)
+			if err := canonicalReads(cur, o, line); err != nil {
+				return nil, fmt.Errorf("phase %s: %s's order %q (%s's %q): gmd cannot take it: %v", sp.name, p, line, src.engine, sp.written[i], err)
+			}
+			lines[p] = append(lines[p], line)
+			written[p] = append(written[p], sp.written[i])
+		}
+		orders, err := readOrders(cur, lines)
+		if err != nil {
+			return nil, fmt.Errorf("phase %s: %w", sp.name, err)
+		}
+		res := judge.Adjudicate(cur, orders, rules)
 		if res.Next == nil {
 			return nil, fmt.Errorf("phase %s: gmd gave no next position", sp.name)
 		}
@@ -108,23 +126,9 @@ func replay(src *sourceGame, rules judge.Rules, results ResultsFunc) (*Game, err
 			return nil, fmt.Errorf("phase %s: %w", sp.name, err)
 		}
 		ph := Phase{Phase: cur.Phase.String(), Turn: turn, Processed: sp.when.UTC(),
-			Position: jsonpos.EncodePosition(cur, rules), Orders: map[string][]string{}, Results: text}
-		written := map[string][]string{}
-		for _, r := range res.Results {
-			if r.Default {
-				continue
-			}
-			p := src.m.PowerName(r.Order.Power)
-			ph.Orders[p] = append(ph.Orders[p], r.Order.Canonical(src.m))
-			written[p] = append(written[p], writtenOf(sp, r.Order))
-		}
-		for p, w := range written {
-			if slices.ContainsFunc(w, func(s string) bool { return s != "" }) {
-				if ph.Written == nil {
-					ph.Written = map[string][]string{}
-				}
-				ph.Written[p] = w
-			}
+			Position: jsonpos.EncodePosition(cur, rules), Orders: lines, Results: text}
+		if len(written) > 0 {
+			ph.Written = written
 		}
 		doc.Phases = append(doc.Phases, ph)
 		if len(res.Winners) > 0 {
@@ -171,6 +175,22 @@ func skipped(engine string, sp *sourcePhase, cur *judge.Position, prev *judge.Re
 	return boardDiff(engine, &board, cur) == ""
 }
 
+// canonicalReads checks that line, the canonical text of o, reads back
+// as o: the orders of gmd's document are read again by Check and by
+// every reader of the game, and an order another engine kept that gmd's
+// order language cannot say (an army ordered to convoy) is refused here
+// rather than there.
+func canonicalReads(pos *judge.Position, o judge.Order, line string) error {
+	back, err := parser.ParseOrder(line, parser.Options{Map: pos.Map, Phase: pos.Phase.Type, Power: o.Power})
+	if err != nil {
+		return err
+	}
+	if back.Canonical(pos.Map) != line {
+		return fmt.Errorf("it reads %q", back.Canonical(pos.Map))
+	}
+	return nil
+}
+
 // addDislodged puts u on pos as a dislodged unit of a retreat phase,
 // checking that it may stand there and that no other unit was dislodged
 // from its province. Where it was attacked from, no record says.
@@ -189,23 +209,6 @@ func addDislodged(pos *judge.Position, u judge.Unit) error {
 	}
 	pos.Dislodged = append(pos.Dislodged, judge.DislodgedUnit{Unit: u, AttackerFrom: judge.NoLoc})
 	return nil
-}
-
-// writtenOf finds the source's text of o among sp's orders.
-func writtenOf(sp *sourcePhase, o judge.Order) string {
-	for i := range sp.orders {
-		if i < len(sp.written) && sameOrder(&sp.orders[i], &o) {
-			return sp.written[i]
-		}
-	}
-	return ""
-}
-
-// sameOrder reports whether two orders are the same order.
-func sameOrder(a, b *judge.Order) bool {
-	return a.Kind == b.Kind && a.Power == b.Power && a.Type == b.Type && a.Unit == b.Unit &&
-		a.Target == b.Target && a.TargetType == b.TargetType && a.Dest == b.Dest &&
-		a.ViaConvoy == b.ViaConvoy && slices.Equal(a.Route, b.Route)
 }
 
 // phaseLess reports whether phase a comes before phase b in a game.

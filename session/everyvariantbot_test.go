@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -14,7 +15,7 @@ import (
 // orders (movement, retreats, adjustments alike), none of them refused
 // when adjudicated, and the history keeps them.
 func TestEveryVariantBotFill(t *testing.T) {
-	for _, name := range variants.Names() {
+	for _, name := range racetest.Spread(variants.Names(), 3) { // every third under -race (package racetest)
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
 			// A small budget: the orders are as legal, and the test
