@@ -131,7 +131,19 @@ type Limits struct {
 	MaxMailsPerMail   int   // mails one incoming mail may cause, one per recipient address, the reply included
 	MaxPressPerMail   int64 // bytes of press text one mail may send
 	MaxPressPerPhase  int64 // bytes of press text one sender may send in one phase of a game
+
+	// MaxReplayBytes is the most one file of a game's replay (the whole
+	// game as an animated GIF, in the game-over mail and HISTORY game
+	// REPLAY) weighs: a larger replay is drawn narrower, then cut into
+	// parts of this size, MaxReplayParts at most, else left out.
+	MaxReplayBytes int
 }
+
+// MaxReplayParts is how many parts a replay is cut into at most: with
+// the default MaxReplayBytes a mail of 6M, 8.2M in base64, under the
+// 10M that Postfix takes by default (message_size_limit) and most
+// providers more.
+const MaxReplayParts = 3
 
 // TLSMode is how a connection to a mail server is secured.
 type TLSMode string
@@ -210,6 +222,7 @@ const (
 	DefaultMaxMailsPerMail   = 50
 	DefaultMaxPressPerMail   = 64 << 10
 	DefaultMaxPressPerPhase  = 256 << 10
+	DefaultMaxReplayBytes    = 2 << 20
 )
 
 // The ledger of handled mails is what keeps a mail offered twice from
@@ -581,6 +594,8 @@ var LimitTable = []LimitInfo{
 		func(l *Limits, n int64) { l.MaxPressPerMail = n }},
 	{"max-press-per-phase", DefaultMaxPressPerPhase, "256K is a phase of busy diplomacy for one sender",
 		func(l *Limits, n int64) { l.MaxPressPerPhase = n }},
+	{"max-replay-size", DefaultMaxReplayBytes, "2M holds the replay of a standard game of about 30 years whole; it goes only to the addresses that get the game's mail",
+		func(l *Limits, n int64) { l.MaxReplayBytes = int(n) }},
 }
 
 // DefaultLimits returns the limits with LimitTable's defaults.
@@ -647,6 +662,12 @@ var limitsSpecs = map[string]spec[*Limits]{
 	"max-press-per-phase": {apply: func(p *parser, d *Directive, l *Limits) {
 		if n, ok := p.sizeAtLeast(d, 1<<10); ok {
 			l.MaxPressPerPhase = n
+		}
+	}},
+	"max-replay-size": {apply: func(p *parser, d *Directive, l *Limits) {
+		// Below 64K even the parts of a short game's replay would not fit.
+		if n, ok := p.sizeAtLeast(d, 64<<10); ok {
+			l.MaxReplayBytes = int(min(n, 1<<30))
 		}
 	}},
 }

@@ -30,7 +30,7 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("ledger retention %v, want 90 days", c.LedgerRetention)
 	}
 	if c.Limits != (Limits{MaxMailSize: 1 << 20, MaxLineLength: 1000, MaxObservers: 20, MaxGamesPerMaster: 10, MaxReplySize: 64 << 10, MaxOutputCommands: 4,
-		MaxMailsPerMail: 50, MaxPressPerMail: 64 << 10, MaxPressPerPhase: 256 << 10}) {
+		MaxMailsPerMail: 50, MaxPressPerMail: 64 << 10, MaxPressPerPhase: 256 << 10, MaxReplayBytes: 2 << 20}) {
 		t.Errorf("limits %+v", c.Limits)
 	}
 	if c.IMAP != nil || c.SMTP != nil || c.DB != "" || c.LogLevel != slog.LevelInfo || c.SenderAuth != (SenderAuth{Require: SenderAuthNone}) {
@@ -69,6 +69,7 @@ limits {
 	max-mail-size 512K; max-line-length 200; max-observers 5; max-games-per-master 3
 	max-reply-size 8K; max-output-commands 2; max-mails-per-mail 12
 	max-press-per-mail 2K; max-press-per-phase 1M
+	max-replay-size 512K
 }
 imap {
 	address imap.example.org
@@ -106,7 +107,7 @@ smtp {
 	check("PasswordCost", c.PasswordCost, 12)
 	check("LedgerRetention", c.LedgerRetention, 30*24*time.Hour)
 	check("Limits", c.Limits, Limits{MaxMailSize: 512 << 10, MaxLineLength: 200, MaxObservers: 5, MaxGamesPerMaster: 3,
-		MaxReplySize: 8 << 10, MaxOutputCommands: 2, MaxMailsPerMail: 12, MaxPressPerMail: 2 << 10, MaxPressPerPhase: 1 << 20})
+		MaxReplySize: 8 << 10, MaxOutputCommands: 2, MaxMailsPerMail: 12, MaxPressPerMail: 2 << 10, MaxPressPerPhase: 1 << 20, MaxReplayBytes: 512 << 10})
 	check("SenderAuth", c.SenderAuth, SenderAuth{Require: SenderAuthDKIMOrSPF, AuthServID: "mx.example.org"})
 	if c.IMAP == nil || c.SMTP == nil {
 		t.Fatalf("imap %v smtp %v", c.IMAP, c.SMTP)
@@ -229,6 +230,7 @@ func TestParseErrors(t *testing.T) {
 		{"mails per mail", "limits { max-mails-per-mail 9 }\n", `judge.conf:1: limits: max-mails-per-mail: "9" is not a whole number from 10 to 1000000`},
 		{"press per mail", "limits { max-press-per-mail lots }\n", `judge.conf:1: limits: max-press-per-mail: "lots" is not a size of at least 1K (like 64K, 1M or 65536)`},
 		{"press per phase", "limits { max-press-per-phase 100 }\n", `judge.conf:1: limits: max-press-per-phase: "100" is not a size of at least 1K (like 64K, 1M or 65536)`},
+		{"replay size", "limits { max-replay-size 10K }\n", `judge.conf:1: limits: max-replay-size: "10K" is not a size of at least 64K (like 64K, 1M or 65536)`},
 		{"tls mode", "smtp { address h; tls ssl }\n", `judge.conf:1: smtp: tls: "ssl" is not one of implicit, starttls, none`},
 		{"poll interval", "imap { address h; " + login + "poll-interval 10 }\n", `judge.conf:1: imap: poll-interval: "10" needs a unit (like 90d, 30s or 5 minutes)`},
 		{"poll interval short", "imap { address h; " + login + "poll-interval 10ms }\n", `judge.conf:1: imap: poll-interval: "10ms" is not a length of at least 1s (like 30s, 5m or 2 minutes)`},

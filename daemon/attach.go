@@ -14,13 +14,24 @@ type Maps struct {
 }
 
 // Attach is the mail.Sender's Attach: the pictures of m's maps, each
-// "S1901M.png" or "S1901M-after.png" (state.MapRef.Name), then its
+// "S1901M.png" or "S1901M-after.png" (state.MapRef.Name), and a game's
+// replay, "dt.gif" or its parts (engine.MapRenderer.Replay); then its
 // files as kept. A map that cannot be drawn is left out, and the error
 // says why; the others go.
 func (p Maps) Attach(m *state.OutMail) ([]mail.Attachment, error) {
 	var atts []mail.Attachment
 	var errs []error
 	for _, ref := range m.Maps {
+		if ref.Replay {
+			files, err := p.Renderer.Replay(ref)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			for _, f := range files {
+				atts = append(atts, mail.Attachment{Name: f.Name, ContentType: f.ContentType, Data: f.Data})
+			}
+			continue
+		}
 		png, err := p.Renderer.PNG(ref)
 		if err != nil {
 			errs = append(errs, err)

@@ -41,6 +41,10 @@ type Pictures struct {
 	Draw     view.Drawer
 	MaxBytes int
 	Animate  view.Animator
+	// Replay draws the same replay fitted to the mails (the game-over
+	// mail, HISTORY game REPLAY), in files of judge.conf's
+	// max-replay-size; nil: the mails go without.
+	Replay view.ReplayDrawer
 }
 
 // Open opens what cfg names: the templates, the database (with open:
@@ -63,6 +67,9 @@ func Open(cfg *config.Config, open func(string) (*state.DB, error), pics Picture
 	}
 	m := session.New(db, engine.Config{Config: *cfg, Templates: set, Log: log})
 	maps := Maps{Renderer: engine.NewMapRenderer(db, pics.Draw, pics.MaxBytes)}
+	if pics.Replay != nil {
+		maps.Renderer.SetReplay(pics.Replay, cfg.MaxReplayBytes)
+	}
 	return &Judge{Config: cfg, DB: db, Master: m, Maps: maps}, nil
 }
 

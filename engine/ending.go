@@ -165,7 +165,7 @@ func (m *Engine) endLastYear(tx *state.Tx, g *state.Game, pos *judge.Position, n
 	} else {
 		data.Text = fmt.Sprintf("The game reached the end of %d, its last year: it is drawn between %s.", g.Settings.EndYear, ListNames(names))
 	}
-	return m.SendGame(tx, now, g, "gameover", data, m.Recipients(g))
+	return m.mailGameOver(tx, now, g, data)
 }
 
 // Ranked is one survivor's place when a game ends ranked by centres.

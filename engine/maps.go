@@ -46,6 +46,14 @@ type MapRenderer struct {
 	mu    sync.Mutex
 	Cache *view.PictureCache // a picture that failed once fails again, and is not tried once per recipient
 	draws int                // pictures drawn, for tests
+
+	// The replays of finished games (replay.go): how to draw them, the
+	// bound on each file, the last few drawn, most recent first, and
+	// how many were drawn, for tests.
+	drawReplay  view.ReplayDrawer
+	maxReplay   int
+	replays     []replayEntry
+	replayDraws int
 }
 
 // NewMapRenderer returns a MapRenderer drawing with draw from the

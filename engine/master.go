@@ -185,14 +185,20 @@ func (m *Engine) SendGame(tx *state.Tx, now time.Time, g *state.Game, name strin
 // sendResults is SendGame for a phase's results, which carry two
 // pictures to the addresses that want them (WantsMap): the phase with
 // its orders and their outcomes, ref, and the board after it, so that a
-// player plans on the board as it now stands; those that do not want
-// them get the same mail without, as a mail of its own.
+// player plans on the board as it now stands.
 func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data any, to []string, ref state.MapRef) error {
 	after := ref
 	after.After = true
+	return m.sendWithMaps(tx, now, g, "results", data, to, []state.MapRef{ref, after})
+}
+
+// sendWithMaps is SendGame for a mail that carries maps (pictures, a
+// replay) to the addresses that want them (WantsMap); those that do not
+// get the same mail without, as a mail of its own.
+func (m *Engine) sendWithMaps(tx *state.Tx, now time.Time, g *state.Game, name string, data any, to []string, maps []state.MapRef) error {
 	var with, without []string
 	for _, a := range to {
-		if WantsMap(g, a) {
+		if WantsMap(g, a) && len(maps) > 0 {
 			with = append(with, a)
 		} else {
 			without = append(without, a)
@@ -201,18 +207,18 @@ func (m *Engine) sendResults(tx *state.Tx, now time.Time, g *state.Game, data an
 	for _, group := range []struct {
 		to   []string
 		maps []state.MapRef
-	}{{with, []state.MapRef{ref, after}}, {without, nil}} {
+	}{{with, maps}, {without, nil}} {
 		if len(group.to) == 0 {
 			continue
 		}
 		if !g.Settings.Gunboat {
-			if err := m.SendMaps(tx, now, "results", data, group.to, "", group.maps); err != nil {
+			if err := m.SendMaps(tx, now, name, data, group.to, "", group.maps); err != nil {
 				return err
 			}
 			continue
 		}
 		for _, a := range group.to {
-			if err := m.SendMaps(tx, now, "results", data, []string{a}, "", group.maps); err != nil {
+			if err := m.SendMaps(tx, now, name, data, []string{a}, "", group.maps); err != nil {
 				return err
 			}
 		}

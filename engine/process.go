@@ -258,10 +258,9 @@ func (m *Engine) EndGame(tx *state.Tx, g *state.Game, result string, now time.Ti
 
 // SendGameOver queues the final summary of a finished game to everyone:
 // how it ended, and each power's player, centres and units in pos, the
-// last position.
+// last position; with the game's replay (mailGameOver).
 func (m *Engine) SendGameOver(tx *state.Tx, g *state.Game, pos *judge.Position, now time.Time) error {
-	data := m.EndData(g, pos, now)
-	return m.SendGame(tx, now, g, "gameover", data, m.Recipients(g))
+	return m.mailGameOver(tx, now, g, m.EndData(g, pos, now))
 }
 
 // EndData describes how g ended, for draw.tmpl and gameover.tmpl.

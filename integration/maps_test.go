@@ -13,6 +13,26 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
+// processedNoMap starts a judge with a game (named prefix and a token)
+// in which the player of seats[0] turned the maps off (SET NOMAP), and
+// has its master process S1901M by mail; it returns the judge, the
+// game's name, and a seat with maps and the seat without.
+func processedNoMap(t *testing.T, prefix string) (j *judge, game string, withMap, without seat) {
+	t.Helper()
+	j = newJudge(t)
+	withMap, without = seats[1], seats[0]
+	emptyMailboxes(t, masterUser, withMap.User, without.User)
+	game = prefix + token(2)
+	j.seedGame(game)
+	j.process(newLetter(without.User, "no map", fmt.Sprintf("SIGNON %s%s %s\nSET NOMAP", without.Letter, game, without.Pass)))
+	j.start()
+
+	process := newLetter(masterUser, "process", fmt.Sprintf("SIGNON M%s %s\nPROCESS S1901M", game, masterPass))
+	sendAll(t, process)
+	mustContain(t, replyTo(t, process, roundTrip).Body, fmt.Sprintf("Phase S1901M of '%s' processed", game))
+	return j, game, withMap, without
+}
+
 // mailParts is a received mail taken apart as a mail client does.
 type mailParts struct {
 	contentType string
@@ -62,18 +82,8 @@ func partsOf(t testing.TB, raw []byte) mailParts {
 // without the map (to a player who asked for none, SET NOMAP), with the
 // results as the history stores them.
 func TestResultsMapMail(t *testing.T) {
-	j := newJudge(t)
-	withMap, without := seats[1], seats[0]
-	emptyMailboxes(t, masterUser, withMap.User, without.User)
-	game := "maps" + token(2)
+	j, game, withMap, without := processedNoMap(t, "maps")
 	tag := "GMD:" + game + " - S1901M"
-	j.seedGame(game)
-	j.process(newLetter(without.User, "no map", fmt.Sprintf("SIGNON %s%s %s\nSET NOMAP", without.Letter, game, without.Pass)))
-	j.start()
-
-	process := newLetter(masterUser, "process", fmt.Sprintf("SIGNON M%s %s\nPROCESS S1901M", game, masterPass))
-	sendAll(t, process)
-	mustContain(t, replyTo(t, process, roundTrip).Body, fmt.Sprintf("Phase S1901M of '%s' processed", game))
 
 	results := func(user string) mailParts {
 		msgs := waitFor(t, user, roundTrip, "the S1901M results", func(msgs []*received) bool {

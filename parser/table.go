@@ -85,7 +85,8 @@ var commandTable = []CommandInfo{
 	{Name: "HISTORY", Who: Anyone, Forms: []Form{
 		{"HISTORY game [phase]", "results of past phases, or of one phase with its orders as written and its map"},
 		{"HISTORY game FROM phase TO phase", "the results of the phases between, at most 12 (3 with their maps) a reply; FROM or TO alone runs to the end or from the start"},
-		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"}}},
+		{"HISTORY game PRESS [FROM phase] [TO phase]", "after your sign-on to the game: the press you sent or received in it, and its broadcasts, as you read them"},
+		{"HISTORY game REPLAY", "a finished game's whole course as an animated picture (GIF), to the addresses that get the game's mail"}}},
 	{Name: "SUMMARY", Synonyms: []string{"STATUS"}, Who: Anyone, Forms: []Form{
 		{"SUMMARY game", "a game's course so far"}}},
 	{Name: "PRESS", Who: Player, Forms: []Form{

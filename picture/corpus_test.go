@@ -100,8 +100,10 @@ var corpusDrawn shared[[]drawnSVG]
 func playCorpus(t testing.TB) []shot {
 	var out []shot
 	// Every board without the race detector, every third under it
-	// (package racetest says why).
-	for _, name := range racetest.Spread(variants.Names(), 3) {
+	// (package racetest says why), and always the standard board and
+	// 34-35-36, whose games hold the marks TestCorpusCoversMarks wants
+	// (retreats; constructions only on 34-35-36).
+	for _, name := range racetest.Spread(variants.Names(), 3, "standard", "34-35-36") {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

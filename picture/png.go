@@ -238,16 +238,19 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	}
 	k := 1 / sc.s
 	h := int(math.Ceil(sc.h * k))
+	// outputWidth pixels wide, or fewer for a scene scaled down
+	// (scaledScene).
+	w := min(outputWidth, int(math.Round(sc.w*k)))
 	// The pixels come from a pool: a fresh 4 MB buffer costs more in page
 	// faults than drawing the whole picture's ground, which wipes it.
-	n := outputWidth * h * 4
+	n := w * h * 4
 	var pix []uint8
 	if p, ok := pixPool.Get().(*[]uint8); ok && cap(*p) >= n {
 		pix = (*p)[:n]
 	} else {
 		pix = make([]uint8, n)
 	}
-	img := &image.RGBA{Pix: pix, Stride: outputWidth * 4, Rect: image.Rect(0, 0, outputWidth, h)}
+	img := &image.RGBA{Pix: pix, Stride: w * 4, Rect: image.Rect(0, 0, w, h)}
 	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
 	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
 	// The board's shapes are painted from the masks the first picture

@@ -52,24 +52,34 @@ const (
 // from the frame before (unchanged pixels transparent), which LZW packs
 // into little: a phase changes a small part of the board.
 func Replay(w io.Writer, g ReplayGame) error {
+	anim, err := replayAnim(g, outputWidth)
+	if err != nil {
+		return err
+	}
+	return gif.EncodeAll(w, anim)
+}
+
+// replayAnim draws g's frames as Replay writes them, width pixels wide:
+// outputWidth, or fewer for a replay that must weigh less (ReplayParts).
+func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 	if g.Final == nil || g.Final.Map == nil {
-		return errors.New("picture: a replay needs the board after the last phase")
+		return nil, errors.New("picture: a replay needs the board after the last phase")
 	}
 	m := g.Final.Map
 	scenes := make([]*scene, 0, len(g.Phases)+1)
 	for i, ph := range g.Phases {
 		if ph.Pos == nil || ph.Pos.Map != m {
-			return fmt.Errorf("picture: phase %d of the replay is not on the game's board", i+1)
+			return nil, fmt.Errorf("picture: phase %d of the replay is not on the game's board", i+1)
 		}
 		sc, err := sceneOf(ph.Pos, ph.Res)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		scenes = append(scenes, sc)
 	}
 	last, err := sceneOf(g.Final, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	scenes = append(scenes, last)
 	height := 0
@@ -77,6 +87,19 @@ func Replay(w io.Writer, g ReplayGame) error {
 		height = max(height, pixelHeight(sc))
 	}
 	frame := image.Rect(0, 0, outputWidth, height)
+	if width < outputWidth {
+		// Every scene drawn width pixels wide: its shapes rasterised
+		// at that size, sharper and lighter than a picture scaled down.
+		for i, sc := range scenes {
+			scenes[i] = scaledScene(sc, width)
+		}
+		last = scenes[len(scenes)-1]
+		height = 0
+		for _, sc := range scenes {
+			height = max(height, pixelHeight(sc))
+		}
+		frame = image.Rect(0, 0, width, height)
+	}
 	words := &scene{w: last.w, h: float64(height) * last.s, s: last.s}
 	title := textScene(words, []textLine{
 		{m.Title, 2, true, color.NRGBA{}},
@@ -108,7 +131,7 @@ func Replay(w io.Writer, g ReplayGame) error {
 	// The palette comes from the first phase's picture, which has every
 	// power's colour and the board's.
 	if err := paint(scenes[0]); err != nil {
-		return err
+		return nil, err
 	}
 	pcols := ix.top(255)
 	for _, c := range pcols {
@@ -140,17 +163,17 @@ func Replay(w io.Writer, g ReplayGame) error {
 		return nil
 	}
 	if err := add(title, ReplayDelay); err != nil {
-		return err
+		return nil, err
 	}
 	for _, sc := range scenes {
 		if err := add(sc, ReplayDelay); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := add(end, ReplayLastDelay); err != nil {
-		return err
+		return nil, err
 	}
-	return gif.EncodeAll(w, &anim)
+	return &anim, nil
 }
 
 // pixelHeight is how many pixels high sc rasterises.
@@ -173,11 +196,21 @@ func textScene(frame *scene, lines []textLine) *scene {
 	sc := &scene{w: frame.w, h: frame.h, s: frame.s}
 	// The body text is 30 pixels high, smaller where the lines (a
 	// board of many powers) would not fit the frame.
+	bodySize := func() float64 {
+		em := 0.0
+		for _, l := range lines {
+			em += l.size * 1.6
+		}
+		return min(30*frame.s, 0.9*frame.h/em)
+	}
+	// A line too long for the frame (a draw of seven powers) is broken
+	// into several, which may make the text smaller, and so no wider.
+	lines = wrapLines(lines, bodySize(), 0.9*frame.w)
+	body := bodySize()
 	em := 0.0
 	for _, l := range lines {
 		em += l.size * 1.6
 	}
-	body := min(30*frame.s, 0.9*frame.h/em)
 	total := body * em
 	y := (frame.h - total) / 2
 	for _, l := range lines {
@@ -192,6 +225,37 @@ func textScene(frame *scene, lines []textLine) *scene {
 		sc.add("", elem{kind: kText, c: pt{x + size, y}, text: l.text, size: size, anchor: 's', bold: l.bold, fill: fill{c: colInk}})
 	}
 	return sc
+}
+
+// charWidth is about the width of a character of the frames' text, in
+// ems: the Go fonts' letters and spaces average half an em, bold ones a
+// little more.
+const charWidth = 0.6
+
+// wrapLines breaks each centred line of lines that would be wider than
+// width (map units) at body size into lines that are not, at spaces.
+func wrapLines(lines []textLine, body, width float64) []textLine {
+	var out []textLine
+	for _, l := range lines {
+		most := int(width / (body * l.size * charWidth))
+		if l.col != (color.NRGBA{}) || len(l.text) <= most {
+			out = append(out, l)
+			continue
+		}
+		line := ""
+		for _, w := range strings.Fields(l.text) {
+			if line != "" && len(line)+1+len(w) > most {
+				out = append(out, textLine{line, l.size, l.bold, l.col})
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		out = append(out, textLine{line, l.size, l.bold, l.col})
+	}
+	return out
 }
 
 // resultLines are the words of a replay's last frame: the result, and each
@@ -261,4 +325,15 @@ func sortByCount(order, counts []int) {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
+}
+
+// scaledScene is sc drawn width pixels wide rather than outputWidth: the
+// same shapes with more map units a pixel. The board's shapes kept
+// rasterised (sc.cache) are of outputWidth, so a scaled scene draws them
+// anew.
+func scaledScene(sc *scene, width int) *scene {
+	out := *sc
+	out.s = sc.s * outputWidth / float64(width)
+	out.cache = nil
+	return &out
 }

@@ -148,11 +148,12 @@ func TestCorpusCoversMarks(t *testing.T) {
 	drawn := corpusSVGs(t)
 	for i, s := range corpus(t) {
 		doc := drawn[i].doc
-		// Every power's unit carries its power's letter, for those who
-		// cannot tell the colours apart; a neutral unit, grey, carries
-		// none.
-		if units, letters := count(doc, "unit")-count(doc, "unit", "neutral"), count(doc, "unit-letter"); units != letters {
-			t.Errorf("%s: %d units, %d with a letter", s.name, units, letters)
+		// Every unit of a power carries its letter, for those who cannot
+		// tell the colours apart; a neutral unit, no power's, carries
+		// none (its grey says so: drawer.unit).
+		units, neutral := count(doc, "unit"), count(doc, "unit", "neutral")
+		if letters := count(doc, "unit-letter"); units-neutral != letters {
+			t.Errorf("%s: %d units, %d of them neutral, %d with a letter", s.name, units, neutral, letters)
 		}
 		for _, e := range doc {
 			for _, c := range e.class {

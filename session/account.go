@@ -701,6 +701,7 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
 	s.game, s.observer, s.dirty = g, true, true
 	s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
+	s.fogObserving(g)
 	return s.noteUser(g.Name)
 }
 

@@ -36,7 +36,7 @@ func (s *session) writeAck() error {
 	s.paragraph()
 	if power == "" {
 		s.masterStatus(pos)
-	} else if err := s.powerAck(pos, rules, power); err != nil {
+	} else if err := s.powerAck(s.ackView(pos, power), rules, power); err != nil {
 		return err
 	}
 	s.timeLeft()

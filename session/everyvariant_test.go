@@ -172,7 +172,8 @@ func targets(mp *judge.Map, u judge.Unit, p judge.Loc) []judge.Loc {
 // judge itself rules to end in a Winter where the taker has a build: it
 // tries every unit and every centre its power does not own, by one move
 // into an empty centre, or by a move of the centre's occupant to an empty
-// province in Spring and the taker's move in Fall; everyone else holds.
+// province in Spring and the taker's move in Fall, and failing those by
+// two moves, one each season, into an empty centre; everyone else holds.
 func planCapture(t *testing.T, pos *judge.Position, rules judge.Rules) *capturePlan {
 	t.Helper()
 	mp := pos.Map
@@ -234,6 +235,36 @@ func planCapture(t *testing.T, pos *judge.Position, rules judge.Rules) *captureP
 							return &capturePlan{taker: y.Power, centre: c,
 								springOrders: []judge.Order{out}, fallOrders: []judge.Order{move},
 								springText: moveText(mp, x, dt), fallText: moveText(mp, y, to)}
+						}
+					}
+				}
+			}
+		}
+	}
+	// A board whose centres all lie two moves from every start (Sail Ho):
+	// a Spring move to an empty province next to an empty centre, and the
+	// move in during the Fall.
+	for _, y := range pos.Units {
+		if y.Type == judge.NoUnit {
+			continue
+		}
+		for _, c := range pos.CenterList() {
+			if _, occupied := pos.UnitAt(c); occupied || pos.Centers[c] == y.Power {
+				continue
+			}
+			for _, s := range mp.Provinces() {
+				if _, full := pos.UnitAt(s); full || s == c {
+					continue
+				}
+				for _, st := range targets(mp, y, s) {
+					there := judge.Unit{Type: y.Type, Power: y.Power, Loc: st}
+					for _, to := range targets(mp, there, c) {
+						step := judge.Order{Kind: judge.Move, Power: y.Power, Type: y.Type, Unit: y.Loc, Target: st}
+						move := judge.Order{Kind: judge.Move, Power: y.Power, Type: y.Type, Unit: st, Target: to}
+						if try([]judge.Order{step}, []judge.Order{move}, y.Power, c) {
+							return &capturePlan{taker: y.Power, centre: c,
+								springOrders: []judge.Order{step}, fallOrders: []judge.Order{move},
+								springText: moveText(mp, y, st), fallText: moveText(mp, there, to)}
 						}
 					}
 				}

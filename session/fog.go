@@ -103,3 +103,40 @@ func fogCounts(pos *judge.Position, viewer string) string {
 	}
 	return fmt.Sprintf("%s %d", viewer, pos.CenterCount()[p])
 }
+
+// withHanded returns fogged, power's view of real, with the units handed
+// to power (PROXY) put back where it cannot see them: their owners told
+// it of them, and it orders them. A view that is real itself (no fog) is
+// returned as it is.
+func withHanded(g *state.Game, real, fogged *judge.Position, power string) *judge.Position {
+	if fogged == real || len(g.Proxies) == 0 {
+		return fogged
+	}
+	mp := real.Map
+	for _, prov := range mp.Provinces() {
+		if engine.ProxyHolder(g, mp, prov) == power {
+			fogged.Units[prov] = real.Units[prov]
+		}
+	}
+	return fogged
+}
+
+// ackView returns the board a power's acknowledgement is written on:
+// under fog, the power's view, as its orders were checked on it, so that
+// a support of a unit out of sight names it as written ("Army Munich"),
+// not as it stands ("German Army Munich"); the master's, acting for a
+// power (BECOME), is the whole board.
+func (s *session) ackView(pos *judge.Position, power string) *judge.Position {
+	if s.master {
+		return pos
+	}
+	return withHanded(s.game, pos, engine.FogFor(s.game, pos, power), power)
+}
+
+// fogObserving tells a new observer of a game under fog of war what it
+// will not get.
+func (s *session) fogObserving(g *state.Game) {
+	if g.Settings.Fog && g.Status != state.Finished {
+		s.printf("But the game is played under fog of war: until it ends, its results go to each power as it sees the board, and the observers get none of them, nor anything of the board.")
+	}
+}

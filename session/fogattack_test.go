@@ -18,7 +18,8 @@ import (
 func fogAttack(t *testing.T) (h *harness, france, germany string) {
 	h = newHarness(t)
 	seats := h.startAnyVariant(fogGame, "standard", "SET FOG")
-	h.observe(fogObserver, fogGame, "pw-o", "")
+	got := h.observe(fogObserver, fogGame, "pw-o", "")
+	mustContain(t, replyTo(t, got, fogObserver).Body, "the observers get none of them")
 	f, g := seats["France"], seats["Germany"]
 	return h, "SIGNON F" + fogGame + " " + f.Pass, "SIGNON G" + fogGame + " " + g.Pass
 }
@@ -191,4 +192,36 @@ func TestSetFogBeforeStart(t *testing.T) {
 	}
 	r = replyTo(t, h.mail("someone@example.org", "list", "LIST "+fogGame), "someone@example.org")
 	mustContain(t, r.Body, "fog of war (each power sees only what its units and centres touch)")
+}
+
+// TestFogProxy: a unit handed to a power (SET PROXY) out of its sight is
+// still its to order: its owner told it of the unit.
+func TestFogProxy(t *testing.T) {
+	h := newHarness(t)
+	seats := h.startAnyVariant(fogGame, "standard", "SET FOG\nSET PROXY")
+	fr, ge := seats["France"], seats["Germany"]
+	france, germany := "SIGNON F"+fogGame+" "+fr.Pass, "SIGNON G"+fogGame+" "+ge.Pass
+	r := replyTo(t, h.mail(ge.Addr, "proxy", germany+"\nPROXY F Kie TO France"), ge.Addr)
+	mustNotContain(t, r.Body, "Error")
+	r = replyTo(t, h.mail(fr.Addr, "orders", france+"\nF Kie - Hol"), fr.Addr)
+	mustNotContain(t, r.Body, "Error", "There is no unit")
+	if got := h.game(fogGame).Orders["France"]; len(got) != 1 {
+		t.Errorf("France's orders are %v, want the handed fleet's", got)
+	}
+}
+
+// TestFogAckTellsNothing: France supports a move of the unit in Munich,
+// which it cannot see: the acknowledgement names the unit as France wrote
+// it, not as it stands ("German Army Munich"), the same as for the empty
+// Ruhr.
+func TestFogAckTellsNothing(t *testing.T) {
+	h, france, _ := fogAttack(t)
+	addr := h.seatAddr(fogGame, "France")
+	mun := replyTo(t, h.mail(addr, "orders", france+"\nA Mar S A Mun - Bur"), addr).Body
+	mustContain(t, mun, "France: Army Marseilles SUPPORT Army Munich -> Burgundy.")
+	mustNotContain(t, mun, "German")
+	ruh := replyTo(t, h.mail(addr, "orders", france+"\nA Mar S A Ruh - Bur"), addr).Body
+	if !sameBut(mun, ruh, "Munich", "Mun", "Ruhr", "Ruh") {
+		t.Errorf("the acknowledgements of a support of a hidden unit and of none differ:\n%s\n---\n%s", mun, ruh)
+	}
 }

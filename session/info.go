@@ -204,7 +204,7 @@ func centreCounts(pos *judge.Position) string {
 // phases, as they were mailed; for one phase named, the orders as the
 // players wrote them too (writtenOrders).
 func (s *session) cmdHistory(c *parser.Command) error {
-	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO"}, strings.ToUpper(c.Args[0])) {
+	if len(c.Args) > 0 && s.game != nil && slices.Contains([]string{"PRESS", "FROM", "TO", "REPLAY"}, strings.ToUpper(c.Args[0])) {
 		// HISTORY PRESS after a sign-on: the game signed on to.
 		cc := *c
 		cc.Args = append([]string{s.game.Name}, c.Args...)
@@ -221,6 +221,10 @@ func (s *session) cmdHistory(c *parser.Command) error {
 	if next == "PRESS" {
 		return s.historyPress(c, g)
 	}
+	if next == "REPLAY" {
+		s.historyReplay(c, g)
+		return nil
+	}
 	if s.fogRefused(g, "its history", false) {
 		return nil
 	}
@@ -236,7 +240,7 @@ func (s *session) cmdHistory(c *parser.Command) error {
 		return s.historyRange(c, g, recs)
 	}
 	if len(c.Args) > 2 {
-		s.fail(c.Line, "Use: HISTORY game [phase], HISTORY game FROM phase TO phase, or HISTORY game PRESS.")
+		s.fail(c.Line, "Use: HISTORY game [phase], HISTORY game FROM phase TO phase, HISTORY game PRESS, or HISTORY game REPLAY.")
 		return nil
 	}
 	if len(c.Args) > 1 {

@@ -57,7 +57,7 @@ func (s *session) cmdOrders(c *parser.Command) error {
 		// Under fog of war a power's orders are checked, and its
 		// conditions read, on the board it sees: "no unit there" is
 		// then the same for a unit out of sight and for none.
-		pos = engine.FogFor(g, pos, mp.Powers[mine].Name)
+		pos = withHanded(g, pos, engine.FogFor(g, pos, mp.Powers[mine].Name), mp.Powers[mine].Name)
 	}
 	body, issues := s.blockLines(c)
 	if s.ahead != nil {

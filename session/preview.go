@@ -46,7 +46,7 @@ func (s *session) cmdPreview(c *parser.Command) error {
 	viewer := s.fogViewer(g)
 	if viewer != "" {
 		// Under fog a power previews on the board it sees.
-		pos = engine.FogFor(g, pos, viewer)
+		pos = withHanded(g, pos, engine.FogFor(g, pos, viewer), viewer)
 	}
 	// The sandbox: the sender's stored orders (those for units handed
 	// to it, PROXY, as their owners'), then the lines below.

@@ -14,9 +14,16 @@ import (
 // record the phase, queue the results to everyone, store the game, and
 // commit to bbolt on disk. Resetting the game between rounds is not
 // timed.
-func BenchmarkProcessMovement(b *testing.B) {
+func BenchmarkProcessMovement(b *testing.B) { benchProcess(b, false) }
+
+// BenchmarkProcessMovementFog is BenchmarkProcessMovement under fog of
+// war (SET FOG): a results text for each of the seven powers.
+func BenchmarkProcessMovementFog(b *testing.B) { benchProcess(b, true) }
+
+// benchProcess is BenchmarkProcessMovement, with fog or not.
+func benchProcess(b *testing.B, fog bool) {
 	e := newClockEnv(b)
-	e.newGame("dt", clockT0, func(g *state.Game) { g.Orders = clockOpening() })
+	e.newGame("dt", clockT0, func(g *state.Game) { g.Orders, g.Settings.Fog = clockOpening(), fog })
 	fresh := e.game("dt")
 	now := clockT0.Add(time.Hour)
 	fresh.Wake = now
@@ -38,7 +45,14 @@ func BenchmarkProcessMovement(b *testing.B) {
 // sender gets it for a mail of a phase not yet drawn: read the history
 // record, adjudicate its 22 orders again (Replay) and draw the PNG with
 // package picture, on the real standard board.
-func BenchmarkMapMail(b *testing.B) {
+func BenchmarkMapMail(b *testing.B) { benchMapMail(b, "") }
+
+// BenchmarkMapMailFog is BenchmarkMapMail for France's view of the phase
+// (SET FOG, MapRef.Viewer): one such picture a power.
+func BenchmarkMapMailFog(b *testing.B) { benchMapMail(b, "France") }
+
+// benchMapMail is BenchmarkMapMail, drawn for viewer ("" for everyone).
+func benchMapMail(b *testing.B, viewer string) {
 	e := newClockEnv(b)
 	e.newGame("dt", clockT0, func(g *state.Game) { g.Orders = clockOpening() })
 	g := e.game("dt")
@@ -61,6 +75,7 @@ func BenchmarkMapMail(b *testing.B) {
 			b.Fatalf("history holds %s with %d orders, want S1901M with 22", rec.Phase, n)
 		}
 		ref = engine.MapRef(g, rec)
+		ref.Viewer = viewer
 		return nil
 	})
 	if err != nil {

@@ -509,11 +509,21 @@ type MapRef struct {
 	// Viewer, in a game under fog of war (SET FOG), names the power
 	// whose view the picture shows (view.Fog); "" draws everything.
 	Viewer string `json:"viewer,omitempty"`
+	// Replay, when set, names no phase but the whole of a finished game,
+	// drawn as an animated GIF (engine.ReplayRef): Turn is the game's
+	// turn when it ended, Processed the time it ended, Phase empty.
+	// The attachment is game.gif, or game-1.gif, game-2.gif, ... when
+	// it is cut into parts.
+	Replay bool `json:"replay,omitempty"`
 }
 
 // Name is the file name of the picture ref names: "S1901M.png", or
-// "S1901M-after.png" for the board after the phase.
+// "S1901M-after.png" for the board after the phase, or "game.gif" for
+// a game's replay.
 func (r MapRef) Name() string {
+	if r.Replay {
+		return r.Game + ".gif"
+	}
 	if r.Preview != nil {
 		return r.Phase + "-preview.png"
 	}

@@ -123,7 +123,8 @@ func runMap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // mapPictures is how the judge draws the maps of its mails and pages:
-// with pictures["png"], in the size a mail may carry.
+// with pictures["png"], in the size a mail may carry, and the replays of
+// finished games.
 func mapPictures() daemon.Pictures {
-	return daemon.Pictures{Draw: pictures["png"], MaxBytes: picture.MaxPNGBytes, Animate: animate}
+	return daemon.Pictures{Draw: pictures["png"], MaxBytes: picture.MaxPNGBytes, Animate: animate, Replay: mailReplay}
 }

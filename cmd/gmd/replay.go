@@ -12,6 +12,7 @@ import (
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/picture"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 func init() {
@@ -83,30 +84,56 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // animate is the one replay of a game (view.Animator): gmd replay's,
-// and the web pages' through daemon.Pictures. Each phase of recs is
-// re-adjudicated as the results mails drew it (engine.Replay), then the
-// board after it, then the result of a finished game.
+// and the web pages' through daemon.Pictures, replayGame drawn whole.
+// The mails' is the same fitted to their files (mailReplay).
 func animate(w io.Writer, g *state.Game, recs []*state.PhaseRecord) error {
-	rg := picture.ReplayGame{Name: g.Name}
-	for _, rec := range recs {
-		pos, res, err := engine.Replay(g, rec)
-		if err != nil {
-			return fmt.Errorf("game %s, %s: %w", g.Name, rec.Phase, err)
-		}
-		rg.Phases = append(rg.Phases, picture.ReplayPhase{Pos: pos, Res: res})
-	}
-	if len(g.Position) == 0 {
-		return fmt.Errorf("game %s has not started", g.Name)
-	}
-	var err error
-	if rg.Final, _, err = jsonpos.DecodePosition(g.Position); err != nil {
-		return fmt.Errorf("game %s: its position: %w", g.Name, err)
-	}
-	if g.Status == state.Finished {
-		rg.Result = "Result: " + g.Result + "."
+	rg, err := replayGame(g, recs)
+	if err != nil {
+		return err
 	}
 	if err := picture.Replay(w, rg); err != nil {
 		return fmt.Errorf("game %s: %w", g.Name, err)
 	}
 	return nil
+}
+
+// replayGame is game g for a replay: each phase of its history recs
+// re-adjudicated as the results mails drew it (engine.Replay), its
+// current position, and the result of a finished game. Nothing of its
+// players is in it: a replay shows what the game's observers saw, and a
+// gunboat game's players are not named.
+func replayGame(g *state.Game, recs []*state.PhaseRecord) (picture.ReplayGame, error) {
+	rg := picture.ReplayGame{Name: g.Name}
+	for _, rec := range recs {
+		pos, res, err := engine.Replay(g, rec)
+		if err != nil {
+			return picture.ReplayGame{}, fmt.Errorf("game %s, %s: %w", g.Name, rec.Phase, err)
+		}
+		rg.Phases = append(rg.Phases, picture.ReplayPhase{Pos: pos, Res: res})
+	}
+	if len(g.Position) == 0 {
+		return picture.ReplayGame{}, fmt.Errorf("game %s has not started", g.Name)
+	}
+	var err error
+	if rg.Final, _, err = jsonpos.DecodePosition(g.Position); err != nil {
+		return picture.ReplayGame{}, fmt.Errorf("game %s: its position: %w", g.Name, err)
+	}
+	if g.Status == state.Finished {
+		rg.Result = "Result: " + g.Result + "."
+	}
+	return rg, nil
+}
+
+// mailReplay is the view.ReplayDrawer of the judge's mails: the game's
+// replay fitted to them by picture.ReplayParts.
+func mailReplay(g *state.Game, recs []*state.PhaseRecord, maxBytes, maxParts int) ([][]byte, error) {
+	rg, err := replayGame(g, recs)
+	if err != nil {
+		return nil, err
+	}
+	parts, err := picture.ReplayParts(rg, maxBytes, maxParts)
+	if errors.Is(err, picture.ErrReplayTooBig) {
+		return nil, fmt.Errorf("%w: %w", view.ErrReplayTooBig, err)
+	}
+	return parts, err
 }

@@ -16,27 +16,23 @@ import (
 	"github.com/gmdjudge/gmd/state"
 )
 
-// replayDB stores a two-year standard game played by the random bot as
-// game "rp", finished in a draw, as the engine stores phases; it returns
-// the database's path and the game as picture.Replay takes it.
-func replayDB(t *testing.T) (string, picture.ReplayGame) {
+// botHistory plays m with the random bot (seeded from seed) from its
+// start to the end of lastYear, and returns the phases as the engine
+// stores them and the game as picture.Replay takes it, without a result.
+func botHistory(t testing.TB, m *judge.Map, lastYear int, seed uint64) ([]*state.PhaseRecord, picture.ReplayGame) {
 	t.Helper()
-	m, err := variants.Load("standard")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var players []bot.Player
 	for i := range m.Powers {
-		p, err := bot.New("random", bot.Config{Rules: judge.DATC30, Seed: uint64(i) + 11})
+		p, err := bot.New("random", bot.Config{Rules: judge.DATC30, Seed: uint64(i) + seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, p)
 	}
-	want := picture.ReplayGame{Name: "rp", Result: "Result: draw Austria England France Germany Italy Russia Turkey."}
+	var want picture.ReplayGame
 	var recs []*state.PhaseRecord
 	pos := judge.StartPosition(m)
-	for pos.Phase.Year <= 1902 {
+	for pos.Phase.Year <= lastYear {
 		rec := &state.PhaseRecord{Phase: pos.Phase.String(), Turn: len(recs) + 1,
 			Position: jsonpos.EncodePosition(pos, judge.DATC30), Orders: map[string][]string{}}
 		var orders []judge.Order
@@ -51,8 +47,26 @@ func replayDB(t *testing.T) (string, picture.ReplayGame) {
 		want.Phases = append(want.Phases, picture.ReplayPhase{Pos: pos, Res: res})
 		recs = append(recs, rec)
 		pos = res.Next
+		if len(res.Winners) > 0 {
+			break
+		}
 	}
 	want.Final = pos
+	return recs, want
+}
+
+// replayDB stores a two-year standard game played by the random bot as
+// game "rp", finished in a draw, as the engine stores phases; it returns
+// the database's path and the game as picture.Replay takes it.
+func replayDB(t *testing.T) (string, picture.ReplayGame) {
+	t.Helper()
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, want := botHistory(t, m, 1902, 11)
+	want.Name, want.Result = "rp", "Result: draw Austria England France Germany Italy Russia Turkey."
+	pos := want.Final
 	path := filepath.Join(t.TempDir(), "gmd.db")
 	db, err := state.Open(path)
 	if err != nil {

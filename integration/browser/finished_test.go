@@ -18,7 +18,9 @@ import (
 // with gmd import), opens its page in Chromium, and checks that the
 // replay loads (natural width > 0, served as a GIF that decodes) and
 // that the export link gives JSON that parses as a gmd-game document.
-// It saves a screenshot of the page in the test's artifact directory.
+// It saves a screenshot of the page in the test's artifact directory,
+// then loads the page again on a phone, where nothing may be wider than
+// the screen.
 func TestFinishedGamePage(t *testing.T) {
 	base := startDemoWith(t, func(gmd, dir string) {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -96,4 +98,9 @@ func TestFinishedGamePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", file)
+
+	// On a phone, the replay fits the screen as the maps do.
+	b.run(t, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateScale(2)))
+	b.phone = true
+	b.load(t, page)
 }

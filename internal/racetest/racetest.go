@@ -11,16 +11,22 @@
 // test is skipped in either pass: each runs, on a spread or on all.
 package racetest
 
+import "slices"
+
 // Spread returns all when the race detector is off, and otherwise every
-// stride-th element of all, starting with the first: the same elements
-// on every run, so that a failure under -race reproduces.
-func Spread[T any](all []T, stride int) []T {
+// stride-th element of all, starting with the first, and the elements
+// named in always (a board a test needs, such as the only one with
+// constructions), in all's order: the same elements on every run, so that
+// a failure under -race reproduces.
+func Spread[T comparable](all []T, stride int, always ...T) []T {
 	if !Enabled || stride <= 1 {
 		return all
 	}
 	var some []T
-	for i := 0; i < len(all); i += stride {
-		some = append(some, all[i])
+	for i, v := range all {
+		if i%stride == 0 || slices.Contains(always, v) {
+			some = append(some, v)
+		}
 	}
 	return some
 }

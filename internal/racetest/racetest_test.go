@@ -17,6 +17,13 @@ func TestSpread(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Spread(0..9, 4) = %v, want %v (race detector on: %v)", got, want, Enabled)
 	}
+	got = Spread(all, 4, 5, 8)
+	if Enabled {
+		want = []int{0, 4, 5, 8}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Spread(0..9, 4, 5, 8) = %v, want %v", got, want)
+	}
 	if got := Spread(all, 1); !slices.Equal(got, all) {
 		t.Errorf("Spread(0..9, 1) = %v, want all", got)
 	}

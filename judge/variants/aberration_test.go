@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -38,15 +37,7 @@ func TestAberration(t *testing.T) {
 	if m.Title != "Aberration" || m.StartYear != 1901 || m.Builds != judge.BuildOne {
 		t.Errorf("title %q, start %d, builds %v", m.Title, m.StartYear, m.Builds)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
-	if want := "ana arm aus bav boh bri bul cyr den geo hes lan mor mus nor nov pie por rum sax swe tun tur ven wes"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "ana arm aus bav boh bri bul cyr den geo hes lan mor mus nor nov pie por rum sax swe tun tur ven wes")
 	// The six canals: each joins the seas on both its sides; Sinai and
 	// Cairo, either side of Suez, touch each other.
 	checkNeighbours(t, m, []neighbours{
@@ -58,12 +49,13 @@ func TestAberration(t *testing.T) {
 		{judge.Fleet, "tau", "ebs kub ode wbs yal"},
 		{judge.Army, "sin", "ara cai jer"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Morocco", "mor"}, {"Morroco", "mor"}, {"The Hague", "hag"}, {"Danzig", "gda"},
-		{"Norromark", "nmk"}, {"East Black Sea", "ebs"}, {"Palma Sea", "plm"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Morocco":        "mor",
+		"Morroco":        "mor",
+		"The Hague":      "hag",
+		"Danzig":         "gda",
+		"Norromark":      "nmk",
+		"East Black Sea": "ebs",
+		"Palma Sea":      "plm",
+	})
 }

@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -35,16 +34,8 @@ func TestAfrica(t *testing.T) {
 	if m.Title != "Africa" || m.StartYear != 2000 {
 		t.Errorf("title %q, start %d", m.Title, m.StartYear)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
 	// njudge's map.african2 marks these 18 with x.
-	if want := "ang cha egy gab gre irn kha mad mor nam nga sen spa tan tim uga zam zim"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "ang cha egy gab gre irn kha mad mor nam nga sen spa tan tim uga zam zim")
 	checkNeighbours(t, m, []neighbours{
 		{judge.Army, "sud", "aab caf ken kha kis kpl uga"},
 		{judge.Army, "egy", "ben dam esd kpl mec"},
@@ -54,12 +45,12 @@ func TestAfrica(t *testing.T) {
 		{judge.Fleet, "egy", "ben dam ems kpl mec rse"},
 		{judge.Fleet, "mao", "abi fre goc gog gui nao sen swa"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Ouagadougou", "oua"}, {"Ouanadougou", "oua"}, {"Benghazi", "ben"}, {"Cape Town", "cto"},
-		{"Southeastern Atlantic Ocean", "sea"}, {"Eastern Mediterranean", "ems"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Ouagadougou":                 "oua",
+		"Ouanadougou":                 "oua",
+		"Benghazi":                    "ben",
+		"Cape Town":                   "cto",
+		"Southeastern Atlantic Ocean": "sea",
+		"Eastern Mediterranean":       "ems",
+	})
 }

@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -34,15 +33,7 @@ func TestAsia(t *testing.T) {
 	if m.Title != "Asia" || m.StartYear != 1901 {
 		t.Errorf("title %q, start %d", m.Title, m.StartYear)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
-	if want := "aus bal ban egy lao mad new nov oma pak sri tha tia tur ura uzb vie yak"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "aus bal ban egy lao mad new nov oma pak sri tha tia tur ura uzb vie yak")
 	checkNeighbours(t, m, []neighbours{
 		{judge.Fleet, "ara/ec", "irq oma per"},
 		{judge.Fleet, "ara/wc", "red syr yem"},
@@ -55,12 +46,13 @@ func TestAsia(t *testing.T) {
 		{judge.Army, "tia", "afg del kaz kun mon pak uzb"},
 		{judge.Army, "egy", "eaf syr"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Javan Sea", "jvs"}, {"Jawan Sea", "jvs"}, {"Chucki Sea", "chu"}, {"Peking", "bjg"},
-		{"Ceylon", "sri"}, {"Siam", "tha"}, {"Hong Kong", "hkg"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Javan Sea":  "jvs",
+		"Jawan Sea":  "jvs",
+		"Chucki Sea": "chu",
+		"Peking":     "bjg",
+		"Ceylon":     "sri",
+		"Siam":       "tha",
+		"Hong Kong":  "hkg",
+	})
 }

@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -35,15 +34,7 @@ func TestColonial(t *testing.T) {
 	if m.Title != "Colonial" || m.StartYear != 1870 || m.Builds != judge.BuildHome {
 		t.Errorf("title %q, start %d, builds %v", m.Title, m.StartYear, m.Builds)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
-	if want := "ass ban ben bur ceb cey chu dav egy for fus kag kam kar mal may mna mon new per ran rum sak sar seo shi sud tab tas"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "ass ban ben bur ceb cey chu dav egy for fus kag kam kar mal may mna mon new per ran rum sak sar seo shi sud tab tas")
 	// The Moulmein Convention's land bridges, and Egypt between the seas.
 	checkNeighbours(t, m, []neighbours{
 		{judge.Army, "ota", "aki sak"},
@@ -55,12 +46,14 @@ func TestColonial(t *testing.T) {
 	if !m.Convoys(locOf(t, m, "ceb")) || m.Convoys(locOf(t, m, "dav")) {
 		t.Error("a fleet in Cebu, and only there among the coasts, convoys")
 	}
-	for _, c := range []struct{ name, id string }{
-		{"Abyssinia", "aby"}, {"Abysinnia", "aby"}, {"Nanchang", "nan"}, {"hk", "hon"}, {"part", "por"},
-		{"ubur", "bur"}, {"perg", "pgf"}, {"Port Arthur", "por"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Abyssinia":   "aby",
+		"Abysinnia":   "aby",
+		"Nanchang":    "nan",
+		"hk":          "hon",
+		"part":        "por",
+		"ubur":        "bur",
+		"perg":        "pgf",
+		"Port Arthur": "por",
+	})
 }

@@ -52,13 +52,12 @@ func TestMilan(t *testing.T) {
 		{judge.Fleet, "ven", "adr apu tri"},
 		{judge.Fleet, "mil", ""},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Venetia", "ven"}, {"Venice", "ven"}, {"Savoy", "sav"}, {"Milan", "mil"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Venetia": "ven",
+		"Venice":  "ven",
+		"Savoy":   "sav",
+		"Milan":   "mil",
+	})
 	if _, ok := m.Lookup("pie"); ok {
 		t.Error("Piedmont is still on the map")
 	}

@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -40,16 +39,8 @@ func TestModern(t *testing.T) {
 	if m.Title != "Modern" || m.StartYear != 1994 || m.Builds != judge.BuildAny {
 		t.Errorf("title %q, start %d, builds %v", m.Title, m.StartYear, m.Builds)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
 	// "Monaco was made a neutral SC"; Gibraltar is British.
-	if want := "aus bel bie bul cro cze den geo gre hol hun ire irn isr lib lit mon mor nwy por rum sau ser swe swi tun"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "aus bel bie bul cro cze den geo gre hol hun ire irn isr lib lit mon mor nwy por rum sau ser swe swi tun")
 	checkHomes(t, m, map[string]struct{ centres, others string }{
 		"Britain": {"edi gib liv lon", "cly wal yor"},
 		"Russia":  {"gor mos mur ros stp", "cau crp sib ura vol"},
@@ -66,12 +57,15 @@ func TestModern(t *testing.T) {
 		{judge.Fleet, "irn/nc", "aze cas kaz"},
 		{judge.Fleet, "irn/sc", "ara irk per"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Iraq", "irk"}, {"Irak", "irk"}, {"Sea of Gibraltar", "sog"}, {"Donetsk", "don"},
-		{"Bhm. Sea", "bhm"}, {"Andalucia", "adl"}, {"Seville", "sve"}, {"Lyon", "lyo"}, {"Gulf of Lyon", "gol"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Iraq":             "irk",
+		"Irak":             "irk",
+		"Sea of Gibraltar": "sog",
+		"Donetsk":          "don",
+		"Bhm. Sea":         "bhm",
+		"Andalucia":        "adl",
+		"Seville":          "sve",
+		"Lyon":             "lyo",
+		"Gulf of Lyon":     "gol",
+	})
 }

@@ -1,7 +1,6 @@
 package variants_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -43,27 +42,21 @@ func TestWorld(t *testing.T) {
 	if m.Title != "World" || m.StartYear != 2000 || m.Builds != judge.BuildHome {
 		t.Errorf("title %q, start %d, builds %v", m.Title, m.StartYear, m.Builds)
 	}
-	var neutral []judge.Loc
-	for _, c := range m.Centers() {
-		if m.Locs[c].Home == judge.NoPower {
-			neutral = append(neutral, c)
-		}
-	}
-	if want := "afg ala alg arm ban bat cha col con eth gbr god ind ite jap kor lan man mex mor moz nze per sca sho sop tha trk ukr uni ura ven wsi zai zam"; strings.Join(names(m, neutral), " ") != want {
-		t.Errorf("neutral centres %s, want %s", strings.Join(names(m, neutral), " "), want)
-	}
+	checkNeutralCentres(t, m, "afg ala alg arm ban bat cha col con eth gbr god ind ite jap kor lan man mex mor moz nze per sca sho sop tha trk ukr uni ura ven wsi zai zam")
 	// The Pacific and the Arctic close the globe.
 	checkNeighbours(t, m, []neighbours{
 		{judge.Fleet, "brs", "ala aoc kam npo nwp"},
 		{judge.Fleet, "cpo", "nep npo nwp pis wpo"},
 		{judge.Fleet, "bfs", "ala aoc bar bis hba lse nwt thu yte/nc"},
 	})
-	for _, c := range []struct{ name, id string }{
-		{"Ghana", "gha"}, {"Province of Ghana", "gha"}, {"Quebec", "qbc"}, {"Scandinavia", "sca"},
-		{"Skandanavia", "sca"}, {"Sea of Okhotsk", "soo"}, {"Dumont d'Urville", "dmv"}, {"Brasilia", "bra"},
-	} {
-		if got := m.LocName(locOf(t, m, c.name)); got != c.id {
-			t.Errorf("Lookup(%q) = %s, want %s", c.name, got, c.id)
-		}
-	}
+	checkLookups(t, m, map[string]string{
+		"Ghana":             "gha",
+		"Province of Ghana": "gha",
+		"Quebec":            "qbc",
+		"Scandinavia":       "sca",
+		"Skandanavia":       "sca",
+		"Sea of Okhotsk":    "soo",
+		"Dumont d'Urville":  "dmv",
+		"Brasilia":          "bra",
+	})
 }
