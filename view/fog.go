@@ -141,7 +141,8 @@ func Fog(pos *judge.Position, res *judge.Resolution, p judge.Power) (*judge.Posi
 	out.Results = nil
 	for i := range res.Results {
 		r := res.Results[i]
-		mine := orderPower(pos, &r.Order) == p
+		// No power owns nothing: the neutral units' holds are NoPower's.
+		mine := int(p) < len(m.Powers) && orderPower(pos, &r.Order) == p
 		if !mine && !orderSeen(&r.Order, in) {
 			continue
 		}

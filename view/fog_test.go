@@ -199,3 +199,18 @@ func BenchmarkFog(b *testing.B) {
 		})
 	}
 }
+
+// TestFogNoPowerNoOrders: a viewer of no power is shown no ruling, the
+// holds the judge gives the neutral armies of Western World 901 (which
+// are no power's either) included.
+func TestFogNoPowerNoOrders(t *testing.T) {
+	m, err := variants.Load("western-world-901")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := judge.StartPosition(m)
+	res := judge.Adjudicate(pos, nil, judge.Rules{})
+	if _, fres := Fog(pos, res, judge.NoPower); len(fres.Results) != 0 {
+		t.Errorf("no power is shown %d rulings, the first %s", len(fres.Results), fres.Results[0].Order.Canonical(m))
+	}
+}
