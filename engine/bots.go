@@ -58,7 +58,7 @@ func (m *Engine) enterBot(g *state.Game, pos *judge.Position, rules judge.Rules,
 	if !ok {
 		return
 	}
-	player, err := bot.New(botKind, bot.Config{Rules: rules, Seed: botSeed(g.Name, pos.Phase, name), Budget: m.cfg.BotBudget})
+	player, err := bot.New(botKind, bot.Config{Rules: rules, Seed: botSeed(g.Name, pos.Phase, name), Budget: m.cfg.BotBudget, MaxTime: m.cfg.BotMaxTime})
 	if err != nil {
 		return // botKind is one of bot.Kinds; never
 	}

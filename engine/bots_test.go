@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -24,7 +25,9 @@ func botTestGame() (*state.Game, *judge.Position) {
 // each time (the seed is the game's, the phase's and the power's), every
 // seat is complete and marked, and a game without a bot gets none.
 func TestEnterBotsDeterministic(t *testing.T) {
-	m := New(nil, Config{})
+	// No time cap within reach: the bot's choice then depends on its
+	// seed and budget alone, however loaded the machine.
+	m := New(nil, Config{BotMaxTime: time.Hour})
 	g, pos := botTestGame()
 	m.EnterBots(g, pos, judge.Rules{})
 	first := g.Orders

@@ -73,6 +73,11 @@ type Config struct {
 	// a movement phase of a seat it plays (SET BOT); 0 is
 	// bot.DefaultBudget. Tests that play many seats lower it.
 	BotBudget int
+	// BotMaxTime caps the bot's time a phase, as bot.Config.MaxTime does;
+	// 0 is bot's default. Its choice depends on its seed and budget only
+	// while the cap is not reached: a test of that raises the cap, since
+	// a loaded machine under the race detector can reach the default.
+	BotMaxTime time.Duration
 }
 
 // Master runs games stored in a state.DB. It is safe for concurrent use;
