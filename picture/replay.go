@@ -267,9 +267,9 @@ func resultLines(g ReplayGame) []textLine {
 	if result == "" {
 		result = "The game goes on."
 	}
-	lines := []textLine{{report.PhaseTitle(pos.Phase), 1.2, false, color.NRGBA{}}}
-	for _, l := range wrapWords(result, resultChars) {
-		lines = append(lines, textLine{l, 1.4, true, color.NRGBA{}})
+	lines := []textLine{
+		{report.PhaseTitle(pos.Phase), 1.2, false, color.NRGBA{}},
+		{result, 1.4, true, color.NRGBA{}}, // textScene breaks it if too long (wrapLines)
 	}
 	counts := make([]int, len(m.Powers))
 	for _, p := range pos.CenterList() {
@@ -290,31 +290,6 @@ func resultLines(g ReplayGame) []textLine {
 		lines = append(lines, textLine{fmt.Sprintf("%s: %s", m.Powers[i].Name, length.Count(counts[i], "centre")), 1, false, styles[i].Unit})
 	}
 	return lines
-}
-
-// resultChars is the longest line of a result on the last frame: its
-// bold letters, 42 pixels high at most, are about 25 pixels wide on
-// average, and the frame is 1000 pixels wide. A draw of seven powers
-// takes two lines.
-const resultChars = 36
-
-// wrapWords breaks text at spaces into lines of at most n bytes (a word
-// longer than n alone on its line).
-func wrapWords(text string, n int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = w
-		case len(line)+1+len(w) <= n:
-			line += " " + w
-		default:
-			lines = append(lines, line)
-			line = w
-		}
-	}
-	return append(lines, line)
 }
 
 // sortByCount orders power indexes by their counts, most first, ties in

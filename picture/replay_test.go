@@ -3,6 +3,7 @@ package picture
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/gif"
 	"strings"
 	"testing"
@@ -231,10 +232,11 @@ func TestReplayNoPhases(t *testing.T) {
 	decodeReplay(t, "no phases", out.Bytes(), 3)
 }
 
-// TestResultLinesFit: a long result (a draw of every power of the
-// biggest board) is broken into lines that fit the last frame, all its
-// words kept in order; a short one stays on one line.
+// TestResultLinesFit: a long result (a draw of every power of each
+// board) is broken by textScene's wrapLines into lines that fit the last
+// frame, all its words kept in order; a short one stays on one line.
 func TestResultLinesFit(t *testing.T) {
+	const body, width = 30, 900
 	for _, v := range variants.Names() {
 		m, err := variants.Load(v)
 		if err != nil {
@@ -245,14 +247,14 @@ func TestResultLinesFit(t *testing.T) {
 			names = append(names, p.Name)
 		}
 		result := "Result: draw " + strings.Join(names, " ") + "."
-		lines := resultLines(ReplayGame{Final: judge.StartPosition(m), Result: result})
+		lines := wrapLines(resultLines(ReplayGame{Final: judge.StartPosition(m), Result: result}), body, width)
 		var got []string
 		for _, l := range lines[1:] {
 			if !l.bold {
 				break
 			}
-			if len(l.text) > resultChars && strings.Contains(l.text, " ") {
-				t.Errorf("%s: the result line %q is longer than %d", v, l.text, resultChars)
+			if w := float64(len(l.text)) * body * l.size * charWidth; w > width && strings.Contains(l.text, " ") {
+				t.Errorf("%s: the result line %q is %.0f wide, more than %d", v, l.text, w, width)
 			}
 			got = append(got, l.text)
 		}
@@ -260,7 +262,8 @@ func TestResultLinesFit(t *testing.T) {
 			t.Errorf("%s: the result reads %q, want %q", v, strings.Join(got, " "), result)
 		}
 	}
-	if got := wrapWords("Result: victory France.", resultChars); len(got) != 1 {
-		t.Errorf("a short result in %d lines: %q", len(got), got)
+	short := wrapLines([]textLine{{"Result: victory France.", 1.4, true, color.NRGBA{}}}, body, width)
+	if len(short) != 1 {
+		t.Errorf("a short result in %d lines: %+v", len(short), short)
 	}
 }
