@@ -99,12 +99,12 @@ var corpusDrawn shared[[]drawnSVG]
 
 func playCorpus(t testing.TB) []shot {
 	var out []shot
-	// Every board without the race detector, every third under it
+	// Every board without the race detector, every sixth under it
 	// (package racetest says why), and always the standard board and
 	// 34-35-36, whose games hold the marks TestCorpusCoversMarks wants
 	// (retreats; constructions only on 34-35-36), and the boards whose
 	// starts TestQuantiseKeepsMostUsed reads.
-	for _, name := range racetest.Spread(variants.Names(), 3, append([]string{"standard", "34-35-36"}, quantiseBoards...)...) {
+	for _, name := range racetest.Spread(variants.Names(), 6, append([]string{"standard", "34-35-36"}, quantiseBoards...)...) {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

@@ -140,9 +140,9 @@ func drawn(svg string, titles []string) []string {
 // gets everything again.
 func TestFogByMailEveryBoard(t *testing.T) {
 	var mu fogTally
-	// Every board, or a third of them under the race detector, which
+	// Every board, or a sixth of them and the standard board under the race detector, which
 	// finds no more on the others and makes each five to ten times slower.
-	boards := racetest.Spread(variants.Names(), 3)
+	boards := racetest.Spread(variants.Names(), 6, "standard")
 	for _, variant := range boards {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()

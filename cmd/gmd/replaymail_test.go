@@ -109,7 +109,7 @@ func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attach
 	return atts
 }
 
-// TestGameOverReplayEveryBoard: on every board (every third under the
+// TestGameOverReplayEveryBoard: on every board (every sixth under the
 // race detector: racetest), the game-over mail of a
 // finished game carries its replay, a GIF that decodes, with a frame for
 // the title, each phase played, the board after the last and the
@@ -117,7 +117,7 @@ func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attach
 // same as without it.
 func TestGameOverReplayEveryBoard(t *testing.T) {
 	j := replayJudge(t, config.DefaultMaxReplayBytes)
-	for i, variant := range racetest.Spread(variants.Names(), 3) {
+	for i, variant := range racetest.Spread(variants.Names(), 6) {
 		name := fmt.Sprintf("end%d", i)
 		mails, phases := endGame(t, j, name, variant, uint64(i), false, func(k int) string { return fmt.Sprintf("p%d@example.org", k) })
 		var over []*state.OutMail
