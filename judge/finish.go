@@ -280,6 +280,8 @@ func completeConstructions(res *Resolution, next *Position) {
 // winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
+// When nobody reached the count, a map with a lead rule (Map.VictoryLead)
+// gives the year's winner by the lead.
 func winners(pos *Position, need int) []Power {
 	var w []Power
 	var buf [32]int
@@ -300,7 +302,31 @@ func winners(pos *Position, need int) []Power {
 		}
 		return w[:1]
 	}
+	if len(w) == 0 && pos.Map.VictoryLead > 0 {
+		return leadWinner(n, pos.Map.LeadNeeded(pos.Phase.Year))
+	}
 	return w
+}
+
+// leadWinner returns the power whose centre count n[p] is ahead of every
+// other power's by at least lead (Map.VictoryLead), or nil.
+func leadWinner(n []int, lead int) []Power {
+	first, second := -1, 0
+	for p, c := range n {
+		switch {
+		case first < 0 || c > n[first]:
+			if first >= 0 {
+				second = n[first]
+			}
+			first = p
+		case c > second:
+			second = c
+		}
+	}
+	if first < 0 || n[first]-second < lead {
+		return nil
+	}
+	return []Power{Power(first)}
 }
 
 // needsAdjustment reports whether any power has a removal to make, or a
@@ -335,7 +361,8 @@ func (pos *Position) anyBuildSite(p Power, rule BuildRule) bool {
 // BuildSites lists the places where p may build a unit now under the
 // build rule (see Rules.BuildsOn): the empty centres it owns (built ones
 // included) that are its home centres (BuildHome), any of them while it
-// holds a home centre (BuildOne), or any of them (BuildAny).
+// holds a home centre (BuildOne), any of them (BuildAny), or those that
+// are some power's home centres (BuildCaptured).
 func (pos *Position) BuildSites(p Power, rule BuildRule) []Loc {
 	var out []Loc
 	for _, c := range pos.CenterList() {
@@ -354,6 +381,8 @@ func (pos *Position) mayBuildIn(p Power, c Loc, rule BuildRule) bool {
 		return true
 	case BuildOne:
 		return pos.holdsHomeCentre(p)
+	case BuildCaptured:
+		return pos.Map.Locs[c].Home != NoPower
 	}
 	return pos.Map.Locs[c].Home == p
 }

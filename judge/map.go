@@ -128,6 +128,12 @@ type Map struct {
 	// at the end of a year the game goes on for another year. Without it,
 	// every power at or over the count is a winner.
 	TiesContinue bool
+	// VictoryLead is a second victory rule, by the position (Twenty
+	// Twenty): at the end of a year a power also wins when it owns more
+	// centres than every other power by the lead LeadNeeded gives for
+	// that year, VictoryLead in the first year and one fewer each year
+	// after, never fewer than one. Zero: no such rule.
+	VictoryLead int
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
@@ -165,6 +171,17 @@ func (m *Map) StartPhase() Phase {
 		return Phase{Winter, m.StartYear, Adjustment}
 	}
 	return Phase{Spring, m.StartYear, Movement}
+}
+
+// LeadNeeded returns how many centres more than every other power a
+// power needs at the end of year to win on a map with a lead rule
+// (Map.VictoryLead): the map's lead in the start year, one fewer each
+// year after, and never fewer than one; 0 on a map without the rule.
+func (m *Map) LeadNeeded(year int) int {
+	if m.VictoryLead == 0 {
+		return 0
+	}
+	return max(m.VictoryLead-(year-m.StartYear), 1)
 }
 
 // NumLocs is the number of Locs, the bound of every array indexed by Loc.
@@ -582,6 +599,10 @@ func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 // SetDynamicVictory makes the victory count a majority of the centres on
 // the board at the time (see Map.DynamicVictory).
 func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
+
+// SetVictoryLead sets the lead over every other power that wins in the
+// first year (see Map.VictoryLead).
+func (b *MapBuilder) SetVictoryLead(n int) { b.m.VictoryLead = n }
 
 // SetTiesContinue makes a tie between the two leaders play on (see
 // Map.TiesContinue).

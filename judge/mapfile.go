@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -36,7 +36,11 @@ package judge
 // "construction yes" lets powers build new centres (both for the "34, 35,
 // 36" variant; see Map.DynamicVictory and Map.Construction). "ties
 // continue" plays on while the two leaders are tied (see Map.TiesContinue;
-// by default, "share", every power at the victory count wins). Powers are
+// by default, "share", every power at the victory count wins). "lead <n>"
+// adds a second way to win, by the position (Twenty Twenty: see
+// Map.VictoryLead): a power that owns n more centres than any other power
+// at the end of the first year wins, and the lead it needs shrinks by one
+// each year after, to one centre. Powers are
 // numbered in the order of their lines, and that order is the order of
 // every report. A power's letter is one letter or digit, case ignored,
 // and never M or O, which stand for the master and the observers.
@@ -434,7 +438,7 @@ func splitFields(s string) ([]string, error) {
 }
 
 // mapUsage is the form of the map line, for its error messages.
-const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]"
 
 func (p *mapParser) mapLine(l srcLine) {
 	if l.file != p.own {
@@ -455,7 +459,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		key := l.f[i]
 		want, known := mapSettings[key]
 		if !known {
-			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties or neutrals)", key)
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties, neutrals or lead)", key)
 			return
 		}
 		if seen[key] {
@@ -490,7 +494,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		case "builds":
 			r, err := ParseBuildRule(val)
 			if err != nil || val != r.String() {
-				p.errorf(l.n, "builds %q: want home, one or any", val)
+				p.errorf(l.n, "builds %q: want %s", val, BuildRuleWords)
 				return
 			}
 			p.b.SetBuilds(r)
@@ -517,6 +521,8 @@ func (p *mapParser) mapLine(l srcLine) {
 			p.b.SetVictory(n)
 		case "centres":
 			p.centres = n
+		case "lead":
+			p.b.SetVictoryLead(n)
 		case "start":
 			p.b.SetStartYear(n)
 			// An optional season follows the year.
@@ -540,7 +546,8 @@ var mapSettings = map[string]string{
 	"victory":      `a number or "dynamic"`,
 	"start":        "a number",
 	"construction": `"yes" or "no"`,
-	"builds":       "home, one or any",
+	"builds":       BuildRuleWords,
+	"lead":         "a number",
 	"centres":      "a number",
 	"ties":         `"share" or "continue"`,
 	"neutrals":     `"hold" or "rebuild"`,
