@@ -60,7 +60,7 @@ func (s *mover) finish(res *Resolution, next *Position) {
 		if next.Units[t].Type != NoUnit || slices.Contains(next.Bounced, t) {
 			continue
 		}
-		if s.path(q) && *by(q) != t {
+		if s.path(q) && *by(q) != t && s.felt(q) {
 			next.Bounced = append(next.Bounced, t)
 		}
 	}
@@ -88,7 +88,7 @@ func (s *mover) finish(res *Resolution, next *Position) {
 			}
 			var to []Loc
 			if d.Power != NoPower { // a neutral unit never retreats
-				to = retreatOptions(m, next.Units, d, next.Bounced, nil)
+				to = retreatOptions(m, next.Units, d, next.Bounced, s.pos.Phase.Season, nil)
 			}
 			if len(to) == 0 {
 				res.Destroyed = append(res.Destroyed, d.Unit)
@@ -184,13 +184,17 @@ func (s *mover) spoilConstructions(next *Position) {
 }
 
 // retreatOptions appends to dst the places the dislodged unit d may
-// retreat to: next to it, empty, not the attacker's origin and not left
-// empty by a stand-off.
-func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []Loc) []Loc {
+// retreat to in season: next to it, empty, not the attacker's origin, not
+// left empty by a stand-off, not closed in the season (LocInfo.ClosedIn)
+// and not across a weak crossing (Map.WeakCrossing).
+func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, season Season, dst []Loc) []Loc {
 	var buf [16]Loc
 	for _, l := range m.Neighbours(buf[:0], d.Type, d.Loc) {
 		p := m.Province(l)
 		if d.Type == Army && m.Locs[p].Kind == Sea || units[p].Type != NoUnit || p == d.AttackerFrom {
+			continue
+		}
+		if m.Locs[p].ClosedIn == season || d.Type == Army && m.WeakCrossing(d.Loc, p) {
 			continue
 		}
 		if d.Type == Fleet && len(m.Locs[l].Coasts) > 0 {

@@ -75,6 +75,12 @@ type LocInfo struct {
 	// impassable line of the map file): it is on the board, by name and
 	// in pictures, but in no adjacency.
 	Impassable bool
+	// ClosedIn is the season (Spring or Fall) in which the province is
+	// closed (a closed line of the map file: Loeb9's Arctic Ocean, frozen
+	// in the Fall), or 0. In that season's movement and retreats no unit
+	// may move, retreat or be supported into it, and a unit there may only
+	// hold.
+	ClosedIn Season
 	// At is where a schematic picture of the board draws the province (a
 	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
@@ -149,6 +155,9 @@ type Map struct {
 	// the Central North Sea into the trade centres of North Sea Wars, never
 	// back); every other edge is written both ways.
 	oneWay []edge
+	// weak are the army moves the map declares weak crossings (Loeb9's
+	// Naples to Sicily): see Map.WeakCrossing.
+	weak []edge
 
 	words     int      // 64-bit words per adjacency row
 	armyAdj   []uint64 // len(Locs) rows of words: army moves between provinces
@@ -570,6 +579,24 @@ func (b *MapBuilder) AddArmyEdge(from, to Loc) { b.edges = append(b.edges, edge{
 // AddFleetEdge records that a fleet may move from exact Loc a to exact Loc b
 // (one direction).
 func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge{true, from, to}) }
+
+// WeakCrossing reports whether the army move from a to b is a weak
+// crossing (a weak line of the map file; Loeb9's straits): the army
+// attacks with the strength of its supports alone, adding none of its
+// own; no unit supports or retreats across it; and a move across it with
+// no support cuts no support and leaves no stand-off.
+func (m *Map) WeakCrossing(a, b Loc) bool {
+	return len(m.weak) > 0 && slices.Contains(m.weak, edge{false, a, b})
+}
+
+// DeclareWeak records that the army move from a to b, which the army
+// lines list, is a weak crossing (see Map.WeakCrossing).
+func (b *MapBuilder) DeclareWeak(from, to Loc) {
+	b.m.weak = append(b.m.weak, edge{false, from, to})
+}
+
+// SetClosed closes province p in season s (see LocInfo.ClosedIn).
+func (b *MapBuilder) SetClosed(p Loc, s Season) { b.m.Locs[p].ClosedIn = s }
 
 // DeclareOneWay records that the move of a unit of type t from a to b
 // (added with AddArmyEdge or AddFleetEdge) has no way back on purpose
