@@ -3,6 +3,7 @@ package carve
 import (
 	"bytes"
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"math"
 	"os"
 	"slices"
@@ -640,6 +641,7 @@ func TestWarp(t *testing.T) {
 // points cost less), but with a reach of one pixel it stays where the
 // seed file sets it; the default is 30 pixels; bad values are refused.
 func TestCoastReach(t *testing.T) {
+	racetest.Sequential(t)
 	kinds := Kinds{"a": {Shore: true, Coasts: []string{"nc"}}, "b": {}, "s": {Sea: true}}
 	build := func(extra string) (*Config, float64) {
 		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
