@@ -23,6 +23,7 @@ var ownGeometry = []string{
 	"canton",
 	"cold-war",
 	"milan",
+	"empires-and-coalitions",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
