@@ -24,6 +24,7 @@ var ownGeometry = []string{
 	"cold-war",
 	"milan",
 	"sengoku",
+	"empires-and-coalitions",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
