@@ -23,6 +23,7 @@ var ownGeometry = []string{
 	"canton",
 	"cold-war",
 	"milan",
+	"western-world-901",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
