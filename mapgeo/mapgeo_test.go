@@ -25,6 +25,7 @@ var ownGeometry = []string{
 	"milan",
 	"sengoku",
 	"empires-and-coalitions",
+	"western-world-901",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
