@@ -22,6 +22,7 @@ var ownGeometry = []string{
 	"1908-fall-of-europe",
 	"canton",
 	"cold-war",
+	"modern",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
