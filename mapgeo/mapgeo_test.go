@@ -23,6 +23,7 @@ var ownGeometry = []string{
 	"canton",
 	"cold-war",
 	"unconstitutional",
+	"modern",
 	"milan",
 	"sengoku",
 	"empires-and-coalitions",

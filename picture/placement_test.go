@@ -188,6 +188,13 @@ func insideShare(rings [][]int, bx box) float64 {
 // a small province between Maryland, the Upper Potomac and the
 // Shenandoah: a dislodged army there stands across its name.
 var knownPlacementFaults = map[string][]string{
+	// Modern: Ruhr is a narrow strip between Holland, Belgium and
+	// Frankfurt, with no room beside its unit for its name; Cairo's centre
+	// stands by the canal, where Sinai's name also has to go.
+	"modern": {
+		"ruh label is nearer fra dislodged army (59) than its own marks (105)",
+		"cai centre is nearer sin label (47) than its own marks (49)",
+	},
 	"canton": {
 		"sar label is nearer bor centre (45) than its own marks (47)",
 	},
