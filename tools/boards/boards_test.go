@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -94,6 +95,29 @@ func TestThumbnailOfEveryBoard(t *testing.T) {
 		}
 		if cfg.Width != thumbWidth || cfg.Height < thumbWidth/4 || cfg.Height > 2*thumbWidth {
 			t.Errorf("%s is %dx%d, want %d pixels wide: run `go run ./tools/boards %s`", thumbPath(n), cfg.Width, cfg.Height, thumbWidth, n)
+		}
+	}
+}
+
+// TestThumbnailsAreCurrent: each committed thumbnail is the one the
+// board's map and geometry draw today, byte for byte, so that a board
+// drawn anew (or its marks moved) cannot keep an old picture in README.
+func TestThumbnailsAreCurrent(t *testing.T) {
+	for _, n := range racetest.Spread(variants.Names(), 6) {
+		m, err := variants.Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := thumbnail(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(top, thumbPath(n)))
+		if err != nil {
+			continue // TestThumbnailOfEveryBoard says so
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not what the board draws today: run `go run ./tools/boards %s`", thumbPath(n), n)
 		}
 	}
 }

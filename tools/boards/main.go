@@ -96,15 +96,27 @@ func thumbPath(name string) string {
 	return filepath.ToSlash(filepath.Join(thumbDir, name+".png"))
 }
 
-// writeThumb draws m at its first phase and writes the thumbnail.
+// writeThumb draws m's thumbnail and writes it.
 func writeThumb(m *judge.Map) error {
+	data, err := thumbnail(m)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(thumbDir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(thumbPath(m.Name), data, 0o644)
+}
+
+// thumbnail draws m at its first phase, scaled to thumbWidth, as a PNG.
+func thumbnail(m *judge.Map) ([]byte, error) {
 	var full bytes.Buffer
 	if err := picture.PNG(&full, judge.StartPosition(m), nil); err != nil {
-		return fmt.Errorf("%s: %v", m.Name, err)
+		return nil, fmt.Errorf("%s: %v", m.Name, err)
 	}
 	src, err := png.Decode(&full)
 	if err != nil {
-		return fmt.Errorf("%s: %v", m.Name, err)
+		return nil, fmt.Errorf("%s: %v", m.Name, err)
 	}
 	b := src.Bounds()
 	h := (b.Dy()*thumbWidth + b.Dx()/2) / b.Dx()
@@ -115,12 +127,9 @@ func writeThumb(m *judge.Map) error {
 	var out bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(&out, dst); err != nil {
-		return err
+		return nil, err
 	}
-	if err := os.MkdirAll(thumbDir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(thumbPath(m.Name), out.Bytes(), 0o644)
+	return out.Bytes(), nil
 }
 
 // row is one board's line of the table.
