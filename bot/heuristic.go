@@ -166,7 +166,7 @@ func (v *values) movement(rng *rand.Rand, noise float64) []judge.Order {
 	for i, u := range us {
 		jitter := func() float64 { return 1 + noise*(rng.Float64()-0.5) }
 		opts[i] = append(opts[i], option{judge.NoLoc, v.worth(u.Type, u.Loc) * jitter()})
-		for _, to := range v.g.moves[u.Type][u.Loc] {
+		for _, to := range movesIn(v.g, pos, u) {
 			s := v.worth(u.Type, to)
 			if o := pos.Units[m.Province(to)]; o.Type != judge.NoUnit && o.Power != v.power {
 				s *= 0.6 // held by an enemy: a single move only bounces
@@ -258,7 +258,7 @@ func (v *values) supports(out []judge.Order) {
 			case judge.Move:
 				d := m.Province(w.Target)
 				enemy := pos.Units[d].Type != judge.NoUnit && pos.Units[d].Power != v.power
-				if !enemy && v.threat[d] == 0 || !reaches(m, u, d) || helpers[d] > v.threat[d] {
+				if !enemy && v.threat[d] == 0 || !reachesIn(pos, u, d) || helpers[d] > v.threat[d] {
 					continue
 				}
 				if s := v.val[w.Type][d] / float64(1+helpers[d]); s > bestScore {
@@ -266,7 +266,7 @@ func (v *values) supports(out []judge.Order) {
 				}
 			case judge.Hold, judge.SupportHold, judge.SupportMove:
 				d := m.Province(w.Unit)
-				if v.threat[d] == 0 || !reaches(m, u, d) || helpers[d] >= v.threat[d] {
+				if v.threat[d] == 0 || !reachesIn(pos, u, d) || helpers[d] >= v.threat[d] {
 					continue
 				}
 				if s := 0.5 * v.val[w.Type][d] / float64(1+helpers[d]); s > bestScore {

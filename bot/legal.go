@@ -17,6 +17,9 @@ type graph struct {
 	// near[t][p] lists the provinces a unit of type t in province p could
 	// move to from some place of p, for spreading values.
 	near [3][][]judge.Loc
+	// closes says some province of the map is closed in a season
+	// (judge.LocInfo.ClosedIn): moves then depend on the phase.
+	closes bool
 }
 
 var graphs sync.Map // *judge.Map → *graph
@@ -28,6 +31,9 @@ func graphOf(m *judge.Map) *graph {
 	}
 	n := m.NumLocs()
 	g := &graph{m: m}
+	for _, p := range m.Provinces() {
+		g.closes = g.closes || m.Locs[p].ClosedIn != 0
+	}
 	for _, t := range []judge.UnitType{judge.Army, judge.Fleet} {
 		g.moves[t] = make([][]judge.Loc, n)
 		g.near[t] = make([][]judge.Loc, n)
@@ -72,9 +78,44 @@ func reaches(m *judge.Map, u judge.Unit, t judge.Loc) bool {
 		return false
 	}
 	if u.Type == judge.Army {
-		return m.Locs[t].Kind != judge.Sea && m.ArmyAdjacent(m.Province(u.Loc), t)
+		// No support crosses a weak crossing (Loeb9's straits).
+		from := m.Province(u.Loc)
+		return m.Locs[t].Kind != judge.Sea && m.ArmyAdjacent(from, t) && !m.WeakCrossing(from, t)
 	}
 	return m.FleetReaches(u.Loc, t)
+}
+
+// open reports whether the province of l is open in the season of pos:
+// not closed then (judge.LocInfo.ClosedIn, Loeb9's Arctic in the Fall),
+// so that units may be ordered there and into it.
+func open(pos *judge.Position, l judge.Loc) bool {
+	c := pos.Map.Locs[pos.Map.Province(l)].ClosedIn
+	return c == 0 || c != pos.Phase.Season
+}
+
+// movesIn lists the places the unit u may move to in the phase of pos:
+// g's moves, less those into or out of a province closed in its season.
+func movesIn(g *graph, pos *judge.Position, u judge.Unit) []judge.Loc {
+	all := g.moves[u.Type][u.Loc]
+	if !g.closes {
+		return all
+	}
+	if !open(pos, u.Loc) {
+		return nil
+	}
+	var out []judge.Loc
+	for _, t := range all {
+		if open(pos, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// reachesIn is reaches in the phase of pos: no support is given from or
+// into a province closed in its season.
+func reachesIn(pos *judge.Position, u judge.Unit, t judge.Loc) bool {
+	return open(pos, u.Loc) && open(pos, t) && reaches(pos.Map, u, t)
 }
 
 // units lists power's units in map order.

@@ -28,7 +28,7 @@ func (r *Random) Orders(pos *judge.Position, power judge.Power) []judge.Order {
 	var out []judge.Order
 	for _, u := range units(pos, power) {
 		o := judge.Order{Kind: judge.Hold, Power: power, Type: u.Type, Unit: u.Loc}
-		mv := g.moves[u.Type][u.Loc]
+		mv := movesIn(g, pos, u)
 		switch k := r.rng.IntN(10); {
 		case k < 5 && len(mv) > 0:
 			o.Kind, o.Target = judge.Move, mv[r.rng.IntN(len(mv))]
@@ -36,7 +36,7 @@ func (r *Random) Orders(pos *judge.Position, power judge.Power) []judge.Order {
 			// Support a unit next to us, holding or moving into a place we reach.
 			var near []judge.Unit
 			for _, t := range g.near[u.Type][m.Province(u.Loc)] {
-				if v := pos.Units[t]; v.Type != judge.NoUnit && reaches(m, u, t) {
+				if v := pos.Units[t]; v.Type != judge.NoUnit && reachesIn(pos, u, t) {
 					near = append(near, v)
 				}
 			}
@@ -45,8 +45,8 @@ func (r *Random) Orders(pos *judge.Position, power judge.Power) []judge.Order {
 			}
 			v := near[r.rng.IntN(len(near))]
 			var dests []judge.Loc
-			for _, d := range g.moves[v.Type][v.Loc] {
-				if reaches(m, u, m.Province(d)) {
+			for _, d := range movesIn(g, pos, v) {
+				if reachesIn(pos, u, m.Province(d)) {
 					dests = append(dests, m.Province(d))
 				}
 			}

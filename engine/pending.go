@@ -72,7 +72,9 @@ func SameUnit(mp *judge.Map, a, b judge.Loc) bool {
 
 // Unordered returns the units of p that still need an order: in a
 // movement phase its units, in a retreat phase its dislodged units, each
-// without an order for its province; in map order.
+// without an order for its province; in map order. A unit in a province
+// closed in the phase's season (Loeb9's Arctic in the Fall) may only hold,
+// and needs no order, as on njudge.
 func Unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge.Unit {
 	mp := pos.Map
 	has := func(l judge.Loc) bool {
@@ -84,7 +86,7 @@ func Unordered(pos *judge.Position, p judge.Power, orders []judge.Order) []judge
 	switch pos.Phase.Type {
 	case judge.Movement:
 		for _, u := range pos.Units {
-			if u.Type != judge.NoUnit && u.Power == p && !has(u.Loc) {
+			if u.Type != judge.NoUnit && u.Power == p && !has(u.Loc) && mp.Locs[mp.Province(u.Loc)].ClosedIn != pos.Phase.Season {
 				out = append(out, u)
 			}
 		}

@@ -88,6 +88,8 @@ func adjustOne(next *Position, o *Order, centers, units, done []int, rule BuildR
 			return Void, li.FullName + " is not a supply centre"
 		case next.Centers[prov] != p:
 			return Void, m.Powers[p].Name + " does not own " + li.FullName
+		case rule == BuildCaptured && li.Home == NoPower:
+			return Void, li.FullName + " is no power's home supply centre"
 		case !next.mayBuildIn(p, prov, rule):
 			return Void, m.Powers[p].Name + " holds none of its home centres, and may build only while it holds one"
 		case next.Units[prov].Type != NoUnit:

@@ -8,11 +8,17 @@ import (
 )
 
 // worldOpening orders every one of the World board's 51 starting units to
-// move: unit i goes to its (i mod n)th neighbour of n, a spread of moves
-// across the globe with the bounces that land on shared neighbours. World
-// (192 provinces, 214 places, 17 powers) is the largest board.
+// move (see openingMoves). World has 192 provinces, 214 places and 17
+// powers.
 func worldOpening(tb testing.TB) (*judge.Position, []judge.Order) {
-	m, err := variants.Load("world")
+	return openingMoves(tb, "world")
+}
+
+// openingMoves orders every starting unit of the variant to move: unit i
+// goes to its (i mod n)th neighbour of n, a spread of moves across the
+// board with the bounces that land on shared neighbours.
+func openingMoves(tb testing.TB, variant string) (*judge.Position, []judge.Order) {
+	m, err := variants.Load(variant)
 	if err != nil {
 		tb.Fatal(err)
 	}

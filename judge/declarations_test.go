@@ -191,3 +191,90 @@ func TestYearZero(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildsCaptured: under "builds captured" a power builds in a home
+// centre it took from another power, as in its own, but never in a centre
+// that was neutral, and the other build rules still say no to the
+// captured centre.
+func TestBuildsCaptured(t *testing.T) {
+	b := testBoard(t, "captured")
+	if b.m.Builds != judge.BuildCaptured {
+		t.Fatalf("map builds %v, want captured", b.m.Builds)
+	}
+	// Westland took Ea and the neutral Middle, and stands in its own two.
+	winter := func() *board {
+		b := testBoard(t, "captured")
+		b.pos.Phase = judge.Phase{Season: judge.Winter, Year: 1901, Type: judge.Adjustment}
+		return b.own("Westland", "ea", "x")
+	}
+	w := winter()
+	if got := w.pos.BuildSites(w.power("Westland"), judge.BuildCaptured); len(got) != 1 || w.m.LocName(got[0]) != "ea" {
+		t.Errorf("Westland's build sites %v, want ea alone", got)
+	}
+	res := w.play("Westland: build A ea\nWestland: build A x")
+	w.expect(res, "Westland: build A ea", judge.Built, "")
+	w.expect(res, "Westland: build A x", judge.Void, "Middle is no power's home supply centre")
+
+	// The same Winter under the standard rule: Ea is Eastland's home.
+	w = winter()
+	res = w.playWith("Westland: build A ea", withBuilds(judge.BuildHome))
+	w.expect(res, "Westland: build A ea", judge.Void, "Ea is not a home supply centre of Westland")
+
+	// A power whose home is all lost still builds in a captured one.
+	w = winter()
+	w.own("Eastland", "wa")
+	w.pos.Units[w.loc("wa")] = judge.Unit{Loc: judge.NoLoc}
+	w.pos.Units[w.loc("wb")] = judge.Unit{Loc: judge.NoLoc}
+	w.own("Eastland", "wb")
+	res = w.play("Westland: build A ea")
+	w.expect(res, "Westland: build A ea", judge.Built, "")
+
+	// The word reads back, in map files, JSON and SET BUILD.
+	if r, err := judge.ParseBuildRule("CAPTURED"); err != nil || r != judge.BuildCaptured || r.String() != "captured" {
+		t.Errorf("ParseBuildRule(CAPTURED) = %v, %v", r, err)
+	}
+}
+
+// TestVictoryLead: "lead 3" on a map starting in 2001 lets a power win at
+// the end of a year with three more centres than every other power in
+// 2001, two in 2002 and one from 2003 on; a lead one short wins nothing,
+// nor does a tie at the top; the victory count (8) wins as ever.
+func TestVictoryLead(t *testing.T) {
+	m := testBoard(t, "lead").m
+	for year, want := range map[int]int{2001: 3, 2002: 2, 2003: 1, 2004: 1, 2100: 1} {
+		if got := m.LeadNeeded(year); got != want {
+			t.Errorf("LeadNeeded(%d) = %d, want %d", year, got, want)
+		}
+	}
+	if got := testBoard(t, "canal").m.LeadNeeded(1901); got != 0 {
+		t.Errorf("a map without a lead rule needs a lead of %d", got)
+	}
+	for _, tc := range []struct {
+		year   int
+		west   []string // Westland's centres besides Wa
+		east   []string // Eastland's besides Ea
+		winner string
+	}{
+		{2001, []string{"x1", "x2", "x3"}, nil, "Westland"},                // 4 to 1
+		{2001, []string{"x1", "x2"}, nil, ""},                              // 3 to 1
+		{2001, []string{"x1", "x2", "x3", "x4"}, []string{"x5", "x6"}, ""}, // 5 to 3
+		{2002, []string{"x1", "x2"}, nil, "Westland"},                      // 3 to 1
+		{2002, []string{"x1"}, nil, ""},                                    // 2 to 1
+		{2005, []string{"x1"}, nil, "Westland"},                            // 2 to 1
+		{2005, []string{"x1"}, []string{"x2"}, ""},                         // 2 to 2
+		{2005, nil, []string{"x2", "x3", "x4", "x5", "x6", "x7"}, "Eastland"},
+		{2001, []string{"x1", "x2", "x3", "x4", "x5", "x6", "x7"}, []string{"na"}, "Westland"}, // the count, 8
+	} {
+		b := testBoard(t, "lead")
+		b.pos.Phase = judge.Phase{Season: judge.Fall, Year: tc.year, Type: judge.Movement}
+		b.own("Westland", tc.west...).own("Eastland", tc.east...)
+		res := b.play("")
+		var got string
+		for _, p := range res.Winners {
+			got += b.m.PowerName(p)
+		}
+		if got != tc.winner {
+			t.Errorf("%d, Westland %v, Eastland %v: winners %q, want %q", tc.year, tc.west, tc.east, got, tc.winner)
+		}
+	}
+}

@@ -60,7 +60,7 @@ func (s *mover) finish(res *Resolution, next *Position) {
 		if next.Units[t].Type != NoUnit || slices.Contains(next.Bounced, t) {
 			continue
 		}
-		if s.path(q) && *by(q) != t {
+		if s.path(q) && *by(q) != t && s.felt(q) {
 			next.Bounced = append(next.Bounced, t)
 		}
 	}
@@ -88,7 +88,7 @@ func (s *mover) finish(res *Resolution, next *Position) {
 			}
 			var to []Loc
 			if d.Power != NoPower { // a neutral unit never retreats
-				to = retreatOptions(m, next.Units, d, next.Bounced, nil)
+				to = retreatOptions(m, next.Units, d, next.Bounced, s.pos.Phase.Season, nil)
 			}
 			if len(to) == 0 {
 				res.Destroyed = append(res.Destroyed, d.Unit)
@@ -184,13 +184,17 @@ func (s *mover) spoilConstructions(next *Position) {
 }
 
 // retreatOptions appends to dst the places the dislodged unit d may
-// retreat to: next to it, empty, not the attacker's origin and not left
-// empty by a stand-off.
-func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, dst []Loc) []Loc {
+// retreat to in season: next to it, empty, not the attacker's origin, not
+// left empty by a stand-off, not closed in the season (LocInfo.ClosedIn)
+// and not across a weak crossing (Map.WeakCrossing).
+func retreatOptions(m *Map, units []Unit, d DislodgedUnit, bounced []Loc, season Season, dst []Loc) []Loc {
 	var buf [16]Loc
 	for _, l := range m.Neighbours(buf[:0], d.Type, d.Loc) {
 		p := m.Province(l)
 		if d.Type == Army && m.Locs[p].Kind == Sea || units[p].Type != NoUnit || p == d.AttackerFrom {
+			continue
+		}
+		if m.Locs[p].ClosedIn == season || d.Type == Army && m.WeakCrossing(d.Loc, p) {
 			continue
 		}
 		if d.Type == Fleet && len(m.Locs[l].Coasts) > 0 {
@@ -280,6 +284,8 @@ func completeConstructions(res *Resolution, next *Position) {
 // winners lists the powers at or over the victory count need, most centres
 // first; on a map whose ties continue (Map.TiesContinue), only a leader
 // ahead of every other power, or none while the two leaders are tied.
+// When nobody reached the count, a map with a lead rule (Map.VictoryLead)
+// gives the year's winner by the lead.
 func winners(pos *Position, need int) []Power {
 	var w []Power
 	var buf [32]int
@@ -300,7 +306,31 @@ func winners(pos *Position, need int) []Power {
 		}
 		return w[:1]
 	}
+	if len(w) == 0 && pos.Map.VictoryLead > 0 {
+		return leadWinner(n, pos.Map.LeadNeeded(pos.Phase.Year))
+	}
 	return w
+}
+
+// leadWinner returns the power whose centre count n[p] is ahead of every
+// other power's by at least lead (Map.VictoryLead), or nil.
+func leadWinner(n []int, lead int) []Power {
+	first, second := -1, 0
+	for p, c := range n {
+		switch {
+		case first < 0 || c > n[first]:
+			if first >= 0 {
+				second = n[first]
+			}
+			first = p
+		case c > second:
+			second = c
+		}
+	}
+	if first < 0 || n[first]-second < lead {
+		return nil
+	}
+	return []Power{Power(first)}
 }
 
 // needsAdjustment reports whether any power has a removal to make, or a
@@ -335,7 +365,8 @@ func (pos *Position) anyBuildSite(p Power, rule BuildRule) bool {
 // BuildSites lists the places where p may build a unit now under the
 // build rule (see Rules.BuildsOn): the empty centres it owns (built ones
 // included) that are its home centres (BuildHome), any of them while it
-// holds a home centre (BuildOne), or any of them (BuildAny).
+// holds a home centre (BuildOne), any of them (BuildAny), or those that
+// are some power's home centres (BuildCaptured).
 func (pos *Position) BuildSites(p Power, rule BuildRule) []Loc {
 	var out []Loc
 	for _, c := range pos.CenterList() {
@@ -354,6 +385,8 @@ func (pos *Position) mayBuildIn(p Power, c Loc, rule BuildRule) bool {
 		return true
 	case BuildOne:
 		return pos.holdsHomeCentre(p)
+	case BuildCaptured:
+		return pos.Map.Locs[c].Home != NoPower
 	}
 	return pos.Map.Locs[c].Home == p
 }

@@ -75,6 +75,12 @@ type LocInfo struct {
 	// impassable line of the map file): it is on the board, by name and
 	// in pictures, but in no adjacency.
 	Impassable bool
+	// ClosedIn is the season (Spring or Fall) in which the province is
+	// closed (a closed line of the map file: Loeb9's Arctic Ocean, frozen
+	// in the Fall), or 0. In that season's movement and retreats no unit
+	// may move, retreat or be supported into it, and a unit there may only
+	// hold.
+	ClosedIn Season
 	// At is where a schematic picture of the board draws the province (a
 	// place line of the map file), in a box MaxPlace units wide, x to the
 	// right and y down; see Map.HasPlaces. Maps drawn from real geometry
@@ -128,6 +134,12 @@ type Map struct {
 	// at the end of a year the game goes on for another year. Without it,
 	// every power at or over the count is a winner.
 	TiesContinue bool
+	// VictoryLead is a second victory rule, by the position (Twenty
+	// Twenty): at the end of a year a power also wins when it owns more
+	// centres than every other power by the lead LeadNeeded gives for
+	// that year, VictoryLead in the first year and one fewer each year
+	// after, never fewer than one. Zero: no such rule.
+	VictoryLead int
 	// Construction lets a power give up a build in a Winter to raise a new
 	// supply centre in its home country (the "34, 35, 36" variant).
 	Construction bool
@@ -143,6 +155,9 @@ type Map struct {
 	// the Central North Sea into the trade centres of North Sea Wars, never
 	// back); every other edge is written both ways.
 	oneWay []edge
+	// weak are the army moves the map declares weak crossings (Loeb9's
+	// Naples to Sicily): see Map.WeakCrossing.
+	weak []edge
 
 	words     int      // 64-bit words per adjacency row
 	armyAdj   []uint64 // len(Locs) rows of words: army moves between provinces
@@ -165,6 +180,17 @@ func (m *Map) StartPhase() Phase {
 		return Phase{Winter, m.StartYear, Adjustment}
 	}
 	return Phase{Spring, m.StartYear, Movement}
+}
+
+// LeadNeeded returns how many centres more than every other power a
+// power needs at the end of year to win on a map with a lead rule
+// (Map.VictoryLead): the map's lead in the start year, one fewer each
+// year after, and never fewer than one; 0 on a map without the rule.
+func (m *Map) LeadNeeded(year int) int {
+	if m.VictoryLead == 0 {
+		return 0
+	}
+	return max(m.VictoryLead-(year-m.StartYear), 1)
 }
 
 // NumLocs is the number of Locs, the bound of every array indexed by Loc.
@@ -554,6 +580,24 @@ func (b *MapBuilder) AddArmyEdge(from, to Loc) { b.edges = append(b.edges, edge{
 // (one direction).
 func (b *MapBuilder) AddFleetEdge(from, to Loc) { b.edges = append(b.edges, edge{true, from, to}) }
 
+// WeakCrossing reports whether the army move from a to b is a weak
+// crossing (a weak line of the map file; Loeb9's straits): the army
+// attacks with the strength of its supports alone, adding none of its
+// own; no unit supports or retreats across it; and a move across it with
+// no support cuts no support and leaves no stand-off.
+func (m *Map) WeakCrossing(a, b Loc) bool {
+	return len(m.weak) > 0 && slices.Contains(m.weak, edge{false, a, b})
+}
+
+// DeclareWeak records that the army move from a to b, which the army
+// lines list, is a weak crossing (see Map.WeakCrossing).
+func (b *MapBuilder) DeclareWeak(from, to Loc) {
+	b.m.weak = append(b.m.weak, edge{false, from, to})
+}
+
+// SetClosed closes province p in season s (see LocInfo.ClosedIn).
+func (b *MapBuilder) SetClosed(p Loc, s Season) { b.m.Locs[p].ClosedIn = s }
+
 // DeclareOneWay records that the move of a unit of type t from a to b
 // (added with AddArmyEdge or AddFleetEdge) has no way back on purpose
 // (see Map.OneWay).
@@ -582,6 +626,10 @@ func (b *MapBuilder) SetVictory(n int) { b.m.VictoryCenters = n }
 // SetDynamicVictory makes the victory count a majority of the centres on
 // the board at the time (see Map.DynamicVictory).
 func (b *MapBuilder) SetDynamicVictory() { b.m.DynamicVictory = true }
+
+// SetVictoryLead sets the lead over every other power that wins in the
+// first year (see Map.VictoryLead).
+func (b *MapBuilder) SetVictoryLead(n int) { b.m.VictoryLead = n }
 
 // SetTiesContinue makes a tie between the two leaders play on (see
 // Map.TiesContinue).

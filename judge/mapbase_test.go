@@ -149,9 +149,9 @@ func TestParseMapBoard(t *testing.T) {
 			"mini.map:19: fleet eng: lon is one-way: the fleet line of lon (line 17) does not list eng"},
 		{"split coast", "fleet spa/sc: eng\n", "fleet spa/sc: spa/nc\n", "mini.map:24: fleet adjacency of spa/sc lists its own province"},
 		{"centres", "start 1950", "start 1950 centres 5", "mini.map:2: the map line declares 5 supply centres, but the province and centre lines make 4"},
-		{"builds", "start 1950", "start 1950 builds anywhere", `mini.map:2: builds "anywhere": want home, one or any`},
-		{"builds case", "start 1950", "start 1950 builds ANY", `mini.map:2: builds "ANY": want home, one or any`},
-		{"builds missing", "start 1950", "start 1950 builds", "mini.map:2: builds needs home, one or any"},
+		{"builds", "start 1950", "start 1950 builds anywhere", `mini.map:2: builds "anywhere": want home, one, any or captured`},
+		{"builds case", "start 1950", "start 1950 builds ANY", `mini.map:2: builds "ANY": want home, one, any or captured`},
+		{"builds missing", "start 1950", "start 1950 builds", "mini.map:2: builds needs home, one, any or captured"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(miniMap, tc.old, tc.new, 1)
@@ -180,7 +180,7 @@ func TestParseMapBoard(t *testing.T) {
 		}
 	}
 	if _, err := ParseMap("m", []byte("map M start 1900 autumn\n"+miniRest)); err == nil ||
-		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds, centres, ties or neutrals)` {
+		err.Error() != `m.map:1: unknown map setting "autumn" (want victory, start, construction, builds, centres, ties, neutrals or lead)` {
 		t.Errorf("start with a bad season: %v", err)
 	}
 }

@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -23,6 +23,8 @@ package judge
 //	place <id> <x> <y>
 //	unowned <id> ...
 //	impassable <id> ...
+//	weak <id>: <id> ...
+//	closed <id> spring|fall
 //
 // The map line comes once. Victory defaults to a majority of the centres
 // (half of them plus one, counted from the province and centre lines) and
@@ -36,7 +38,11 @@ package judge
 // "construction yes" lets powers build new centres (both for the "34, 35,
 // 36" variant; see Map.DynamicVictory and Map.Construction). "ties
 // continue" plays on while the two leaders are tied (see Map.TiesContinue;
-// by default, "share", every power at the victory count wins). Powers are
+// by default, "share", every power at the victory count wins). "lead <n>"
+// adds a second way to win, by the position (Twenty Twenty: see
+// Map.VictoryLead): a power that owns n more centres than any other power
+// at the end of the first year wins, and the lead it needs shrinks by one
+// each year after, to one centre. Powers are
 // numbered in the order of their lines, and that order is the order of
 // every report. A power's letter is one letter or digit, case ignored,
 // and never M or O, which stand for the master and the observers.
@@ -91,6 +97,19 @@ package judge
 // (Switzerland, on a board that names it): they are on the board, so that
 // orders name them and pictures draw them, but no army or fleet line, unit
 // line or centre may name them, and a move there is void.
+//
+// A weak line declares army moves, written in the army lines, that are
+// weak crossings (Loeb9's straits, from Naples to Sicily and from Cordoba
+// to North Africa; see Map.WeakCrossing): "weak nap: sic" makes the move
+// from nap to sic one, and "weak sic: nap" the way back. An army crossing
+// adds no strength of its own, only its supports'; no unit supports or
+// retreats across it; and without support it neither cuts a support nor
+// leaves a stand-off.
+//
+// A closed line closes a province in one season (Loeb9's Arctic Ocean,
+// frozen in the Fall: "closed arc fall"; see LocInfo.ClosedIn): in that
+// season's movement and retreat phases no unit may move, retreat or be
+// supported into it, and a unit there may only hold.
 //
 // A canal needs no line of its own: it is a coastal province, without split
 // coasts, whose fleet line lists the waters on both sides (Kiel and
@@ -195,6 +214,8 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p.each("army", func(l srcLine) { p.adjacency(l, false) })
 	p.each("fleet", func(l srcLine) { p.adjacency(l, true) })
 	p.each("oneway", p.oneway)
+	p.each("weak", p.weak)
+	p.each("closed", p.closed)
 	p.each("unit", p.unit)
 	p.each("unowned", p.unowned)
 	p.each("archipelago", p.archipelago)
@@ -308,11 +329,11 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place", "unowned", "impassable"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place", "unowned", "impassable", "weak", "closed"}
 
 // boardKeywords are the lines a map built on another takes from it, and
 // may not have itself.
-var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago", "place", "impassable"}
+var boardKeywords = []string{"province", "coast", "army", "fleet", "oneway", "archipelago", "place", "impassable", "weak", "closed"}
 
 // readBase reads the map named by the base line, if there is one, and
 // puts its board lines (boardKeywords) before the map's own.
@@ -434,7 +455,7 @@ func splitFields(s string) ([]string, error) {
 }
 
 // mapUsage is the form of the map line, for its error messages.
-const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"
+const mapUsage = "map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]"
 
 func (p *mapParser) mapLine(l srcLine) {
 	if l.file != p.own {
@@ -455,7 +476,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		key := l.f[i]
 		want, known := mapSettings[key]
 		if !known {
-			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties or neutrals)", key)
+			p.errorf(l.n, "unknown map setting %q (want victory, start, construction, builds, centres, ties, neutrals or lead)", key)
 			return
 		}
 		if seen[key] {
@@ -490,7 +511,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		case "builds":
 			r, err := ParseBuildRule(val)
 			if err != nil || val != r.String() {
-				p.errorf(l.n, "builds %q: want home, one or any", val)
+				p.errorf(l.n, "builds %q: want %s", val, BuildRuleWords)
 				return
 			}
 			p.b.SetBuilds(r)
@@ -517,6 +538,8 @@ func (p *mapParser) mapLine(l srcLine) {
 			p.b.SetVictory(n)
 		case "centres":
 			p.centres = n
+		case "lead":
+			p.b.SetVictoryLead(n)
 		case "start":
 			p.b.SetStartYear(n)
 			// An optional season follows the year.
@@ -540,7 +563,8 @@ var mapSettings = map[string]string{
 	"victory":      `a number or "dynamic"`,
 	"start":        "a number",
 	"construction": `"yes" or "no"`,
-	"builds":       "home, one or any",
+	"builds":       BuildRuleWords,
+	"lead":         "a number",
 	"centres":      "a number",
 	"ties":         `"share" or "continue"`,
 	"neutrals":     `"hold" or "rebuild"`,
@@ -946,6 +970,71 @@ func (p *mapParser) oneway(l srcLine) {
 		}
 		p.b.DeclareOneWay(t, a, b)
 	}
+}
+
+// weak reads "weak <from>: <to> ...", which declares the army moves from
+// <from> to each <to>, written in the army line of <from>, weak crossings
+// (see the format above).
+func (p *mapParser) weak(l srcLine) {
+	const usage = "weak <province>: <province> ..."
+	from, f, ok := p.splitFrom(l.n, "weak", "weak", l.f[1:])
+	if !ok {
+		return
+	}
+	a, ok := p.lookupLoc(from)
+	if !ok {
+		p.errorf(l.n, "unknown province %q in weak line", from)
+		return
+	}
+	if len(f) == 0 {
+		p.errorf(l.n, "weak %s lists no move: %s", from, usage)
+		return
+	}
+	for _, to := range f {
+		b, ok := p.lookupLoc(to)
+		if !ok {
+			p.errorf(l.n, "unknown province %q in weak line", to)
+			continue
+		}
+		if p.b.m.WeakCrossing(a, b) {
+			p.errorf(l.n, "weak %s: %s declared twice", from, to)
+			continue
+		}
+		if !slices.ContainsFunc(p.armyEdges, func(e lineEdge) bool { return e.a == a && e.b == b }) {
+			p.errorf(l.n, "weak %s: %s: the army line of %s does not list %s: a weak line declares a move written there", from, to, from, to)
+			continue
+		}
+		p.b.DeclareWeak(a, b)
+	}
+}
+
+// closed reads "closed <province> spring|fall" (see the format above).
+func (p *mapParser) closed(l srcLine) {
+	const usage = "closed <province> spring|fall"
+	if len(l.f) != 3 {
+		p.errorf(l.n, "closed line needs a province and a season: %s", usage)
+		return
+	}
+	at, ok := p.lookupLoc(l.f[1])
+	if !ok || p.b.m.Locs[at].Province != at {
+		p.errorf(l.n, "unknown province %q in closed line", l.f[1])
+		return
+	}
+	var season Season
+	switch l.f[2] {
+	case "spring":
+		season = Spring
+	case "fall":
+		season = Fall
+	default:
+		p.errorf(l.n, "closed %s %q: want spring or fall", l.f[1], l.f[2])
+		return
+	}
+	if p.b.m.Locs[at].ClosedIn != 0 {
+		p.errorf(l.n, "closed %s given twice", l.f[1])
+		return
+	}
+	p.b.SetClosed(at, season)
 }
 
 func placeWord(fleet bool) string {

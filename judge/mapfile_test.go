@@ -199,7 +199,7 @@ func TestParseMapErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place, unowned, impassable)`},
+		{"keyword", `provence pic coast sc France Picardy`, `unknown keyword "provence" (want map, base, power, province, home, centre, coast, army, fleet, oneway, unit, archipelago, place, unowned, impassable, weak, closed)`},
 		{"quote", `province pic coast sc France "Picardy`, `missing closing quote`},
 		{"quote glued", `province pic coast sc France "Picardy"x`, `text right after the quoted string "Picardy"`},
 		{"quote inside", `province pic coast sc France Pic"ardy"`, `quote inside the field Pic"`},
@@ -337,8 +337,8 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"victory", "map M victory 3\npower England English E\nprovince lon coast sc England London\n",
 			"m.map:1: victory 3 needs more than the 1 supply centres of the map"},
 		{"map title", "map\n" + miniRest,
-			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any] [centres <n>] [ties share|continue] [neutrals hold|rebuild]"},
-		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres, ties or neutrals)`},
+			"m.map:1: map line needs a title: map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]"},
+		{"map setting", "map M winner 3\n" + miniRest, `m.map:1: unknown map setting "winner" (want victory, start, construction, builds, centres, ties, neutrals or lead)`},
 		{"map number", "map M start 19o1\n" + miniRest, `m.map:1: start "19o1" is not a year from 0 to 99999`},
 		{"map missing number", "map M victory\n" + miniRest, `m.map:1: victory needs a number or "dynamic"`},
 		{"map missing start", "map M start\n" + miniRest, `m.map:1: start needs a number`},

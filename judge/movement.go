@@ -277,6 +277,12 @@ func (s *mover) validate(p Loc, u Unit) string {
 	if o.Type != NoUnit && o.Type != u.Type {
 		return "the unit in " + m.Locs[p].FullName + " is " + article(u.Type) + ", not " + article(o.Type)
 	}
+	if o.Kind != Hold && s.closed(p) {
+		return m.Locs[p].FullName + " is closed in the " + s.pos.Phase.Season.String() + ": a unit there may only hold"
+	}
+	if why := s.closedTarget(o); why != "" {
+		return why
+	}
 	switch o.Kind {
 	case Hold:
 		return ""
@@ -367,6 +373,48 @@ func (s *mover) validate(p Loc, u Unit) string {
 	return o.Kind.String() + " orders belong to other phases"
 }
 
+// closed reports whether province p is closed in the season of the
+// phase (LocInfo.ClosedIn).
+func (s *mover) closed(p Loc) bool {
+	c := s.m.Locs[p].ClosedIn
+	return c != 0 && c == s.pos.Phase.Season
+}
+
+// closedTarget says why o is void when it moves or supports into a
+// province closed this season, or returns "".
+func (s *mover) closedTarget(o *Order) string {
+	m := s.m
+	var to Loc
+	switch o.Kind {
+	case Move, SupportHold:
+		to = o.Target
+	case SupportMove, Convoy:
+		to = o.Dest
+	default:
+		return ""
+	}
+	if int(to) >= len(m.Locs) || !s.closed(m.Province(to)) {
+		return ""
+	}
+	return m.Locs[m.Province(to)].FullName + " is closed in the " + s.pos.Phase.Season.String() + ": no move or support may reach it"
+}
+
+// weak reports whether the unit at p moves across a weak crossing
+// (Map.WeakCrossing): an army's move over land, not by convoy.
+func (s *mover) weak(p Loc) bool {
+	return len(s.m.weak) > 0 && s.kind(p) == Move && s.pos.Units[p].Type == Army && !s.via[p] &&
+		s.m.WeakCrossing(p, s.dest[p])
+}
+
+// own is the strength the unit at p adds to its move by itself: 1, or 0
+// across a weak crossing, where only its supports count.
+func (s *mover) own(p Loc) int {
+	if s.weak(p) {
+		return 0
+	}
+	return 1
+}
+
 func article(t UnitType) string {
 	if t == Fleet {
 		return "a fleet"
@@ -404,7 +452,8 @@ func (s *mover) fleetDest(from, to Loc) (Loc, string) {
 // convoy, which is what a support needs.
 func (s *mover) canReach(u Unit, t Loc) bool {
 	if u.Type == Army {
-		return s.m.Locs[t].Kind != Sea && s.m.ArmyAdjacent(u.Loc, t)
+		// No support is given across a weak crossing.
+		return s.m.Locs[t].Kind != Sea && s.m.ArmyAdjacent(u.Loc, t) && !s.m.WeakCrossing(u.Loc, t)
 	}
 	return s.m.FleetReaches(u.Loc, t)
 }
@@ -898,15 +947,22 @@ func (s *mover) moveSucceeds(p Loc) bool {
 		return false
 	}
 	att := s.attackStrength(p)
+	// bare is a move across a weak crossing with no support: it has no
+	// strength, and gets in only where nothing stands and nothing else
+	// tries to enter (as njudge plays Loeb9's straits).
+	bare := att == 0 && s.weak(p)
 	if h := s.headToHead(p); h != NoLoc {
 		if att <= s.defendStrength(h) {
 			return false
 		}
-	} else if att <= s.holdStrength(s.dest[p]) {
+	} else if hold := s.holdStrength(s.dest[p]); att <= hold && !(bare && hold == 0) {
 		return false
 	}
 	for q := s.firstAtk[s.dest[p]]; q != NoLoc; q = s.nextAtk[q] {
-		if q != p && att <= s.preventStrength(q) {
+		if q == p {
+			continue
+		}
+		if prevent := s.preventStrength(q); att <= prevent && !(bare && prevent == 0 && !(s.path(q) && s.weak(q))) {
 			return false
 		}
 	}
@@ -945,15 +1001,15 @@ func (s *mover) attackStrength(p Loc) int {
 	t := s.dest[p]
 	units := s.pos.Units
 	if units[t].Type == NoUnit || s.kind(t) == Move && s.headToHead(p) == NoLoc && s.resolve(t) {
-		return 1 + s.supports(p, NoPower)
+		return s.own(p) + s.supports(p, NoPower)
 	}
 	if units[t].Power == units[p].Power {
 		return 0
 	}
-	return 1 + s.supports(p, units[t].Power)
+	return s.own(p) + s.supports(p, units[t].Power)
 }
 
-func (s *mover) defendStrength(p Loc) int { return 1 + s.supports(p, NoPower) }
+func (s *mover) defendStrength(p Loc) int { return s.own(p) + s.supports(p, NoPower) }
 
 func (s *mover) preventStrength(p Loc) int {
 	if !s.path(p) {
@@ -962,7 +1018,14 @@ func (s *mover) preventStrength(p Loc) int {
 	if h := s.headToHead(p); h != NoLoc && s.resolve(h) {
 		return 0
 	}
-	return 1 + s.supports(p, NoPower)
+	return s.own(p) + s.supports(p, NoPower)
+}
+
+// felt reports whether the move of the unit at p, which has a path, is
+// felt in its destination: cuts a support there or stands off there.
+// Every move is, but one across a weak crossing without support.
+func (s *mover) felt(p Loc) bool {
+	return !s.weak(p) || s.supports(p, NoPower) > 0
 }
 
 // supportGiven decides whether the support from p stands: it is cut by
@@ -984,7 +1047,7 @@ func (s *mover) supportGiven(p Loc) bool {
 			}
 			continue
 		}
-		if s.path(q) {
+		if s.path(q) && s.felt(q) {
 			return false
 		}
 	}

@@ -136,7 +136,7 @@ func retreatTarget(m *Map, pos *Position, d DislodgedUnit, to Loc) (Loc, string)
 		// An army ignores a coast written in its order (DATC 4.B.6).
 		to = m.Province(to)
 	}
-	opts := retreatOptions(m, pos.Units, d, pos.Bounced, nil)
+	opts := retreatOptions(m, pos.Units, d, pos.Bounced, pos.Phase.Season, nil)
 	p := m.Province(to)
 	var found []Loc
 	for _, l := range opts {
@@ -157,5 +157,5 @@ func retreatTarget(m *Map, pos *Position, d DislodgedUnit, to Loc) (Loc, string)
 // position pos may retreat to, exact coasts for a fleet: the places a
 // retreat order naming them makes legal.
 func (pos *Position) RetreatOptions(d DislodgedUnit) []Loc {
-	return retreatOptions(pos.Map, pos.Units, d, pos.Bounced, nil)
+	return retreatOptions(pos.Map, pos.Units, d, pos.Bounced, pos.Phase.Season, nil)
 }

@@ -70,12 +70,17 @@ const (
 	BuildOne
 	// BuildAny allows builds in any owned centre (Chaos).
 	BuildAny
+	// BuildCaptured allows builds in any owned centre that is a home
+	// centre of some power, the builder's own or one it took from
+	// another, but never in a centre that was neutral (Twenty Twenty:
+	// godip's AnyHomeCenter).
+	BuildCaptured
 )
 
-var buildRuleNames = [...]string{BuildsOfMap: "map", BuildHome: "home", BuildOne: "one", BuildAny: "any"}
+var buildRuleNames = [...]string{BuildsOfMap: "map", BuildHome: "home", BuildOne: "one", BuildAny: "any", BuildCaptured: "captured"}
 
 // String returns the rule's word in map files, JSON and SET BUILD, in
-// lower case: "home", "one", "any" ("map" for BuildsOfMap).
+// lower case: "home", "one", "any", "captured" ("map" for BuildsOfMap).
 func (r BuildRule) String() string {
 	if int(r) < len(buildRuleNames) {
 		return buildRuleNames[r]
@@ -91,19 +96,24 @@ func (r BuildRule) Describe() string {
 		return "in any vacant owned centre while it holds one of its home centres"
 	case BuildAny:
 		return "in any vacant owned centre"
+	case BuildCaptured:
+		return "in any vacant owned home centre, its own or one taken from another power"
 	}
 	return "in its vacant owned home centres"
 }
 
-// ParseBuildRule reads "home", "one" or "any", in any case.
+// ParseBuildRule reads "home", "one", "any" or "captured", in any case.
 func ParseBuildRule(s string) (BuildRule, error) {
-	for r := BuildHome; r <= BuildAny; r++ {
+	for r := BuildHome; r <= BuildCaptured; r++ {
 		if strings.EqualFold(s, r.String()) {
 			return r, nil
 		}
 	}
-	return BuildsOfMap, fmt.Errorf("unknown build rule %q (want home, one or any)", s)
+	return BuildsOfMap, fmt.Errorf("unknown build rule %q (want %s)", s, BuildRuleWords)
 }
+
+// BuildRuleWords lists the words ParseBuildRule reads, for messages.
+const BuildRuleWords = "home, one, any or captured"
 
 // BuildsOn returns the build rule in force for a game on m: the game's own
 // choice, or the map's.

@@ -71,6 +71,9 @@ func Parse(src []byte) (*Geometry, error) {
 	if g.Width <= 0 || g.Height <= 0 {
 		return nil, fmt.Errorf("box %d × %d", g.Width, g.Height)
 	}
+	if g.Pixels < 0 || g.Pixels > 4000 {
+		return nil, fmt.Errorf("pictures %d pixels wide", g.Pixels)
+	}
 	for name, p := range g.Provinces {
 		for _, r := range p.Rings {
 			if len(r)%2 != 0 {

@@ -9,6 +9,7 @@
 //
 //	{"variant": "standard", "width": 2000, "height": 1600,
 //	 "source": "how and from what the file was made",
+//	 "pixels": 1800,   (optional: the pictures' width, Geometry.Pixels)
 //	 "provinces": {"par": {"rings": [[x0, y0, x1, y1, ...], ...],
 //	                       "label": [x, y], "unit": [x, y], "centre": [x, y],
 //	                       "coasts": {"nc": [x, y]}, "dislodged": [x, y],
@@ -75,13 +76,31 @@ type Exception struct {
 
 // Geometry is the drawn board of one variant.
 type Geometry struct {
-	Variant    string              `json:"variant"`
-	Width      int                 `json:"width"`
-	Height     int                 `json:"height"`
-	Source     string              `json:"source"`
+	Variant string `json:"variant"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Source  string `json:"source"`
+	// Pixels is how many pixels wide the pictures of the board are
+	// drawn (zero, or missing: DefaultPixels). Every mark of a picture
+	// has a fixed size in pixels, so a board crowded at the usual width
+	// (Youngstown Redux's Europe) is drawn wider, its marks no larger.
+	Pixels     int                 `json:"pixels,omitempty"`
 	Provinces  map[string]Province `json:"provinces"`
 	Impassable []Region            `json:"impassable,omitempty"`
 	Exceptions []Exception         `json:"exceptions,omitempty"`
+}
+
+// DefaultPixels is the width in pixels of a board's pictures unless its
+// geometry says otherwise (Geometry.Pixels): every schematic's, and every
+// drawn board's but the most crowded.
+const DefaultPixels = 1000
+
+// PictureWidth is the width in pixels of the board's pictures.
+func (g *Geometry) PictureWidth() int {
+	if g.Pixels > 0 {
+		return g.Pixels
+	}
+	return DefaultPixels
 }
 
 // Inside reports whether pt lies inside the rings by the even-odd rule,

@@ -22,6 +22,7 @@ var ownGeometry = []string{
 	"1908-fall-of-europe",
 	"canton",
 	"cold-war",
+	"milan",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
@@ -150,7 +151,7 @@ func mkseg(x0, y0, x1, y1 int) seg {
 //   - the label, unit, centre and coast points lie inside their province,
 //     and each coast point is nearer the seas of its coast than to the
 //     seas that only the province's other coasts touch;
-//   - points of two provinces are at least minApart from each other, so
+//   - points of two provinces are at least minApartPx from each other, so
 //     that what is drawn at them does not collide.
 func check(m *judge.Map, g *Geometry) []string {
 	var errs []string
@@ -311,9 +312,10 @@ func check(m *judge.Map, g *Geometry) []string {
 			all = append(all, named{n, c})
 		}
 	}
+	apart := minApartPx * float64(g.Width) / float64(g.PictureWidth())
 	for i, a := range all {
 		for _, b := range all[i+1:] {
-			if a.prov != b.prov && math.Hypot(float64(a.at[0]-b.at[0]), float64(a.at[1]-b.at[1])) < minApart {
+			if a.prov != b.prov && math.Hypot(float64(a.at[0]-b.at[0]), float64(a.at[1]-b.at[1])) < apart {
 				errf("points %v of %s and %v of %s are too close", a.at, a.prov, b.at, b.prov)
 			}
 		}
@@ -358,9 +360,10 @@ func check(m *judge.Map, g *Geometry) []string {
 	return errs
 }
 
-// minApart is the least distance, in map units, between points of two
-// provinces.
-const minApart = 25
+// minApartPx is the least distance, in the pictures' pixels, between
+// points of two provinces: 25 map units on a board 2000 units wide drawn
+// 1000 pixels wide.
+const minApartPx = 12.5
 
 func what(adjacent bool) string {
 	if adjacent {

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"reflect"
 	"strings"
 	"testing"
@@ -393,6 +394,7 @@ func TestParseMailOrderLines(t *testing.T) {
 // TestParseMailLinear feeds ParseMail mails made to make a careless
 // splitter quadratic; they must be read, and read right, in a blink.
 func TestParseMailLinear(t *testing.T) {
+	racetest.Sequential(t)
 	const n = 50000
 	mails := []string{
 		strings.Repeat("x wrote:\n\n\n", n),

@@ -415,6 +415,8 @@ func (p *parser) test() (*Cond, bool) {
 	switch {
 	case c.op == condOwns && !m.Locs[li.Province].Center:
 		return nil, p.errorf(where, "%s is no supply centre: %q can never be true", m.FullName(li.Province), p.src[p.toks[at].off:p.toks[p.p-1].end])
+	case c.op != condOwns && m.Locs[li.Province].Impassable:
+		return nil, p.errorf(where, "no unit ever stands in %s, which is impassable: %q can never be true", m.FullName(li.Province), p.src[p.toks[at].off:p.toks[p.p-1].end])
 	case c.typ == judge.Army && li.Province != l:
 		return nil, p.errorf(where, "an army is never on a coast (%s): %q can never be true", name, p.src[p.toks[at].off:p.toks[p.p-1].end])
 	case c.typ == judge.Army && li.Kind == judge.Sea:

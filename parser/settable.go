@@ -151,9 +151,9 @@ var setTable = []SetOption{
 		Usage: "SET PROXY | SET NOPROXY", Help: "a power may hand a unit's order to another power for one movement phase (PROXY unit TO power), or not",
 		When: "before the start"},
 	{Name: "NOPROXY", Words: []string{"NOPROXY"}, Who: Master, Syntax: "NOPROXY", When: "before the start"},
-	// SET BUILD is an adjustment length, or with HOME, ONE or ANY the build rule.
-	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY",
-		Usage: "SET BUILD HOME|ONE|ANY", Help: "builds in home centres, in any owned centre while one home centre is held, or in any owned centre",
+	// SET BUILD is an adjustment length, or with HOME, ONE, ANY or CAPTURED the build rule.
+	{Name: "BUILD", Words: []string{"BUILD", "BUILDS"}, Who: Master, Syntax: "BUILD HOME|ONE|ANY|CAPTURED",
+		Usage: "SET BUILD HOME|ONE|ANY|CAPTURED", Help: "builds in home centres, in any owned centre while one home centre is held, in any owned centre, or in any owned home centre of any power",
 		When: "before the start"},
 	// The end of a game and the players' own clock (issue 24).
 	{Name: "CONCEDE", Words: []string{"CONCEDE"}, Who: Player, Syntax: "CONCEDE power",

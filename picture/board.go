@@ -36,6 +36,7 @@ type board struct {
 	m    *judge.Map
 	w, h float64 // the map's box in map units, legend excluded
 	s    float64 // map units per output pixel: sizes are written in pixels times s
+	px   int     // the pictures' width in pixels: w / s
 
 	at     []pt // per Loc: where a unit stands (a coast Loc: its fleet's place)
 	label  []pt // per province: where its abbreviation is written
@@ -111,8 +112,10 @@ func (b *board) styles() []powerStyle {
 }
 
 // outputWidth is the width in pixels of the PNG, and of the SVG's
-// viewport: every size in this package is written in these pixels.
-const outputWidth = 1000
+// viewport, for every board whose geometry sets no other
+// (mapgeo.Geometry.PictureWidth): every size in this package is written
+// in pixels. A replay is drawn this wide on every board.
+const outputWidth = mapgeo.DefaultPixels
 
 // geometryFor returns the drawn geometry of m's board, if the project has
 // one. It is the one place that knows where geometry comes from.
@@ -170,7 +173,8 @@ func geoBoard(m *judge.Map, g *mapgeo.Geometry) (*board, error) {
 	n := m.NumLocs()
 	b := &board{m: m, w: float64(g.Width), h: float64(g.Height),
 		at: make([]pt, n), label: make([]pt, n), centre: make([]pt, n), rings: make([][][]pt, n), dislodged: make([]pt, n)}
-	b.s = b.w / outputWidth
+	b.px = g.PictureWidth()
+	b.s = b.w / float64(b.px)
 	for _, p := range m.Provinces() {
 		info := &m.Locs[p]
 		gp, ok := g.Provinces[info.Name]
@@ -259,7 +263,7 @@ func schematicBoard(m *judge.Map) *board {
 	if spanY*k > 1.1*outputWidth { // a tall map: keep it no taller than it is wide
 		k = (1.1*outputWidth - 2*margin) / spanY
 	}
-	b.w, b.s = outputWidth, 1
+	b.w, b.s, b.px = outputWidth, 1, outputWidth
 	b.h = math.Max(spanY*k+2*margin, 200)
 	offX := (outputWidth - spanX*k) / 2
 	// The node radius shrinks on crowded maps: the nearest pair of nodes

@@ -94,7 +94,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 func newDrawer(b *board, pos *judge.Position, res *judge.Resolution) *drawer {
 	m := pos.Map
 	d := &drawer{b: b, m: m, pos: pos, res: res, ps: b.styles(), px: b.s,
-		sc: &scene{w: b.w, s: b.s, cache: &b.raster}, moved: map[judge.Loc][]pt{}}
+		sc: &scene{w: b.w, s: b.s, px: b.px, cache: &b.raster}, moved: map[judge.Loc][]pt{}}
 	d.u = 10 * b.s
 	if b.schematic {
 		d.u = math.Min(10, b.nodeR*0.8)

@@ -27,8 +27,8 @@ func SVG(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 	return writeSVG(w, sc)
 }
 
-// PNG writes the same picture as SVG, rasterised outputWidth (1000)
-// pixels wide, of at most MaxPNGBytes; a picture too busy to fit is an
+// PNG writes the same picture as SVG, rasterised at its board's width in
+// pixels (1000 unless the board's geometry sets another), of at most MaxPNGBytes; a picture too busy to fit is an
 // error, and nothing is written.
 func PNG(w io.Writer, pos *judge.Position, res *judge.Resolution) error {
 	sc, err := sceneOf(pos, res)

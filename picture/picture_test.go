@@ -131,15 +131,23 @@ func pngOf(t testing.TB, pos *judge.Position, res *judge.Resolution) []byte {
 	return b.Bytes()
 }
 
-// checkPNG decodes a PNG and checks its width and size.
+// checkPNG decodes a PNG of a board drawn at the default width and
+// checks its width and size.
 func checkPNG(t testing.TB, data []byte) image.Image {
+	t.Helper()
+	return checkPNGWide(t, data, 1000)
+}
+
+// checkPNGWide decodes a PNG and checks that it is width pixels wide and
+// weighs no more than it may.
+func checkPNGWide(t testing.TB, data []byte, width int) image.Image {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := img.Bounds().Dx(); w != 1000 {
-		t.Errorf("PNG is %d px wide, want 1000", w)
+	if w := img.Bounds().Dx(); w != width {
+		t.Errorf("PNG is %d px wide, want %d", w, width)
 	}
 	if len(data) > MaxPNGBytes {
 		t.Errorf("PNG is %d bytes, want at most %d", len(data), MaxPNGBytes)
@@ -456,7 +464,7 @@ func TestEveryVariant(t *testing.T) {
 			if pn == nil {
 				t.Fatal("renderBusiest drew no start")
 			}
-			checkPNG(t, pn)
+			checkPNGWide(t, pn, boardFor(m).px)
 			keep(t, "variant-"+name+".png", pn)
 		})
 	}

@@ -118,7 +118,7 @@ const TargetPNGBytes = 150 << 10
 // with the fewest colours.
 var errTooBusy = errors.New("picture: the PNG is too busy to weigh less than its limit, even with 16 colours")
 
-// writePNG rasterises sc outputWidth pixels wide and writes it as a
+// writePNG rasterises sc sc.pixels() wide and writes it as a
 // paletted PNG of at most MaxPNGBytes (see encodePNG).
 func writePNG(w io.Writer, sc *scene) error {
 	img, err := rasterise(sc)
@@ -238,9 +238,9 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	}
 	k := 1 / sc.s
 	h := int(math.Ceil(sc.h * k))
-	// outputWidth pixels wide, or fewer for a scene scaled down
+	// Its board's width in pixels, or the width of a replay
 	// (scaledScene).
-	w := min(outputWidth, int(math.Round(sc.w*k)))
+	w := min(sc.pixels(), int(math.Round(sc.w*k)))
 	// The pixels come from a pool: a fresh 4 MB buffer costs more in page
 	// faults than drawing the whole picture's ground, which wipes it.
 	n := w * h * 4
@@ -563,7 +563,7 @@ func (r *raster) solidLine(c color.NRGBA, w int) {
 		r.line, r.lineC = l, c
 		return
 	}
-	l := make([]uint8, 4*max(w, outputWidth))
+	l := make([]uint8, 4*max(w, r.img.Rect.Dx()))
 	for x := 0; x < len(l); x += 4 {
 		l[x], l[x+1], l[x+2], l[x+3] = c.R, c.G, c.B, 0xff
 	}

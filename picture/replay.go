@@ -86,10 +86,12 @@ func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 	for _, sc := range scenes {
 		height = max(height, pixelHeight(sc))
 	}
-	frame := image.Rect(0, 0, outputWidth, height)
-	if width < outputWidth {
-		// Every scene drawn width pixels wide: its shapes rasterised
-		// at that size, sharper and lighter than a picture scaled down.
+	frame := image.Rect(0, 0, width, height)
+	if width != last.pixels() {
+		// Every scene drawn width pixels wide (narrower than its
+		// board's pictures, for a replay that must weigh less or a
+		// board drawn wider than a replay): its shapes rasterised at
+		// that size, sharper and lighter than a picture scaled down.
 		for i, sc := range scenes {
 			scenes[i] = scaledScene(sc, width)
 		}
@@ -100,7 +102,7 @@ func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 		}
 		frame = image.Rect(0, 0, width, height)
 	}
-	words := &scene{w: last.w, h: float64(height) * last.s, s: last.s}
+	words := &scene{w: last.w, h: float64(height) * last.s, s: last.s, px: last.px}
 	title := textScene(words, []textLine{
 		{m.Title, 2, true, color.NRGBA{}},
 		{"game " + g.Name, 1.4, false, color.NRGBA{}},
@@ -302,13 +304,14 @@ func sortByCount(order, counts []int) {
 	}
 }
 
-// scaledScene is sc drawn width pixels wide rather than outputWidth: the
-// same shapes with more map units a pixel. The board's shapes kept
-// rasterised (sc.cache) are of outputWidth, so a scaled scene draws them
-// anew.
+// scaledScene is sc drawn width pixels wide rather than its own width:
+// the same shapes with more (or fewer) map units a pixel. The board's
+// shapes kept rasterised (sc.cache) are of its own width, so a scaled
+// scene draws them anew.
 func scaledScene(sc *scene, width int) *scene {
 	out := *sc
-	out.s = sc.s * outputWidth / float64(width)
+	out.s = sc.s * float64(sc.pixels()) / float64(width)
+	out.px = width
 	out.cache = nil
 	return &out
 }

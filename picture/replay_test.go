@@ -173,6 +173,7 @@ const maxReplayBytes = 5_000_000
 // the random bot (whose moves change the most pixels a phase) weighs at
 // most 5 MB, with every frame there.
 func TestReplayTwentyYears(t *testing.T) {
+	racetest.Sequential(t)
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)

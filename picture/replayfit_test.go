@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image"
 	"image/gif"
 	"testing"
@@ -53,6 +54,7 @@ func shown(t *testing.T, parts [][]byte) (pictures [][]uint8, width int) {
 // frame of it, when it is much too big; and an error when even that does
 // not fit.
 func TestReplayParts(t *testing.T) {
+	racetest.Sequential(t)
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,21 @@ import (
 type scene struct {
 	w, h    float64 // the whole picture, legend included, in map units
 	s       float64 // map units per output pixel
+	px      int     // the width in pixels it is drawn at (0: outputWidth)
 	title   string
 	desc    string
 	elems   []elem
 	cache   *rasterCache // the board's shapes, once rasterised; nil: none
 	statics int          // how many shapes are static (elem.static)
+}
+
+// pixels is the width in pixels sc is drawn at: its board's picture
+// width, or the width a replay scaled it to.
+func (sc *scene) pixels() int {
+	if sc.px > 0 {
+		return sc.px
+	}
+	return outputWidth
 }
 
 type elemKind uint8

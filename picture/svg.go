@@ -19,7 +19,7 @@ func writeSVG(w io.Writer, sc *scene) error {
 	num := func(v float64) { b = appendNum(b, v) }
 	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
 	b = fmt.Appendf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 `,
-		outputWidth, int(sc.h/sc.s+0.5))
+		sc.pixels(), int(sc.h/sc.s+0.5))
 	num(sc.w)
 	b = append(b, ' ')
 	num(sc.h)

@@ -538,6 +538,28 @@ func (wr *writer) ownership(next *judge.Position) {
 		// The count changes as centres are built ("34, 35, 36" rule 7).
 		fmt.Fprintf(&wr.b, "\nVictory needs %d of the %d supply centres.\n", next.VictoryCenters(), len(next.CenterList()))
 	}
+	if note := LeadNote(next); note != "" {
+		// The lead that wins shrinks every year (Twenty Twenty).
+		fmt.Fprintf(&wr.b, "\n%s\n", note)
+	}
+}
+
+// LeadNote says, on a map with a lead rule (judge.Map.VictoryLead), what
+// lead wins at the end of the year that pos is in, or of the next year
+// when pos is a Winter, whose year has been judged: "A lead of 19 supply
+// centres over every other power at the end of 2002 also wins." It is ""
+// on other maps.
+func LeadNote(pos *judge.Position) string {
+	m := pos.Map
+	if m.VictoryLead == 0 {
+		return ""
+	}
+	year := pos.Phase.Year
+	if pos.Phase.Season == judge.Winter {
+		year++
+	}
+	n := m.LeadNeeded(year)
+	return fmt.Sprintf("A lead of %d supply centre%s over every other power at the end of %d also wins.", n, Plural(n, "", "s"), year)
 }
 
 // constructionsEnded writes what became of the constructions whose year

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"testing"
 	"time"
 
@@ -109,6 +110,7 @@ func countChecks(t *testing.T) *int {
 // docs/security.md gives. The right password, sent in the same minutes
 // by the seat's own address without its code, is not checked either.
 func TestGuessingLimitEveryPath(t *testing.T) {
+	racetest.Sequential(t)
 	const hours = 3
 	var dt []func(int) guess
 	for _, p := range guessPaths {

@@ -186,6 +186,9 @@ func (s *session) constructionState(pos *judge.Position) {
 	if mp.DynamicVictory {
 		s.printf("Victory needs %d of the %d supply centres.", pos.VictoryCenters(), len(pos.CenterList()))
 	}
+	if note := report.LeadNote(pos); note != "" {
+		s.printf("%s", note)
+	}
 }
 
 // centreCounts writes "Austria 3, England 3, ..." for the powers that own

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"slices"
 	"strings"
 	"testing"
@@ -74,6 +75,7 @@ func TestSeatCommandsNeedTheSeatsPassword(t *testing.T) {
 // late or abandoned. The lockout still holds every mail without the
 // code, and the code opens no other seat.
 func TestLockoutCannotKeepTheOwnerOut(t *testing.T) {
+	racetest.Sequential(t)
 	h := newHarness(t)
 	h.startStandard("dt")
 	const france = "france@example.org"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -159,6 +160,7 @@ func TestDemoGameFile(t *testing.T) {
 // and three more, within README's 1.5 MB. The GIF goes to
 // $GMD_DEMO_REPLAY when it is set (scripts/demo-replay).
 func TestDemoGameReplay(t *testing.T) {
+	racetest.Sequential(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "gmd.db")
 	gifFile := filepath.Join(dir, "replay.gif")

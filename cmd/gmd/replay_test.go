@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -96,6 +97,7 @@ func replayDB(t *testing.T) (string, picture.ReplayGame) {
 // the picture package draws the game played: the same GIF, byte for
 // byte, so the history's orders are re-adjudicated to the same outcomes.
 func TestReplayCommand(t *testing.T) {
+	racetest.Sequential(t)
 	path, want := replayDB(t)
 	var direct bytes.Buffer
 	if err := picture.Replay(&direct, want); err != nil {

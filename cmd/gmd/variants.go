@@ -52,6 +52,9 @@ func mapSummary(m *judge.Map) string {
 	if m.DynamicVictory {
 		victory += " (a majority of the centres at the time)"
 	}
+	if m.VictoryLead > 0 {
+		victory += fmt.Sprintf(" or a lead of %d falling by one a year", m.VictoryLead)
+	}
 	s := fmt.Sprintf("%s, %d powers, %d supply centres, %s, first phase %s, builds %s",
 		m.Title, len(m.Powers), len(m.Centers()), victory, m.StartPhase(), m.Builds)
 	if m.Construction {

@@ -3,6 +3,7 @@ package browser
 import (
 	"bytes"
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image"
 	"image/png"
 	"net/http"
@@ -35,7 +36,9 @@ func TestSVGInBrowser(t *testing.T) {
 		res  *judge.Resolution
 	}
 	shots := []shot{s1901(t)}
-	for _, name := range variants.Names() {
+	// Every board in the plain pass; under -race, where drawing the
+	// reference PNGs is most of the cost, every sixth.
+	for _, name := range racetest.Spread(variants.Names(), 6) {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

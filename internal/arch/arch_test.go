@@ -56,6 +56,7 @@ var rules = map[string][]string{
 	"tools/layout":        {"judge"},
 	"tools/boards":        {"judge", "judge/variants", "picture"},
 	"tools/mapgen":        {"judge", "judge/variants", "mapgeo", "mapgeo/carve"},
+	"tools/plainpass":     {},
 	// cmd/gmd wires everything; nothing imports it (no package lists "cmd/...").
 	"cmd/gmd": {"*"},
 }

@@ -21,7 +21,14 @@ import (
 // written into this file.
 func checkGodipBorders(t *testing.T, m *judge.Map, variant string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "godip", variant+".txt"))
+	checkBorderList(t, m, variant, filepath.Join("testdata", "godip", variant+".txt"))
+}
+
+// checkBorderList is checkGodipBorders on a list of borders in file, in
+// the same form, read off another judge's map (njudge's).
+func checkBorderList(t *testing.T, m *judge.Map, variant, file string) {
+	t.Helper()
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		Width:      g.W,
 		Height:     g.H,
 		Source:     source,
+		Pixels:     c.Pixels,
 		Provinces:  map[string]mapgeo.Province{},
 		Exceptions: slices.Clone(c.Exceptions),
 	}
@@ -48,6 +49,10 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 	// clear of every unit (its neighbours' too), and each centre marker of
 	// every unit and label: first the units, then the labels, then the
 	// centres.
+	// The sizes below are those of a board 2000 units wide drawn 1000
+	// pixels wide; a board drawn at other scales scales them (by exactly
+	// 1 at that scale, so that such boards come out as before).
+	k := float64(g.W) / float64(geo.PictureWidth()) / 2
 	var drawn []int // regions that are provinces, in the order of Names
 	pieces := make([][]int, len(g.Names))
 	var units []box
@@ -69,7 +74,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		} else {
 			p.Unit = g.unitPoint(pieces[r], g.First[r])
 		}
-		units = append(units, unitBoxes(p.Unit)...)
+		units = append(units, unitBoxes(p.Unit, k)...)
 		for _, co := range kinds[name].Coasts {
 			ll, ok := c.Points[name+"/"+co]
 			if !ok {
@@ -80,7 +85,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 				p.Coasts = map[string]mapgeo.Point{}
 			}
 			p.Coasts[co] = proj(ll)
-			units = append(units, unitBoxes(p.Coasts[co])...)
+			units = append(units, unitBoxes(p.Coasts[co], k)...)
 		}
 		geo.Provinces[name] = p
 		drawn = append(drawn, r)
@@ -92,7 +97,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 		for _, r := range drawn {
 			name := g.Names[r]
 			p := geo.Provinces[name]
-			hw := labelHalfW(name)
+			hw := labelHalfW(name, k)
 			ll, ok := c.Points[name+" label"]
 			switch {
 			case ok != (hand == 1):
@@ -101,9 +106,9 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 				p.Label = proj(ll)
 			default:
 				u := p.Unit
-				p.Label = g.pick(pieces[r], float64(u[0]), float64(u[1])+armyR+labelHalfH+2, hw, labelHalfH, slices.Concat(units, labels))
+				p.Label = g.pick(pieces[r], float64(u[0]), float64(u[1])+(armyR+labelHalfH+2)*k, hw, labelHalfH*k, slices.Concat(units, labels))
 			}
-			labels = append(labels, boxAt(float64(p.Label[0]), float64(p.Label[1]), hw, labelHalfH))
+			labels = append(labels, boxAt(float64(p.Label[0]), float64(p.Label[1]), hw, labelHalfH*k))
 			geo.Provinces[name] = p
 		}
 	}
@@ -115,7 +120,7 @@ func Build(c *Config, kinds Kinds, rings [][]LonLat, source string) (*mapgeo.Geo
 			p.Centre = proj(ll)
 		} else {
 			u := p.Unit
-			p.Centre = g.pick(pieces[r], float64(u[0])+hullHalfW+centreR+2, float64(u[1])-4, centreR, centreR, away)
+			p.Centre = g.pick(pieces[r], float64(u[0])+(hullHalfW+centreR+2)*k, float64(u[1])-4*k, centreR*k, centreR*k, away)
 		}
 		geo.Provinces[name] = p
 	}
@@ -195,14 +200,16 @@ func (a box) overlap(b box) float64 {
 }
 
 // unitBoxes are the boxes that a unit drawn at u covers: an army's disc,
-// and a fleet's hull, wider and flatter.
-func unitBoxes(u mapgeo.Point) []box {
+// and a fleet's hull, wider and flatter; k scales the sizes (see Build).
+func unitBoxes(u mapgeo.Point, k float64) []box {
 	x, y := float64(u[0]), float64(u[1])
-	return []box{boxAt(x, y, armyR, armyR), {x - hullHalfW, y - hullTop, x + hullHalfW, y + hullBottom}}
+	return []box{boxAt(x, y, armyR*k, armyR*k), {x - hullHalfW*k, y - hullTop*k, x + hullHalfW*k, y + hullBottom*k}}
 }
 
 // labelHalfW is half the width of the label of province name.
-func labelHalfW(name string) float64 { return (letterW*float64(len(name)) + labelPad) / 2 }
+func labelHalfW(name string, k float64) float64 {
+	return (letterW*float64(len(name)) + labelPad) / 2 * k
+}
 
 // unitPoint picks a province's unit point: deep inside, near the first
 // seed (a large province's heart, such as St Petersburg's city rather
@@ -260,7 +267,8 @@ func Encode(geo *mapgeo.Geometry) ([]byte, error) {
 		Width   int    `json:"width"`
 		Height  int    `json:"height"`
 		Source  string `json:"source"`
-	}{geo.Variant, geo.Width, geo.Height, geo.Source})
+		Pixels  int    `json:"pixels,omitempty"`
+	}{geo.Variant, geo.Width, geo.Height, geo.Source, geo.Pixels})
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package carve
 import (
 	"bytes"
 	"fmt"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"math"
 	"os"
 	"slices"
@@ -640,6 +641,7 @@ func TestWarp(t *testing.T) {
 // points cost less), but with a reach of one pixel it stays where the
 // seed file sets it; the default is 30 pixels; bad values are refused.
 func TestCoastReach(t *testing.T) {
+	racetest.Sequential(t)
 	kinds := Kinds{"a": {Shore: true, Coasts: []string{"nc"}}, "b": {}, "s": {Sea: true}}
 	build := func(extra string) (*Config, float64) {
 		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
@@ -708,5 +710,63 @@ func TestRingAcrossCut(t *testing.T) {
 	}
 	if _, ok := c.Proj.unwrap([]LonLat{{-180, -80}, {-60, -80}, {60, -80}, {179, -80}, {180, -90}, {-180, -90}}); ok {
 		t.Error("a ring round the pole was unwrapped")
+	}
+}
+
+// TestPixels checks the pixels directive: the geometry carries the width
+// of its pictures (none written at the default, so that the boards drawn
+// at 1000 pixels keep their bytes), and the placer sizes the marks for
+// it, so that the same board drawn at a quarter of the width keeps its
+// unit and label points several times as far apart in map units.
+func TestPixels(t *testing.T) {
+	kinds := Kinds{"a": {Centre: true}, "b": {}, "s": {Sea: true}}
+	build := func(extra string) (*mapgeo.Geometry, []byte) {
+		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {
+			return []byte(tinyConfig + "width 1000\n" + extra), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		geo, _, err := Build(c, kinds, tinyLand(), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Encode(geo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return geo, b
+	}
+	gap := func(g *mapgeo.Geometry) float64 {
+		p := g.Provinces["a"]
+		return math.Hypot(float64(p.Unit[0]-p.Label[0]), float64(p.Unit[1]-p.Label[1]))
+	}
+	plain, plainJSON := build("")
+	if plain.Pixels != 0 || plain.PictureWidth() != mapgeo.DefaultPixels || bytes.Contains(plainJSON, []byte(`"pixels"`)) {
+		t.Errorf("by default: Pixels %d, PictureWidth %d, written %v; want 0, %d, not written",
+			plain.Pixels, plain.PictureWidth(), bytes.Contains(plainJSON, []byte(`"pixels"`)), mapgeo.DefaultPixels)
+	}
+	for _, c := range []struct {
+		px       int
+		wider    bool // the marks are larger in map units than the default's
+		narrower bool
+	}{{500, true, false}, {2000, false, true}} {
+		geo, b := build(fmt.Sprintf("pixels %d\n", c.px))
+		back, err := mapgeo.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if geo.Pixels != c.px || back.PictureWidth() != c.px {
+			t.Errorf("pixels %d: built %d, read back %d", c.px, geo.Pixels, back.PictureWidth())
+		}
+		t.Logf("pixels %d: unit–label %.1f units (default %.1f)", c.px, gap(geo), gap(plain))
+		if c.wider && gap(geo) < 1.5*gap(plain) || c.narrower && gap(geo) > gap(plain)/1.5 {
+			t.Errorf("pixels %d: unit and label %.1f units apart, %.1f at the default width: the marks were not sized for the width", c.px, gap(geo), gap(plain))
+		}
+	}
+	for _, bad := range []string{"pixels 100\n", "pixels 1800.5\n", "pixels\n", "pixels 9000\n"} {
+		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
 	}
 }

@@ -26,6 +26,7 @@ import (
 //	warp x <lonA> <lonB> <k>             draw the meridians between lonA and lonB k times as far apart
 //	warp y <latA> <latB> <k>             draw the parallels between latA and latB k times as far apart
 //	width <units>                        the box's width in map units
+//	pixels <n>                           the pictures' width in pixels (default 1000)
 //	minisland <pixels>                   smaller unseeded islands become sea
 //	tolerance <units>                    Douglas–Peucker tolerance of borders
 //	<province> <lon> <lat>               a seed (land on land, sea on water)
@@ -58,8 +59,13 @@ type Config struct {
 	// Warps widen or narrow bands of the board, across (x, between two
 	// meridians) or up and down (y, between two parallels): a world
 	// board narrows its empty oceans and widens its crowded lands.
-	Warps      []Warp
-	Width      int
+	Warps []Warp
+	Width int
+	// Pixels is the width of the board's pictures (zero: the default,
+	// mapgeo.DefaultPixels), written to the geometry. The marks keep
+	// their size in pixels, so a wider picture gives a crowded board
+	// room; the placer places them at this width.
+	Pixels     int
 	MinIsland  int
 	Tolerance  float64
 	Seeds      []Seed
@@ -230,6 +236,15 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return fmt.Errorf("%s: warp wants from < to and k from 0.2 to 5", where)
 			}
 			c.Warps = append(c.Warps, Warp{Axis: f[1][0], From: v[0], To: v[1], K: v[2]})
+		case "pixels":
+			v, err := nums(1, 1)
+			if err != nil {
+				return err
+			}
+			if v[0] < 500 || v[0] > 4000 || v[0] != math.Trunc(v[0]) {
+				return fmt.Errorf("%s: pixels wants a whole number from 500 to 4000", where)
+			}
+			c.Pixels = int(v[0])
 		case "width", "minisland":
 			v, err := nums(1, 1)
 			if err != nil {

@@ -20,23 +20,23 @@ import (
 // always visits the marks in the same order, so that the result depends
 // on nothing but the input.
 
-// Mark sizes in output pixels, as package picture draws them at its
-// output width of 1000 pixels (units of radius 10, labels of 10.5 px
-// type), each with its outline and a little to spare; picture's
-// TestPlacement checks the boards with the picture's own sizes.
+// Mark sizes in output pixels, as package picture draws them (units of
+// radius 10, labels of 10.5 px type) at any width
+// (mapgeo.Geometry.PictureWidth), each with its outline and a little to
+// spare; picture's TestPlacement checks the boards with the picture's own
+// sizes.
 const (
-	pxOut     = 1000.0 // the pictures' width in pixels
-	pxArmy    = 11.5   // an army's disc, each side
-	pxHullW   = 16.0   // a fleet's hull, each side
-	pxHullTop = 9.0    // above the point
-	pxHullBot = 9.5    // below it
-	pxLetter  = 3.4    // half the width of a label's letter
-	pxLabelW  = 2.0    // and a label's halo, each side
-	pxLabelH  = 6.0    // half a label's height
-	pxCentre  = 7.2    // a centre marker
-	pxConstr  = 9.2    // a centre under construction (34-35-36)
-	pxRing    = 17.5   // the dashed ring round a dislodged unit
-	pxDisX    = -17.5  // where a dislodged unit goes by default, from its unit
+	pxArmy    = 11.5  // an army's disc, each side
+	pxHullW   = 16.0  // a fleet's hull, each side
+	pxHullTop = 9.0   // above the point
+	pxHullBot = 9.5   // below it
+	pxLetter  = 3.4   // half the width of a label's letter
+	pxLabelW  = 2.0   // and a label's halo, each side
+	pxLabelH  = 6.0   // half a label's height
+	pxCentre  = 7.2   // a centre marker
+	pxConstr  = 9.2   // a centre under construction (34-35-36)
+	pxRing    = 17.5  // the dashed ring round a dislodged unit
+	pxDisX    = -17.5 // where a dislodged unit goes by default, from its unit
 	pxDisY    = -14.5
 	pxGap     = 3.0 // how much nearer its own marks each mark must be
 )
@@ -424,7 +424,7 @@ func (pl *placer) improve(k int) bool {
 // points in geo: label, unit, coasts, dislodged units, centre. A split
 // coast's fleet moves at most coastReach pixels from its first guess.
 func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds Kinds, coastReach float64) *placer {
-	pl := &placer{g: g, s: float64(g.W) / pxOut, inPiece: make([]map[int]bool, len(g.Names))}
+	pl := &placer{g: g, s: float64(g.W) / float64(geo.PictureWidth()), inPiece: make([]map[int]bool, len(g.Names))}
 	s := pl.s
 	for _, r := range drawn {
 		set := make(map[int]bool, len(pieces[r]))

@@ -145,6 +145,8 @@ func victoryText(m *judge.Map) string {
 	switch {
 	case m.DynamicVictory:
 		return "a majority of the centres"
+	case m.VictoryLead > 0:
+		return strconv.Itoa(m.VictoryCenters) + ", or a lead of " + strconv.Itoa(m.VictoryLead) + " falling by one a year"
 	case m.TiesContinue:
 		return strconv.Itoa(m.VictoryCenters) + ", alone in the lead"
 	}

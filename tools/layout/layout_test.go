@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -80,6 +81,7 @@ func TestRewrite(t *testing.T) {
 // point may round differently where the compiler fuses multiply-adds, so
 // the check runs on amd64 only, which does not.
 func TestCommittedPlaces(t *testing.T) {
+	racetest.Sequential(t)
 	if runtime.GOARCH != "amd64" {
 		t.Skip("layouts are compared on amd64 only")
 	}
