@@ -719,6 +719,7 @@ func TestRingAcrossCut(t *testing.T) {
 // it, so that the same board drawn at a quarter of the width keeps its
 // unit and label points several times as far apart in map units.
 func TestPixels(t *testing.T) {
+	racetest.Sequential(t)
 	kinds := Kinds{"a": {Centre: true}, "b": {}, "s": {Sea: true}}
 	build := func(extra string) (*mapgeo.Geometry, []byte) {
 		c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) {

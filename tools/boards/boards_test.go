@@ -103,7 +103,8 @@ func TestThumbnailOfEveryBoard(t *testing.T) {
 // board's map and geometry draw today, byte for byte, so that a board
 // drawn anew (or its marks moved) cannot keep an old picture in README.
 func TestThumbnailsAreCurrent(t *testing.T) {
-	for _, n := range racetest.Spread(variants.Names(), 6) {
+	racetest.Sequential(t)
+	for _, n := range variants.Names() {
 		m, err := variants.Load(n)
 		if err != nil {
 			t.Fatal(err)
