@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/gmdjudge/gmd/internal/textsafe"
 	"slices"
 	"strings"
 
@@ -97,7 +98,9 @@ func (s *session) cmdPress(c *parser.Command) error {
 			return nil
 		}
 	}
-	if strings.TrimSpace(c.Body) == "" {
+	// The body as the recipients would read it: a body of control
+	// characters only (a NUL, say) is as empty as one of spaces.
+	if strings.TrimSpace(pressText(c.Body)) == "" {
 		s.fail(c.Line, "The press has no text. Nothing was sent.")
 		return nil
 	}
@@ -343,9 +346,11 @@ func parseRecipients(mp *judge.Map, words []string) (pressTarget, string) {
 // pressText is a press body as the recipients read it: the player's lines as
 // written, without blank lines before or after them and with no run of blank
 // lines longer than one, so that the judge's layout (one blank line between
-// parts) holds whatever the sender typed.
+// parts) holds whatever the sender typed. Characters a mail must not carry
+// are taken out first (textsafe.Clean), as the mail's text would lose
+// them anyway: a line of them alone is blank.
 func pressText(body string) string {
-	lines := strings.Split(body, "\n")
+	lines := strings.Split(textsafe.Clean(body), "\n")
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
 		blank := strings.TrimSpace(l) == ""

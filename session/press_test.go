@@ -109,6 +109,10 @@ func TestPressRefused(t *testing.T) {
 		{"to self", "white", true, "PRESS TO F\nhi\nENDPRESS", "nobody but you", ""},
 		{"unknown power", "white", true, "PRESS TO XQ\nhi\nENDPRESS", "names no power", ""},
 		{"empty", "white", true, "PRESS TO E\nENDPRESS", "no text", ""},
+		// Characters no mail carries (a NUL, a zero-width space, a bidi
+		// override) are no text either: the fuzzer's press of one NUL went
+		// out as a message of blank lines.
+		{"control characters only", "white", true, "PRESS TO E\n\x00\n\u200b \u202e\nENDPRESS", "no text", ""},
 		{"names", "white", true, "PRESS TO England, Germany\nhi\nENDPRESS", "", "germany@example.org"},
 	}
 	for _, tt := range tests {
