@@ -20,6 +20,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
@@ -32,12 +33,26 @@ func main() {
 	seeds := flag.String("seeds", "", "seed file (tools/mapgen/standard.seeds)")
 	out := flag.String("o", "", "geometry file to write")
 	pngOut := flag.String("png", "", "debug picture of the pixel grid to write")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (to find where carving spends its time)")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mapgen:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "mapgen:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if *topo == "" || *seeds == "" || (*out == "" && *pngOut == "") {
 		fmt.Fprintln(os.Stderr, "usage: mapgen -topo land-50m.json -seeds file.seeds [-o out.geo.json] [-png grid.png]")
 		os.Exit(2)
 	}
 	if err := run(*topo, *seeds, *out, *pngOut); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "mapgen:", err)
 		os.Exit(1)
 	}
