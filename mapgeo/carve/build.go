@@ -239,14 +239,33 @@ func (g *Grid) pick(px []int, ix, iy, hw, hh float64, away []box) mapgeo.Point {
 	const minDepth = 5 * 4 // a point on the border may fall outside the simplified rings
 	bestScore, at := math.Inf(-1), [2]float64{ix, iy}
 	for pass := 0; pass < 2 && math.IsInf(bestScore, -1); pass++ {
+		// Only the boxes that a candidate's box could touch count; the
+		// others would each take away nothing. This is what keeps the
+		// search from costing pixels × every mark of the board.
+		var area box
+		if pass == 0 {
+			area = box{ix - reach, iy - reach, ix + reach, iy + reach}
+		} else {
+			area = pixelBounds(px, g.W)
+		}
+		area = box{area[0] - hw, area[1] - hh, area[2] + hw, area[3] + hh}
+		var close []box
+		for _, a := range away {
+			if a.overlap(area) > 0 {
+				close = append(close, a)
+			}
+		}
 		for _, i := range px {
 			q := [2]float64{float64(i % g.W), float64(i / g.W)}
 			if pass == 0 && (math.Abs(q[0]-ix) > reach || math.Abs(q[1]-iy) > reach || g.Dist[i] < minDepth) {
 				continue // the second pass, for a sliver of a province, takes any pixel
 			}
 			score := 8*math.Min(float64(g.Dist[i]), 65) - 5*math.Hypot(q[0]-ix, q[1]-iy)
+			if score <= bestScore {
+				continue // an overlap could only lower it
+			}
 			me := boxAt(q[0], q[1], hw, hh)
-			for _, a := range away {
+			for _, a := range close {
 				score -= 400 * me.overlap(a)
 			}
 			if score > bestScore {
@@ -255,6 +274,16 @@ func (g *Grid) pick(px []int, ix, iy, hw, hh float64, away []box) mapgeo.Point {
 		}
 	}
 	return mapgeo.Point{int(at[0]), int(at[1])}
+}
+
+// pixelBounds is the box round the pixels px of a grid w pixels wide.
+func pixelBounds(px []int, w int) box {
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, i := range px {
+		x, y := float64(i%w), float64(i/w)
+		b = box{min(b[0], x), min(b[1], y), max(b[2], x), max(b[3], y)}
+	}
+	return b
 }
 
 // Encode writes geometry as the committed JSON: one province, region or

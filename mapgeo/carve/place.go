@@ -55,6 +55,7 @@ type mark struct {
 	kind   int
 	coast  string // "" or the split coast of a unit or dislodged mark
 	shape  []box  // what it covers, relative to its point
+	extent box    // the box round all of shape, relative to its point
 	body   []box  // what of it must lie in the province (nil: shape)
 	at     [2]float64
 	home   [2]float64 // the first guess, which it is pulled back to
@@ -89,8 +90,11 @@ type placer struct {
 	g     *Grid
 	s     float64 // map units per output pixel
 	marks []mark
-	// Per region: the piece (pixels) marks go on, as a set.
-	inPiece []map[int]bool
+	// Per pixel: the region whose piece (the pixels marks go on) holds
+	// it deep enough, or -1. Pieces never share a pixel, and a slice
+	// answers faster than a set per region: own is asked millions of
+	// times.
+	pieceOf []int32
 }
 
 func (pl *placer) px(v float64) float64 { return v * pl.s }
@@ -107,7 +111,7 @@ func (pl *placer) own(r int, at [2]float64) bool {
 		return false
 	}
 	i := y*pl.g.W + x
-	return pl.inPiece[r][i]
+	return pl.pieceOf[i] == int32(r)
 }
 
 // share is the least part of any of the boxes bs that lies on region
@@ -186,6 +190,13 @@ func (pl *placer) pair(k int, at [2]float64, j int) float64 {
 	if j == k || mayOverlap(a, b) {
 		return 0
 	}
+	// Marks whose extents do not meet cannot cover each other: most
+	// pairs end here.
+	ea, eb := a.extent, b.extent
+	if min(at[0]+ea[2], b.at[0]+eb[2]) <= max(at[0]+ea[0], b.at[0]+eb[0]) ||
+		min(at[1]+ea[3], b.at[1]+eb[3]) <= max(at[1]+ea[1], b.at[1]+eb[1]) {
+		return 0
+	}
 	// The boxes are moved to their points here rather than by cover,
 	// which would allocate: the search calls pair millions of times.
 	c := 0.0
@@ -205,15 +216,21 @@ func (pl *placer) pair(k int, at [2]float64, j int) float64 {
 // own province and of any other, leaving out mark skip.
 func (pl *placer) near(j, skip int) (own, other float64) {
 	own, other = math.Inf(1), math.Inf(1)
+	at, region := pl.marks[j].at, pl.marks[j].region
 	for i := range pl.marks {
 		if i == j || i == skip {
 			continue
 		}
-		d := dist(pl.marks[i].at, pl.marks[j].at)
-		if pl.marks[i].region == pl.marks[j].region {
-			own = min(own, d)
-		} else {
-			other = min(other, d)
+		// A distance is never less than either side of it (math.Hypot
+		// keeps that), so a mark farther along x or y than the nearest
+		// so far cannot be nearer: most marks end here, without a Hypot.
+		dx, dy := math.Abs(pl.marks[i].at[0]-at[0]), math.Abs(pl.marks[i].at[1]-at[1])
+		if pl.marks[i].region == region {
+			if dx < own && dy < own {
+				own = min(own, dist(pl.marks[i].at, at))
+			}
+		} else if dx < other && dy < other {
+			other = min(other, dist(pl.marks[i].at, at))
 		}
 	}
 	return own, other
@@ -368,13 +385,20 @@ func (pl *placer) improve(k int) bool {
 		own, other := pl.near(j, k)
 		nbs = append(nbs, nb{j, own, other})
 	}
-	cost := func(at [2]float64) float64 {
+	// cost is what mark k costs at at, or any value of at least bound
+	// once it is clear that it costs that much: past alone's part every
+	// term is a cost of zero or more, so a candidate that reaches bound
+	// halfway cannot end below it.
+	cost := func(at [2]float64, bound float64) float64 {
 		c := pl.alone(k, at)
 		if math.IsInf(c, 1) {
 			return c
 		}
 		own, other := math.Inf(1), math.Inf(1)
 		for _, x := range nbs {
+			if c >= bound {
+				return c
+			}
 			c += pl.pair(k, at, x.j)
 			d := dist(at, pl.marks[x.j].at)
 			o, t := x.own, x.other
@@ -392,10 +416,10 @@ func (pl *placer) improve(k int) bool {
 		// keep their own cost in view: moving the unit moves their ideal.
 		return c
 	}
-	best, bestAt := cost(m.at), m.at
+	best, bestAt := cost(m.at, math.Inf(1)), m.at
 	try := func(at [2]float64) {
 		if at != m.at && dist(at, m.home) <= reach {
-			if c := cost(at); c < best-1e-9 {
+			if c := cost(at, best-1e-9); c < best-1e-9 {
 				best, bestAt = c, at
 			}
 		}
@@ -424,16 +448,17 @@ func (pl *placer) improve(k int) bool {
 // points in geo: label, unit, coasts, dislodged units, centre. A split
 // coast's fleet moves at most coastReach pixels from its first guess.
 func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds Kinds, coastReach float64) *placer {
-	pl := &placer{g: g, s: float64(g.W) / float64(geo.PictureWidth()), inPiece: make([]map[int]bool, len(g.Names))}
+	pl := &placer{g: g, s: float64(g.W) / float64(geo.PictureWidth()), pieceOf: make([]int32, g.W*g.H)}
+	for i := range pl.pieceOf {
+		pl.pieceOf[i] = -1
+	}
 	s := pl.s
 	for _, r := range drawn {
-		set := make(map[int]bool, len(pieces[r]))
 		for _, i := range pieces[r] {
 			if g.Dist[i] >= minDeep {
-				set[i] = true
+				pl.pieceOf[i] = int32(r)
 			}
 		}
-		pl.inPiece[r] = set
 	}
 	pt := func(p mapgeo.Point) [2]float64 { return [2]float64{float64(p[0]), float64(p[1])} }
 	armyBox := boxAt(0, 0, pxArmy*s, pxArmy*s)
@@ -448,6 +473,10 @@ func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds
 			m.region, m.home = r, m.at
 			if m.reach == 0 {
 				m.reach = reach
+			}
+			m.extent = m.shape[0]
+			for _, b := range m.shape[1:] {
+				m.extent = box{min(m.extent[0], b[0]), min(m.extent[1], b[1]), max(m.extent[2], b[2]), max(m.extent[3], b[3])}
 			}
 			pl.marks = append(pl.marks, m)
 			return len(pl.marks) - 1
@@ -481,7 +510,7 @@ func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds
 		best := math.Inf(1)
 		for _, q := range pieces[m.region] {
 			at := [2]float64{float64(q % g.W), float64(q / g.W)}
-			if d := dist(at, m.at); d < best && pl.inPiece[m.region][q] {
+			if d := dist(at, m.at); d < best && pl.pieceOf[q] == int32(m.region) {
 				best, m.home = d, at
 			}
 		}
