@@ -29,6 +29,7 @@ var ownGeometry = []string{
 	"empires-and-coalitions",
 	"western-world-901",
 	"loeb9",
+	"africa",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
