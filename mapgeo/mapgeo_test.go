@@ -29,6 +29,7 @@ var ownGeometry = []string{
 	"empires-and-coalitions",
 	"europe-1939",
 	"western-world-901",
+	"loeb9",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
@@ -272,6 +273,11 @@ func check(m *judge.Map, g *Geometry) []string {
 		for _, b := range names[i+1:] {
 			pb, ok := loc[b]
 			if !ok {
+				continue
+			}
+			if m.Locs[pa].Impassable || m.Locs[pb].Impassable {
+				// No unit enters it (Loeb9's Switzerland): its borders
+				// are geography, with no move across them to agree with.
 				continue
 			}
 			ka, kb := m.Locs[pa].Kind, m.Locs[pb].Kind
