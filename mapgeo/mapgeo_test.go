@@ -27,6 +27,7 @@ var ownGeometry = []string{
 	"milan",
 	"sengoku",
 	"empires-and-coalitions",
+	"europe-1939",
 	"western-world-901",
 	"loeb9",
 	"africa",
