@@ -193,20 +193,7 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 			}
 			pts[i] = [2]float64{x, y}
 		}
-		for i := range pts {
-			a, b := pts[i], pts[(i+1)%len(pts)]
-			if a[1] == b[1] {
-				continue
-			}
-			lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
-			r0 := int(math.Max(0, math.Ceil(lo-0.5)))
-			r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
-			for row := r0; row <= r1; row++ {
-				yc := float64(row) + 0.5
-				x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
-				rows[row] = append(rows[row], x)
-			}
-		}
+		rows = fill(fr, pts, rows)
 	}
 	land := make([]bool, fr.w*fr.h)
 	for row, xs := range rows {
@@ -220,6 +207,26 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		}
 	}
 	return land
+}
+
+// fill adds to rows, per pixel row, the x of every crossing of the closed
+// polygon pts with the row's centre line, for the even-odd fill.
+func fill(fr frame, pts [][2]float64, rows [][]float64) [][]float64 {
+	for i := range pts {
+		a, b := pts[i], pts[(i+1)%len(pts)]
+		if a[1] == b[1] {
+			continue
+		}
+		lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+		r0 := int(math.Max(0, math.Ceil(lo-0.5)))
+		r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
+		for row := r0; row <= r1; row++ {
+			yc := float64(row) + 0.5
+			x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
+			rows[row] = append(rows[row], x)
+		}
+	}
+	return rows
 }
 
 // nearFrame keeps the rings with a point within 30° of the frame. The
