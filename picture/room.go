@@ -140,6 +140,11 @@ func (d *drawer) labelBoxes() []box {
 	return d.lboxes
 }
 
+// markClear is how far, in pixels, a bounce cross or a cut support's
+// bars keep from a name (whose box holds its halo already): their own
+// white halo.
+const markClear = 1.5
+
 // clearSpot returns a point on path, at distance back from its end or
 // else as near to that as can be (further back first, then nearer the
 // end), where a mark hw by hh each side of it covers no label; if there is
@@ -155,7 +160,7 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 		}
 		return true
 	}
-	step := 2 * d.px
+	step := d.px // a pixel at a time: the test looks as closely
 	for s := back; s < total; s += step {
 		if free(s) {
 			return pointBack(path, s)
