@@ -2,17 +2,19 @@ package picture
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestOrderMarksMissLabels checks every picture of the corpus (every
 // board, three years of random orders): no bounce cross and no cut
-// support's bars (with their halo) reach into a province's name where
-// some other spot along the order's line would leave every name clear.
-// On Canton the bars of a cut support from Manchuria stood across "Man",
-// where the support's line begins: they sat at the line's middle
-// whatever lay there.
+// support's bars (with their halo) reach into a province's name or a
+// centre marker where some other spot along the order's line would leave
+// them all clear. On Canton the bars of a cut support from Manchuria
+// stood across "Man", where the support's line begins (they sat at the
+// line's middle whatever lay there), and on Cold War a bounce cross stood
+// on Sweden's centre.
 func TestOrderMarksMissLabels(t *testing.T) {
 	seen, cramped := map[string]int{}, 0
 	for _, s := range corpus(t) {
@@ -25,9 +27,20 @@ func TestOrderMarksMissLabels(t *testing.T) {
 		}
 		b := boardFor(s.pos.Map)
 		d := &drawer{b: b, m: s.pos.Map, pos: s.pos, px: b.s}
-		labels := d.labelBoxes()
+		// The names, and the centre markers as drawn.
+		boxes := slices.Clone(d.labelBoxes())
+		var names []string
+		for _, p := range s.pos.Map.Provinces() {
+			names = append(names, "the label "+s.pos.Map.Locs[p].Name)
+		}
+		for _, e := range sc.elems {
+			if strings.HasPrefix(e.class, "sc ") {
+				boxes = append(boxes, boxAround(e.c, e.r, e.r))
+				names = append(names, e.title)
+			}
+		}
 		covers := func(mb box) int {
-			for j, lb := range labels {
+			for j, lb := range boxes {
 				if mb.overlaps(lb) {
 					return j
 				}
@@ -66,10 +79,10 @@ func TestOrderMarksMissLabels(t *testing.T) {
 				cramped++
 				continue
 			}
-			t.Errorf("%s: the %s mark of %q reaches into the label %s, with room along its line", s.name, kind, e.title, s.pos.Map.Locs[s.pos.Map.Provinces()[j]].Name)
+			t.Errorf("%s: a %s mark reaches into %s, with room along its line", s.name, kind, names[j])
 		}
 	}
-	t.Logf("%d cut and %d bounce marks, %d on a line with no room clear of names", seen["cut"], seen["bounce"], cramped)
+	t.Logf("%d cut and %d bounce marks, %d on a line with no room clear of names and centres", seen["cut"], seen["bounce"], cramped)
 	// The corpus's random orders cut supports and bounce moves on every
 	// board; a count this low would mean the test looks at nothing.
 	if seen["cut"] < 10 || seen["bounce"] < 100 {
