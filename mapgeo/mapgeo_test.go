@@ -30,6 +30,7 @@ var ownGeometry = []string{
 	"europe-1939",
 	"western-world-901",
 	"loeb9",
+	"africa",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

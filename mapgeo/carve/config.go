@@ -445,3 +445,47 @@ func (p LCC) unwrap(r []LonLat) ([]float64, bool) {
 	}
 	return out, true
 }
+
+// roundPole closes a ring that goes once round a pole, as Antarctica's
+// does, so that a board spanning the globe can fill it: it returns the
+// ring's turns (see turn) and latitudes, starting at the point just past
+// the cut and followed round without the jump there, so that they run
+// from one side edge of the board to the other; then the first point
+// again, one turn on, and two points at the pole (beyond the board's
+// bottom or top edge), below it and below the first. The chord at the
+// cut, which would join the two side edges across the picture, becomes
+// the board's edge, and the continent is filled from its coast to the
+// edge. It reports false for any other
+// ring across the cut (an islet astride it), whose unwrapped turns close.
+func (p LCC) roundPole(r []LonLat) (turns, lats []float64, ok bool) {
+	n := len(r)
+	start := -1
+	for i := range r {
+		if math.Abs(p.turn(r[i][0])-p.turn(r[(i+n-1)%n][0])) > 180 {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil, nil, false
+	}
+	turns, lats = make([]float64, 0, n+2), make([]float64, 0, n+2)
+	mean := 0.0
+	for k := range n {
+		ll := r[(start+k)%n]
+		t := p.turn(ll[0])
+		if k > 0 {
+			t = turns[k-1] + math.Remainder(t-p.turn(r[(start+k-1)%n][0]), 360)
+		}
+		turns, lats = append(turns, t), append(lats, ll[1])
+		mean += ll[1] / float64(n)
+	}
+	closing := turns[n-1] + math.Remainder(turns[0]-p.turn(r[(start+n-1)%n][0]), 360)
+	if math.Abs(math.Abs(closing-turns[0])-360) >= 1 {
+		return nil, nil, false
+	}
+	pole := math.Copysign(90, mean)
+	turns = append(turns, closing, closing, turns[0])
+	lats = append(lats, lats[0], pole, pole)
+	return turns, lats, true
+}
