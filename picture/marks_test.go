@@ -114,3 +114,54 @@ func nearestLine(lines [][]pt, c pt) []pt {
 	}
 	return best
 }
+
+// TestStruckUnitsKeepLetters checks every picture of the corpus: a unit
+// struck out as it leaves the board (a removal, a disband, a dislodged
+// unit with no retreat) still shows its letter, written above the ×, so
+// that a player sees whose unit it was. On Hundred a Burgundian army
+// destroyed in Calais was a black × on Burgundy's own colour: its letter
+// lay under the crossing.
+func TestStruckUnitsKeepLetters(t *testing.T) {
+	struck := 0
+	for _, s := range corpus(t) {
+		if s.res == nil {
+			continue
+		}
+		sc, err := sceneOf(s.pos, s.res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := boardFor(s.pos.Map).s * 10
+		for i, e := range sc.elems {
+			if e.kind != kPath || !(strings.HasPrefix(e.class, "order remove") || strings.HasPrefix(e.class, "order disband") || e.class == "destroyed") {
+				continue
+			}
+			bb := boundsOf(e.rings, 0)
+			c := pt{(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2}
+			// The unit's own letter, under the ×.
+			var under *elem
+			bd := 0.6 * u
+			for j := range sc.elems {
+				if l := sc.elems[j].c.sub(c).len(); sc.elems[j].class == "unit-letter" && l <= bd {
+					under, bd = &sc.elems[j], l
+				}
+			}
+			if under == nil {
+				continue // a neutral unit, which has no letter
+			}
+			struck++
+			found := false
+			for j := i + 1; j < len(sc.elems); j++ {
+				o := sc.elems[j]
+				found = found || (o.class == "struck-letter" && o.text == under.text && o.c == under.c)
+			}
+			if !found {
+				t.Errorf("%s: %q: the unit's letter %s is not written above its ×", s.name, e.title, under.text)
+			}
+		}
+	}
+	if struck < 20 {
+		t.Errorf("%d units struck out in the corpus: the test looks at too little", struck)
+	}
+	t.Logf("%d units struck out", struck)
+}

@@ -368,9 +368,11 @@ func (d *drawer) removal(r *judge.OrderResult) {
 
 // removalMark strikes out a unit drawn at c that leaves the board (a
 // removal, a disband, or a dislodged unit with no retreat): a black ×
-// as wide as the unit, where a bounce is a small red one.
+// as wide as the unit, where a bounce is a small red one; reletter then
+// writes the unit's letter over it.
 func (d *drawer) removalMark(c pt, class string, byJudge bool, title string) {
 	lines := crossLines(c, d.u*1.2)
+	d.struck = append(d.struck, c)
 	if byJudge {
 		class += " default"
 	}
