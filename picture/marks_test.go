@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -17,14 +18,7 @@ import (
 // on Sweden's centre.
 func TestOrderMarksMissLabels(t *testing.T) {
 	seen, cramped := map[string]int{}, 0
-	for _, s := range corpus(t) {
-		if s.res == nil {
-			continue
-		}
-		sc, err := sceneOf(s.pos, s.res)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for s, sc := range orderScenes(t) {
 		b := boardFor(s.pos.Map)
 		d := &drawer{b: b, m: s.pos.Map, pos: s.pos, px: b.s}
 		// The names, and the centre markers as drawn.
@@ -123,14 +117,7 @@ func nearestLine(lines [][]pt, c pt) []pt {
 // lay under the crossing.
 func TestStruckUnitsKeepLetters(t *testing.T) {
 	struck := 0
-	for _, s := range corpus(t) {
-		if s.res == nil {
-			continue
-		}
-		sc, err := sceneOf(s.pos, s.res)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for s, sc := range orderScenes(t) {
 		u := boardFor(s.pos.Map).s * 10
 		for i, e := range sc.elems {
 			if e.kind != kPath || !(strings.HasPrefix(e.class, "order remove") || strings.HasPrefix(e.class, "order disband") || e.class == "destroyed") {
@@ -164,4 +151,23 @@ func TestStruckUnitsKeepLetters(t *testing.T) {
 		t.Errorf("%d units struck out in the corpus: the test looks at too little", struck)
 	}
 	t.Logf("%d units struck out", struck)
+}
+
+// orderScenes yields the corpus's pictures that show orders, with their
+// scenes.
+func orderScenes(t *testing.T) iter.Seq2[shot, *scene] {
+	return func(yield func(shot, *scene) bool) {
+		for _, s := range corpus(t) {
+			if s.res == nil {
+				continue
+			}
+			sc, err := sceneOf(s.pos, s.res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(s, sc) {
+				return
+			}
+		}
+	}
 }
