@@ -350,6 +350,67 @@ func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
 	}
 }
 
+// TestRasteriseClosesARingRoundThePole builds a board that spans the
+// globe, cut at 170° W, down to 80° S, with an Antarctica whose coast goes
+// round the south pole (written as Natural Earth writes it, with a dip to
+// the pole at 180°, and starting anywhere): it is closed along the board's
+// bottom edge and filled, so that the land lies between its coast and the
+// edge on both sides of the cut and the sea north of the coast stays sea,
+// and a hole in it (a lake) stays water. An islet astride the cut still
+// sinks.
+func TestRasteriseClosesARingRoundThePole(t *testing.T) {
+	c, err := ParseConfig("world.seeds", func(string) ([]byte, error) {
+		return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -80 30\nwidth 360\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// The coast at 70° S, wavier at 60° S between 30° W and 30° E.
+	var ring []LonLat
+	for lon := 40.0; lon <= 180; lon += 10 {
+		ring = append(ring, LonLat{lon, -70})
+	}
+	ring = append(ring, LonLat{180, -90}, LonLat{-180, -90})
+	for lon := -180.0; lon < 40; lon += 10 {
+		lat := -70.0
+		if lon >= -30 && lon <= 30 {
+			lat = -60
+		}
+		ring = append(ring, LonLat{lon, lat})
+	}
+	if _, _, ok := c.Proj.roundPole(ring); !ok {
+		t.Fatal("roundPole did not close the ring round the pole")
+	}
+	if _, _, ok := c.Proj.roundPole(square(-172, -5, -168, 5)); ok {
+		t.Error("roundPole closed an islet astride the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{ring, square(60, -78, 80, -74), square(-172, -5, -168, 5)})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[min(int(y), fr.h-1)*fr.w+int(x)]
+	}
+	for _, lon := range []float64{-169, -150, -90, -40, 0, 40, 100, 150, 189} {
+		if !at(lon, -75) || !at(lon, -79.9) {
+			t.Errorf("no land south of the coast at %v° E", lon)
+		}
+		if at(lon, -55) {
+			t.Errorf("land north of the coast at %v° E", lon)
+		}
+	}
+	if !at(0, -65) || at(-50, -65) {
+		t.Error("the coast's bulge between 30° W and 30° E is not where it is")
+	}
+	if at(70, -76) {
+		t.Error("the lake in the continent was filled")
+	}
+	for x := range fr.w {
+		if _, y := fr.at(c.Proj, LonLat{0, 0}); land[int(y)*fr.w+x] {
+			t.Fatalf("land at x=%d on the equator", x)
+		}
+	}
+}
+
 // TestImpassableLake seeds an impassable region on the tiny board's lake,
 // as Cold War draws the Caspian: the lake becomes that region, not the
 // provinces around it; an impassable seed on the open sea is refused.
@@ -769,5 +830,31 @@ func TestPixels(t *testing.T) {
 		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
 			t.Errorf("%q was accepted", bad)
 		}
+	}
+}
+
+// TestUnseed drops a province's seeds, or an impassable region's by its
+// (possibly many-word) name, and nothing else: how a board that includes
+// another's seeds makes a province of what the other leaves impassable.
+func TestUnseed(t *testing.T) {
+	files := map[string]string{
+		"base.seeds": "variant base\nprojection lcc 40 62 50 12\nframe -12 43 32.5 74\n" +
+			"aaa 1 1\nwater aaa 2 2\nbbb 3 3\nimpassable Great Isle 4 4\nimpassable Other 5 5\n",
+		"top.seeds": "include base.seeds\nvariant top\nunseed aaa\nunseed Great Isle\nisl 4 4\n",
+	}
+	c, err := ParseConfig("top.seeds", func(name string) ([]byte, error) { return []byte(files[name]), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range c.Seeds {
+		got = append(got, fmt.Sprintf("%s@%g,%g", s.Name, s.At[0], s.At[1]))
+	}
+	want := []string{"bbb@3,3", "Other@5,5", "isl@4,4"}
+	if !slices.Equal(got, want) {
+		t.Errorf("seeds after unseed = %v, want %v", got, want)
+	}
+	if c.Variant != "top" {
+		t.Errorf("variant = %q, want the including file's", c.Variant)
 	}
 }

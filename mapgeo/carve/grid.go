@@ -36,7 +36,7 @@ type frame struct {
 	w, h      int
 	lenses    []lens // in map units
 	// globe is set for a board whose frame spans most of the globe's
-	// longitudes (Cold War): only there does the cut, the meridian opposite
+	// longitudes (Cold War, World): only there does the cut, the meridian opposite
 	// the central one, fall inside the picture.
 	globe bool
 }
@@ -170,10 +170,22 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
 		across := p.acrossCut(r)
+		var pts [][2]float64
 		if fr.globe && across {
-			// A board cut through the Bering Sea leaves a few islets
-			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do.
+			// A ring round the pole (Antarctica) is closed along the
+			// board's bottom edge and filled. A board cut through the
+			// Bering Sea also leaves a few islets astride the cut (St
+			// Lawrence, Umnak); they have no side to be drawn on and
+			// sink, as islets do.
+			turns, lats, ok := p.roundPole(r)
+			if !ok {
+				continue
+			}
+			for i := range turns {
+				x, y := fr.atTurned(p, turns[i], lats[i])
+				pts = append(pts, [2]float64{x, y})
+			}
+			rows = fill(fr, pts, rows)
 			continue
 		}
 		// On a regional board the cut lies outside the picture, and a
@@ -185,7 +197,7 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		if across {
 			turns, unwrapped = p.unwrap(r)
 		}
-		pts := make([][2]float64, len(r))
+		pts = make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
 			if unwrapped {
@@ -193,20 +205,7 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 			}
 			pts[i] = [2]float64{x, y}
 		}
-		for i := range pts {
-			a, b := pts[i], pts[(i+1)%len(pts)]
-			if a[1] == b[1] {
-				continue
-			}
-			lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
-			r0 := int(math.Max(0, math.Ceil(lo-0.5)))
-			r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
-			for row := r0; row <= r1; row++ {
-				yc := float64(row) + 0.5
-				x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
-				rows[row] = append(rows[row], x)
-			}
-		}
+		rows = fill(fr, pts, rows)
 	}
 	land := make([]bool, fr.w*fr.h)
 	for row, xs := range rows {
@@ -220,6 +219,26 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		}
 	}
 	return land
+}
+
+// fill adds to rows, per pixel row, the x of every crossing of the closed
+// polygon pts with the row's centre line, for the even-odd fill.
+func fill(fr frame, pts [][2]float64, rows [][]float64) [][]float64 {
+	for i := range pts {
+		a, b := pts[i], pts[(i+1)%len(pts)]
+		if a[1] == b[1] {
+			continue
+		}
+		lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+		r0 := int(math.Max(0, math.Ceil(lo-0.5)))
+		r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
+		for row := r0; row <= r1; row++ {
+			yc := float64(row) + 0.5
+			x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
+			rows[row] = append(rows[row], x)
+		}
+	}
+	return rows
 }
 
 // nearFrame keeps the rings with a point within 30° of the frame. The
@@ -347,6 +366,9 @@ type ProvinceKind struct {
 	Centre    bool     // a supply centre: its marker needs room
 	Construct bool     // a centre may be raised here (34-35-36): a larger marker
 	Coasts    []string // split coasts ("nc", "sc"), or none
+	// Impassable is a province no unit enters (Loeb9's Switzerland): it
+	// is drawn with its name only, so only its label needs room.
+	Impassable bool
 }
 
 // label builds the grid from the land rings and the seeds.
