@@ -408,6 +408,7 @@ func (d *drawer) standoffs() {
 		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
 			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
 		}
+		d.avoid(boxAround(at, 8*d.px, 8*d.px))
 		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
