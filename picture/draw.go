@@ -38,6 +38,7 @@ type drawer struct {
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
+	struck   []pt   // where units are struck out (removalMark), for reletter
 	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
 
 	// group, when set, puts every shape added in that group, whatever
@@ -82,6 +83,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	d.standoffs()
 	d.orders()
 	d.units()
+	d.reletter()
 	d.legend()
 	// Shapes are made in the order that suits the drawing (moves before
 	// the supports that point at them) and drawn layer by layer.
@@ -440,6 +442,7 @@ func (d *drawer) standoffs() {
 		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
 			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
 		}
+		d.avoid(boxAround(at, 8*d.px, 8*d.px))
 		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
@@ -503,6 +506,31 @@ func (d *drawer) units() {
 		}
 		d.unit(du.Unit, at, " dislodged")
 		d.dislodgedRing(at)
+	}
+}
+
+// reletter writes the letter of every unit struck out (removalMark) again
+// above its ×, haloed in the unit's colour: the × crosses where the
+// letter stands, and a unit on its own power's land, struck out, showed
+// no one's letter and hardly its colour (a Burgundian army destroyed in
+// Calais, on Hundred). It runs after units, whose letters it copies.
+func (d *drawer) reletter() {
+	for _, c := range d.struck {
+		// The nearest letter: a retreat's disbanded unit stands beside
+		// its attacker.
+		best, bd := -1, d.u*0.6
+		for i, e := range d.sc.elems {
+			if l := e.c.sub(c).len(); e.class == "unit-letter" && i > 0 && l <= bd {
+				best, bd = i, l
+			}
+		}
+		if best < 0 {
+			continue // a neutral unit: its grey says it is no power's
+		}
+		e := d.sc.elems[best]
+		e.group, e.class = gMarks, "struck-letter"
+		e.halo, e.haloW = d.sc.elems[best-1].fill.c, 3*d.px
+		d.sc.elems = append(d.sc.elems, e)
 	}
 }
 

@@ -368,9 +368,11 @@ func (d *drawer) removal(r *judge.OrderResult) {
 
 // removalMark strikes out a unit drawn at c that leaves the board (a
 // removal, a disband, or a dislodged unit with no retreat): a black ×
-// as wide as the unit, where a bounce is a small red one.
+// as wide as the unit, where a bounce is a small red one; reletter then
+// writes the unit's letter over it.
 func (d *drawer) removalMark(c pt, class string, byJudge bool, title string) {
 	lines := crossLines(c, d.u*1.2)
+	d.struck = append(d.struck, c)
 	if byJudge {
 		class += " default"
 	}
@@ -409,8 +411,10 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	switch oc {
 	case judge.Bounced:
-		l := 5 * d.px
-		d.cross(d.clearSpot(path, 9*d.px, l+markClear*d.px, l+markClear*d.px), l, "bounce")
+		l, hw := 5*d.px, (5+markClear)*d.px
+		at := d.clearSpot(path, 9*d.px, hw, hw)
+		d.avoid(boxAround(at, hw, hw))
+		d.cross(at, l, "bounce")
 	case judge.Cut:
 		dir := path[len(path)-1].sub(path[0]).unit()
 		n := pt{-dir.Y, dir.X}.mul(8 * d.px)
@@ -418,7 +422,9 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		// At the line's middle, or the nearest spot along it where the
 		// bars cover no name: a support often starts beside its own
 		// province's name.
-		m := d.clearSpot(path, pathLen(path)/2, math.Abs(n.X)+math.Abs(t.X)+markClear*d.px, math.Abs(n.Y)+math.Abs(t.Y)+markClear*d.px)
+		hw, hh := math.Abs(n.X)+math.Abs(t.X)+markClear*d.px, math.Abs(n.Y)+math.Abs(t.Y)+markClear*d.px
+		m := d.clearSpot(path, pathLen(path)/2, hw, hh)
+		d.avoid(boxAround(m, hw, hh))
 		lines := [][]pt{{m.sub(n).sub(t), m.add(n).sub(t)}, {m.sub(n).add(t), m.add(n).add(t)}}
 		d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
 		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})

@@ -141,9 +141,11 @@ func (d *drawer) labelBoxes() []box {
 	return d.lboxes
 }
 
-// keepClear returns the boxes an outcome mark keeps off: the labels, and
-// the centre markers (a bounce cross at a move's head stood on the centre
-// it bounced from, Sweden's on Cold War).
+// keepClear returns the boxes an outcome mark keeps off: the labels, the
+// centre markers (a bounce cross at a move's head stood on the centre
+// it bounced from, Sweden's on Cold War), and the marks placed before it
+// (avoid): two moves bounced from Lotharingia, on Western World 901,
+// crossed their crosses.
 func (d *drawer) keepClear() []box {
 	if d.cboxes == nil {
 		d.cboxes = slices.Clone(d.labelBoxes())
@@ -152,6 +154,11 @@ func (d *drawer) keepClear() []box {
 		}
 	}
 	return d.cboxes
+}
+
+// avoid adds b, a mark's box, to those later marks keep off (keepClear).
+func (d *drawer) avoid(b box) {
+	d.cboxes = append(d.keepClear(), b)
 }
 
 // markClear is how far, in pixels, a bounce cross or a cut support's
