@@ -38,6 +38,7 @@ type drawer struct {
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
+	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.

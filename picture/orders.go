@@ -409,12 +409,16 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	switch oc {
 	case judge.Bounced:
-		d.cross(d.clearSpot(path, 9*d.px, 6.5*d.px, 6.5*d.px), 5*d.px, "bounce")
+		l := 5 * d.px
+		d.cross(d.clearSpot(path, 9*d.px, l+markClear*d.px, l+markClear*d.px), l, "bounce")
 	case judge.Cut:
-		m := midpoint(path)
 		dir := path[len(path)-1].sub(path[0]).unit()
 		n := pt{-dir.Y, dir.X}.mul(8 * d.px)
 		t := dir.mul(2.5 * d.px)
+		// At the line's middle, or the nearest spot along it where the
+		// bars cover no name: a support often starts beside its own
+		// province's name.
+		m := d.clearSpot(path, pathLen(path)/2, math.Abs(n.X)+math.Abs(t.X)+markClear*d.px, math.Abs(n.Y)+math.Abs(t.Y)+markClear*d.px)
 		lines := [][]pt{{m.sub(n).sub(t), m.add(n).sub(t)}, {m.sub(n).add(t), m.add(n).add(t)}}
 		d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
 		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})

@@ -832,3 +832,29 @@ func TestPixels(t *testing.T) {
 		}
 	}
 }
+
+// TestUnseed drops a province's seeds, or an impassable region's by its
+// (possibly many-word) name, and nothing else: how a board that includes
+// another's seeds makes a province of what the other leaves impassable.
+func TestUnseed(t *testing.T) {
+	files := map[string]string{
+		"base.seeds": "variant base\nprojection lcc 40 62 50 12\nframe -12 43 32.5 74\n" +
+			"aaa 1 1\nwater aaa 2 2\nbbb 3 3\nimpassable Great Isle 4 4\nimpassable Other 5 5\n",
+		"top.seeds": "include base.seeds\nvariant top\nunseed aaa\nunseed Great Isle\nisl 4 4\n",
+	}
+	c, err := ParseConfig("top.seeds", func(name string) ([]byte, error) { return []byte(files[name]), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range c.Seeds {
+		got = append(got, fmt.Sprintf("%s@%g,%g", s.Name, s.At[0], s.At[1]))
+	}
+	want := []string{"bbb@3,3", "Other@5,5", "isl@4,4"}
+	if !slices.Equal(got, want) {
+		t.Errorf("seeds after unseed = %v, want %v", got, want)
+	}
+	if c.Variant != "top" {
+		t.Errorf("variant = %q, want the including file's", c.Variant)
+	}
+}

@@ -33,7 +33,7 @@ import (
 //	water <province> <lon> <lat>         a land province's seed on water
 //	impassable <Name ...> <lon> <lat>    a seed of land (or a lake) that is no province
 //	deep <Name ...> <lon> <lat>          a seed of water that is no province (drawn darker)
-//	unseed <province>                    drop the seeds read so far for it
+//	unseed <province>|<Name ...>         drop the seeds read so far for it (or an impassable region)
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
 //	coastreach <pixels>                  how far the placer may move those points (default 30)
@@ -280,12 +280,16 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 			}
 			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Water: f[0] == "deep", Where: where})
 		case "unseed":
-			if len(f) != 2 {
-				return fmt.Errorf("%s: unseed <province>", where)
+			if len(f) < 2 {
+				return fmt.Errorf("%s: unseed <province> or unseed <Name ...>", where)
 			}
+			// A board that includes another may make a province of what
+			// the other leaves impassable (Loeb9's Iceland and Ireland):
+			// the name of an impassable region drops its seeds too.
+			name := strings.Join(f[1:], " ")
 			kept := c.Seeds[:0]
 			for _, s := range c.Seeds {
-				if s.Impassable || s.Name != f[1] {
+				if s.Name != name {
 					kept = append(kept, s)
 				}
 			}

@@ -366,6 +366,9 @@ type ProvinceKind struct {
 	Centre    bool     // a supply centre: its marker needs room
 	Construct bool     // a centre may be raised here (34-35-36): a larger marker
 	Coasts    []string // split coasts ("nc", "sc"), or none
+	// Impassable is a province no unit enters (Loeb9's Switzerland): it
+	// is drawn with its name only, so only its label needs room.
+	Impassable bool
 }
 
 // label builds the grid from the land rings and the seeds.
