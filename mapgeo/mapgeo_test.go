@@ -31,6 +31,7 @@ var ownGeometry = []string{
 	"western-world-901",
 	"loeb9",
 	"africa",
+	"three-kingdoms",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

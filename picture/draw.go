@@ -151,6 +151,15 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 // neutral land, or the grey of land no unit may enter.
 func (d *drawer) provinceFill(p judge.Loc) fill {
 	info := &d.m.Locs[p]
+	if d.closedNow(p) {
+		// Closed this season (Loeb9's frozen Arctic): drawn as the water
+		// or land no unit enters, so that a player sees it before
+		// ordering a unit there.
+		if info.Kind == judge.Sea {
+			return fill{c: colDeep}
+		}
+		return fill{c: colImpassable}
+	}
 	if info.Kind == judge.Sea {
 		return fill{c: colSea}
 	}
@@ -170,6 +179,25 @@ func (d *drawer) provinceFill(p judge.Loc) fill {
 	return fill{c: colLand}
 }
 
+// closedNow reports whether province p is closed in the season of the
+// phase drawn (LocInfo.ClosedIn: no unit may move, retreat or be
+// supported into it). Adjustments are in Winter, which no map closes.
+func (d *drawer) closedNow(p judge.Loc) bool {
+	c := d.m.Locs[p].ClosedIn
+	return c != 0 && c == d.pos.Phase.Season
+}
+
+// closedClass is the class suffix and the title of province p's shape:
+// " closed" and ", closed in the Fall" while it is closed, for the
+// legend (usedMarks) and for a reader of the SVG.
+func (d *drawer) closedClass(p judge.Loc) (class, title string) {
+	info := &d.m.Locs[p]
+	if !d.closedNow(p) {
+		return "", info.FullName
+	}
+	return " closed", info.FullName + ", closed in the " + info.ClosedIn.String()
+}
+
 func (d *drawer) board() {
 	b, m := d.b, d.m
 	if !b.schematic {
@@ -177,10 +205,15 @@ func (d *drawer) board() {
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
 			f := d.provinceFill(p)
-			if info.Kind == judge.Sea {
-				f = fill{} // the sea ground shows through: one fill less to rasterise
+			if info.Kind == judge.Sea && info.ClosedIn == 0 {
+				// The sea ground shows through: one fill less to rasterise.
+				// A sea closed in some season keeps its fill in every
+				// season, so that the board's cached shapes (rasterCache)
+				// hold it whichever phase drew them first.
+				f = fill{}
 			}
-			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
+			class, title := d.closedClass(p)
+			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title,
 				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for i, r := range b.impassable {
@@ -228,7 +261,8 @@ func (d *drawer) board() {
 			d.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
 		}
 		f := d.provinceFill(p)
-		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
+		class, title := d.closedClass(p)
+		el := elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title, closed: true,
 			fill: f, stroke: colBorder, width: 1.2}
 		if info.Impassable {
 			el.class += " impassable"

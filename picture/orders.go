@@ -695,6 +695,11 @@ var keyEntries = []keyEntry{
 	{"owned", 18, "centre", func(d *drawer, x, y float64) {
 		d.add(gLegend, elem{kind: kCircle, class: "key-owned", c: pt{x + 7*d.px, y}, r: centreR * d.px, fill: fill{c: keyGrey}, stroke: colInk, width: 1 * d.px})
 	}},
+	{"closed", 18, "closed this season", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kPath, class: "key-closed", closed: true, rings: [][]pt{rect(x, y-6*px, 14*px, 12*px)},
+			fill: fill{c: colDeep}, stroke: colBorder, width: 1 * px})
+	}},
 	{"neutral", 16, "neutral centre", func(d *drawer, x, y float64) {
 		c := pt{x + 6*d.px, y}
 		d.add(gLegend, elem{kind: kCircle, class: "key-neutral", c: c, r: 5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.4 * d.px})
@@ -756,6 +761,9 @@ func (d *drawer) usedMarks() map[string]bool {
 		}
 		if has("unit") && has("neutral") {
 			used["neutral-unit"] = true
+		}
+		if has("province") && has("closed") {
+			used["closed"] = true
 		}
 	}
 	return used
