@@ -150,6 +150,12 @@ type Map struct {
 	// unowned during adjustment"). Without it a neutral unit destroyed is
 	// gone for good.
 	NeutralsRebuild bool
+	// Wraps marks a board that goes round the globe, its east and west
+	// edges one ocean ("wraps yes" on the map line): a schematic picture
+	// draws a border between provinces at the two sides as stubs off the
+	// picture's edges rather than a line right across it. On a regional
+	// board (Pure) a long line is just a long border.
+	Wraps bool
 
 	// oneWay are the edges the map declares one-way (a fleet may sail from
 	// the Central North Sea into the trade centres of North Sea Wars, never
@@ -638,6 +644,9 @@ func (b *MapBuilder) SetTiesContinue() { b.m.TiesContinue = true }
 // SetNeutralsRebuild brings destroyed neutral units back (see
 // Map.NeutralsRebuild).
 func (b *MapBuilder) SetNeutralsRebuild() { b.m.NeutralsRebuild = true }
+
+// SetWraps marks the board as one round the globe (see Map.Wraps).
+func (b *MapBuilder) SetWraps() { b.m.Wraps = true }
 
 // AllowConstruction lets powers build new supply centres (see
 // Map.Construction).

@@ -42,7 +42,9 @@ package judge
 // adds a second way to win, by the position (Twenty Twenty: see
 // Map.VictoryLead): a power that owns n more centres than any other power
 // at the end of the first year wins, and the lead it needs shrinks by one
-// each year after, to one centre. Powers are
+// each year after, to one centre. "wraps yes" says that the board is a
+// band round the globe whose east and west edges meet (World, Asia,
+// Twenty Twenty; see Map.Wraps). Powers are
 // numbered in the order of their lines, and that order is the order of
 // every report. A power's letter is one letter or digit, case ignored,
 // and never M or O, which stand for the master and the observers.
@@ -490,7 +492,7 @@ func (p *mapParser) mapLine(l srcLine) {
 		}
 		val := l.f[i+1]
 		switch key {
-		case "construction", "ties", "neutrals":
+		case "construction", "ties", "neutrals", "wraps":
 			// A switch: its default, or the value that turns it on.
 			off, on, set := "no", "yes", p.b.AllowConstruction
 			switch key {
@@ -498,6 +500,8 @@ func (p *mapParser) mapLine(l srcLine) {
 				off, on, set = "share", "continue", p.b.SetTiesContinue
 			case "neutrals":
 				off, on, set = "hold", "rebuild", p.b.SetNeutralsRebuild
+			case "wraps":
+				off, on, set = "no", "yes", p.b.SetWraps
 			}
 			switch val {
 			case on:
@@ -568,6 +572,7 @@ var mapSettings = map[string]string{
 	"centres":      "a number",
 	"ties":         `"share" or "continue"`,
 	"neutrals":     `"hold" or "rebuild"`,
+	"wraps":        `"yes" or "no"`,
 }
 
 func (p *mapParser) power(l srcLine) {

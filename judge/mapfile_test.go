@@ -347,6 +347,7 @@ func TestParseMapFileErrors(t *testing.T) {
 		{"map start dynamic", "map M start dynamic\n" + miniRest, `m.map:1: start "dynamic" is not a year from 0 to 99999`},
 		{"map ties", "map M ties maybe\n" + miniRest, `m.map:1: ties "maybe": want "share" or "continue"`},
 		{"map neutrals", "map M neutrals maybe\n" + miniRest, `m.map:1: neutrals "maybe": want "hold" or "rebuild"`},
+		{"map wraps", "map M wraps maybe\n" + miniRest, `m.map:1: wraps "maybe": want "yes" or "no"`},
 		{"map setting twice", "map M start 1901 start 1902\n" + miniRest, `m.map:1: start given twice`},
 	}
 	for _, tt := range tests {
@@ -461,5 +462,19 @@ func TestParseMapPlaceErrors(t *testing.T) {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestMapWraps reads "wraps yes" into Map.Wraps, and leaves it off by
+// default or with "wraps no".
+func TestMapWraps(t *testing.T) {
+	for line, want := range map[string]bool{"map M wraps yes\n": true, "map M wraps no\n": false, "map M\n": false} {
+		m, err := ParseMap("m", []byte(line+miniRest))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if m.Wraps != want {
+			t.Errorf("%q: Wraps %v, want %v", line, m.Wraps, want)
+		}
 	}
 }

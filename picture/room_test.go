@@ -247,3 +247,39 @@ func TestBadgesMissLabels(t *testing.T) {
 		t.Errorf("%d build badges, want 3", badges)
 	}
 }
+
+// TestSchematicWrapsOnlyRoundTheGlobe draws every schematic board's
+// start: a board round the globe (judge.Map.Wraps) draws its borders
+// across the picture as stubs off the sides, and no other board draws
+// any (Pure's Moscow is far from London, not round the world from it).
+func TestSchematicWrapsOnlyRoundTheGlobe(t *testing.T) {
+	wrapping := 0
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !boardFor(m).schematic {
+			continue
+		}
+		sc, err := sceneOf(judge.StartPosition(m), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stubs := 0
+		for _, e := range sc.elems {
+			if e.class == "wrap-label" {
+				stubs++
+			}
+		}
+		switch {
+		case m.Wraps && stubs > 0:
+			wrapping++
+		case !m.Wraps && stubs > 0:
+			t.Errorf("%s is no board round the globe, but its schematic draws %d borders as stubs off its sides", name, stubs)
+		}
+	}
+	if wrapping == 0 {
+		t.Error("no schematic board round the globe drew a stub: the test looks at nothing")
+	}
+}
