@@ -38,6 +38,8 @@ type drawer struct {
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
+	struck   []pt   // where units are struck out (removalMark), for reletter
+	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
@@ -81,6 +83,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	d.standoffs()
 	d.orders()
 	d.units()
+	d.reletter()
 	d.legend()
 	// Shapes are made in the order that suits the drawing (moves before
 	// the supports that point at them) and drawn layer by layer.
@@ -148,6 +151,15 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 // neutral land, or the grey of land no unit may enter.
 func (d *drawer) provinceFill(p judge.Loc) fill {
 	info := &d.m.Locs[p]
+	if d.closedNow(p) {
+		// Closed this season (Loeb9's frozen Arctic): drawn as the water
+		// or land no unit enters, so that a player sees it before
+		// ordering a unit there.
+		if info.Kind == judge.Sea {
+			return fill{c: colDeep}
+		}
+		return fill{c: colImpassable}
+	}
 	if info.Kind == judge.Sea {
 		return fill{c: colSea}
 	}
@@ -167,6 +179,25 @@ func (d *drawer) provinceFill(p judge.Loc) fill {
 	return fill{c: colLand}
 }
 
+// closedNow reports whether province p is closed in the season of the
+// phase drawn (LocInfo.ClosedIn: no unit may move, retreat or be
+// supported into it). Adjustments are in Winter, which no map closes.
+func (d *drawer) closedNow(p judge.Loc) bool {
+	c := d.m.Locs[p].ClosedIn
+	return c != 0 && c == d.pos.Phase.Season
+}
+
+// closedClass is the class suffix and the title of province p's shape:
+// " closed" and ", closed in the Fall" while it is closed, for the
+// legend (usedMarks) and for a reader of the SVG.
+func (d *drawer) closedClass(p judge.Loc) (class, title string) {
+	info := &d.m.Locs[p]
+	if !d.closedNow(p) {
+		return "", info.FullName
+	}
+	return " closed", info.FullName + ", closed in the " + info.ClosedIn.String()
+}
+
 func (d *drawer) board() {
 	b, m := d.b, d.m
 	if !b.schematic {
@@ -174,10 +205,15 @@ func (d *drawer) board() {
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
 			f := d.provinceFill(p)
-			if info.Kind == judge.Sea {
-				f = fill{} // the sea ground shows through: one fill less to rasterise
+			if info.Kind == judge.Sea && info.ClosedIn == 0 {
+				// The sea ground shows through: one fill less to rasterise.
+				// A sea closed in some season keeps its fill in every
+				// season, so that the board's cached shapes (rasterCache)
+				// hold it whichever phase drew them first.
+				f = fill{}
 			}
-			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
+			class, title := d.closedClass(p)
+			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title,
 				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for i, r := range b.impassable {
@@ -225,7 +261,8 @@ func (d *drawer) board() {
 			d.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
 		}
 		f := d.provinceFill(p)
-		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
+		class, title := d.closedClass(p)
+		el := elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title, closed: true,
 			fill: f, stroke: colBorder, width: 1.2}
 		if info.Impassable {
 			el.class += " impassable"
@@ -405,6 +442,7 @@ func (d *drawer) standoffs() {
 		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
 			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
 		}
+		d.avoid(boxAround(at, 8*d.px, 8*d.px))
 		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
@@ -468,6 +506,31 @@ func (d *drawer) units() {
 		}
 		d.unit(du.Unit, at, " dislodged")
 		d.dislodgedRing(at)
+	}
+}
+
+// reletter writes the letter of every unit struck out (removalMark) again
+// above its ×, haloed in the unit's colour: the × crosses where the
+// letter stands, and a unit on its own power's land, struck out, showed
+// no one's letter and hardly its colour (a Burgundian army destroyed in
+// Calais, on Hundred). It runs after units, whose letters it copies.
+func (d *drawer) reletter() {
+	for _, c := range d.struck {
+		// The nearest letter: a retreat's disbanded unit stands beside
+		// its attacker.
+		best, bd := -1, d.u*0.6
+		for i, e := range d.sc.elems {
+			if l := e.c.sub(c).len(); e.class == "unit-letter" && i > 0 && l <= bd {
+				best, bd = i, l
+			}
+		}
+		if best < 0 {
+			continue // a neutral unit: its grey says it is no power's
+		}
+		e := d.sc.elems[best]
+		e.group, e.class = gMarks, "struck-letter"
+		e.halo, e.haloW = d.sc.elems[best-1].fill.c, 3*d.px
+		d.sc.elems = append(d.sc.elems, e)
 	}
 }
 

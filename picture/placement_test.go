@@ -72,6 +72,8 @@ func placedMarks(m *judge.Map, b *board) []placed {
 				body: unitBoxes(dat, d.u, ow)[k], group: grpDislodged})
 		}
 		switch {
+		case info.Impassable:
+			continue // its name only: no unit or centre is ever drawn there
 		case info.Kind == judge.Sea:
 			unit("fleet", p, true)
 		case len(info.Coasts) > 0:
@@ -139,7 +141,7 @@ func placementFaults(m *judge.Map, b *board, g *mapgeo.Geometry) []string {
 				other, near = dist, o
 			}
 		}
-		if !(own < other) {
+		if !(own < other) && !math.IsInf(own, 1) { // a lone name pairs with nothing
 			errs = append(errs, fmt.Sprintf("%s is nearer %s (%.0f) than its own marks (%.0f)", name(k), name(near), other, own))
 		}
 		for _, o := range marks[i+1:] {

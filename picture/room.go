@@ -2,6 +2,7 @@ package picture
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -140,22 +141,47 @@ func (d *drawer) labelBoxes() []box {
 	return d.lboxes
 }
 
+// keepClear returns the boxes an outcome mark keeps off: the labels, the
+// centre markers (a bounce cross at a move's head stood on the centre
+// it bounced from, Sweden's on Cold War), and the marks placed before it
+// (avoid): two moves bounced from Lotharingia, on Western World 901,
+// crossed their crosses.
+func (d *drawer) keepClear() []box {
+	if d.cboxes == nil {
+		d.cboxes = slices.Clone(d.labelBoxes())
+		for _, p := range d.pos.CenterList() {
+			d.cboxes = append(d.cboxes, boxAround(d.centreAt(p), centreR*d.px, centreR*d.px))
+		}
+	}
+	return d.cboxes
+}
+
+// avoid adds b, a mark's box, to those later marks keep off (keepClear).
+func (d *drawer) avoid(b box) {
+	d.cboxes = append(d.keepClear(), b)
+}
+
+// markClear is how far, in pixels, a bounce cross or a cut support's
+// bars keep from a name (whose box holds its halo already): their own
+// white halo.
+const markClear = 1.5
+
 // clearSpot returns a point on path, at distance back from its end or
 // else as near to that as can be (further back first, then nearer the
-// end), where a mark hw by hh each side of it covers no label; if there is
-// none, the point at back.
+// end), where a mark hw by hh each side of it covers no label and no
+// centre marker; if there is none, the point at back.
 func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 	total := pathLen(path)
 	free := func(s float64) bool {
 		b := boxAround(pointBack(path, s), hw, hh)
-		for _, lb := range d.labelBoxes() {
+		for _, lb := range d.keepClear() {
 			if b.overlaps(lb) {
 				return false
 			}
 		}
 		return true
 	}
-	step := 2 * d.px
+	step := d.px // a pixel at a time: the test looks as closely
 	for s := back; s < total; s += step {
 		if free(s) {
 			return pointBack(path, s)

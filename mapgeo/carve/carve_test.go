@@ -350,6 +350,67 @@ func TestRasteriseDropsRingsAcrossTheCut(t *testing.T) {
 	}
 }
 
+// TestRasteriseClosesARingRoundThePole builds a board that spans the
+// globe, cut at 170° W, down to 80° S, with an Antarctica whose coast goes
+// round the south pole (written as Natural Earth writes it, with a dip to
+// the pole at 180°, and starting anywhere): it is closed along the board's
+// bottom edge and filled, so that the land lies between its coast and the
+// edge on both sides of the cut and the sea north of the coast stays sea,
+// and a hole in it (a lake) stays water. An islet astride the cut still
+// sinks.
+func TestRasteriseClosesARingRoundThePole(t *testing.T) {
+	c, err := ParseConfig("world.seeds", func(string) ([]byte, error) {
+		return []byte("variant w\nprojection lcc 1 1 0 10\nframe -170 190 -80 30\nwidth 360\n"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	// The coast at 70° S, wavier at 60° S between 30° W and 30° E.
+	var ring []LonLat
+	for lon := 40.0; lon <= 180; lon += 10 {
+		ring = append(ring, LonLat{lon, -70})
+	}
+	ring = append(ring, LonLat{180, -90}, LonLat{-180, -90})
+	for lon := -180.0; lon < 40; lon += 10 {
+		lat := -70.0
+		if lon >= -30 && lon <= 30 {
+			lat = -60
+		}
+		ring = append(ring, LonLat{lon, lat})
+	}
+	if _, _, ok := c.Proj.roundPole(ring); !ok {
+		t.Fatal("roundPole did not close the ring round the pole")
+	}
+	if _, _, ok := c.Proj.roundPole(square(-172, -5, -168, 5)); ok {
+		t.Error("roundPole closed an islet astride the cut")
+	}
+	land := rasterise(fr, c.Proj, [][]LonLat{ring, square(60, -78, 80, -74), square(-172, -5, -168, 5)})
+	at := func(lon, lat float64) bool {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return land[min(int(y), fr.h-1)*fr.w+int(x)]
+	}
+	for _, lon := range []float64{-169, -150, -90, -40, 0, 40, 100, 150, 189} {
+		if !at(lon, -75) || !at(lon, -79.9) {
+			t.Errorf("no land south of the coast at %v° E", lon)
+		}
+		if at(lon, -55) {
+			t.Errorf("land north of the coast at %v° E", lon)
+		}
+	}
+	if !at(0, -65) || at(-50, -65) {
+		t.Error("the coast's bulge between 30° W and 30° E is not where it is")
+	}
+	if at(70, -76) {
+		t.Error("the lake in the continent was filled")
+	}
+	for x := range fr.w {
+		if _, y := fr.at(c.Proj, LonLat{0, 0}); land[int(y)*fr.w+x] {
+			t.Fatalf("land at x=%d on the equator", x)
+		}
+	}
+}
+
 // TestImpassableLake seeds an impassable region on the tiny board's lake,
 // as Cold War draws the Caspian: the lake becomes that region, not the
 // provinces around it; an impassable seed on the open sea is refused.
@@ -768,6 +829,87 @@ func TestPixels(t *testing.T) {
 	for _, bad := range []string{"pixels 100\n", "pixels 1800.5\n", "pixels\n", "pixels 9000\n"} {
 		if _, err := ParseConfig("x.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil {
 			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+// TestUnseed drops a province's seeds, or an impassable region's by its
+// (possibly many-word) name, and nothing else: how a board that includes
+// another's seeds makes a province of what the other leaves impassable.
+func TestUnseed(t *testing.T) {
+	files := map[string]string{
+		"base.seeds": "variant base\nprojection lcc 40 62 50 12\nframe -12 43 32.5 74\n" +
+			"aaa 1 1\nwater aaa 2 2\nbbb 3 3\nimpassable Great Isle 4 4\nimpassable Other 5 5\n",
+		"top.seeds": "include base.seeds\nvariant top\nunseed aaa\nunseed Great Isle\nisl 4 4\n",
+	}
+	c, err := ParseConfig("top.seeds", func(name string) ([]byte, error) { return []byte(files[name]), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range c.Seeds {
+		got = append(got, fmt.Sprintf("%s@%g,%g", s.Name, s.At[0], s.At[1]))
+	}
+	want := []string{"bbb@3,3", "Other@5,5", "isl@4,4"}
+	if !slices.Equal(got, want) {
+		t.Errorf("seeds after unseed = %v, want %v", got, want)
+	}
+	if c.Variant != "top" {
+		t.Errorf("variant = %q, want the including file's", c.Variant)
+	}
+}
+
+// TestRiver burns a river across the tiny continent: its channel is
+// water, the sea seeded on it holds the channel, and the land on either
+// bank is cut apart where it ran; a malformed directive is refused with
+// its line.
+func TestRiver(t *testing.T) {
+	kinds := Kinds{"a": {}, "b": {}, "s": {Sea: true}, "r": {Sea: true}}
+	// A river down the middle of the continent from its north shore to
+	// its south shore, 10 px wide (20 map units at width 200 and the
+	// default 1000-pixel pictures: 2 units).
+	cfg := tinyConfig + "river 10 10 49 10 41\nr 10 46.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rivers) != 1 || c.Rivers[0].Width != 10 || len(c.Rivers[0].Points) != 2 {
+		t.Fatalf("parsed rivers %+v", c.Rivers)
+	}
+	_, g, err := Build(c, kinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	at := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if got := at(10, 46.5); got != "r" {
+		t.Errorf("the river's seed is in %q, want r", got)
+	}
+	if got := at(10, 47.5); got != "r" {
+		t.Errorf("the channel north of the seed is %q, want the river's", got)
+	}
+	if got := at(8, 45.5); got != "a" {
+		t.Errorf("the west bank is %q, want a", got)
+	}
+	if got := at(12, 45.5); got != "b" {
+		t.Errorf("the east bank is %q, want b", got)
+	}
+	// Without the river the same middle is land.
+	c0, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	_, g0, err := Build(c0, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := fr.at(c.Proj, LonLat{10, 47.5})
+	if n := g0.Names[g0.Label[int(y)*g0.W+int(x)]]; n == "s" {
+		t.Errorf("without a river the middle is %q: the test proves nothing", n)
+	}
+	for _, bad := range []string{"river 10 1 2\n", "river 0 1 2 3 4\n", "river 5 1 2 3\n", "river x 1 2 3 4\n"} {
+		if _, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil || !strings.Contains(err.Error(), "tiny.seeds:") {
+			t.Errorf("%q: error %v, want one that names the line", bad, err)
 		}
 	}
 }

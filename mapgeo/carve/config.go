@@ -33,12 +33,13 @@ import (
 //	water <province> <lon> <lat>         a land province's seed on water
 //	impassable <Name ...> <lon> <lat>    a seed of land (or a lake) that is no province
 //	deep <Name ...> <lon> <lat>          a seed of water that is no province (drawn darker)
-//	unseed <province>                    drop the seeds read so far for it
+//	unseed <province>|<Name ...>         drop the seeds read so far for it (or an impassable region)
 //	label|unit|centre <province> <lon> <lat>   place a point by hand
 //	coast <province>/<coast> <lon> <lat> where a fleet on a split coast stands
 //	coastreach <pixels>                  how far the placer may move those points (default 30)
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
 //	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
+//	river <width> <lon> <lat> <lon> <lat> ...   a channel of water along a line
 //
 // A box is an off-board sea (Youngstown Redux's boxes, which let fleets
 // sail round the world): no real water is it, so it has no seeds; it is
@@ -46,6 +47,15 @@ import (
 // of its height (0 0 the top left), which must reach an edge of the board.
 // It covers whatever land or sea lies there, and the seas seeded beside it
 // grow up to its sides, so it borders exactly the seas next to it.
+//
+// A river is water burnt into the land before the provinces are carved:
+// every pixel within half of width (in the pictures' pixels) of the line
+// through its points. Natural Earth's land has no rivers, and some boards
+// sail them (Three Kingdoms' Yangtze, Gateway West's Missouri): seed the
+// river's sea provinces on the line, and they share the channel between
+// them as seas share open water. A river no province is seeded on is
+// taken by the nearest sea along it, so a river that is only a border
+// between land provinces is not drawn this way.
 type Config struct {
 	Variant string
 	Proj    LCC
@@ -78,6 +88,14 @@ type Config struct {
 	// sea; a board whose coast points are set with care keeps them there.
 	CoastReach float64
 	Boxes      []Box
+	Rivers     []River
+}
+
+// River is one river directive (see Config).
+type River struct {
+	Width  float64 // in the pictures' pixels
+	Points []LonLat
+	Where  string // file:line, for messages
 }
 
 // Box is an off-board sea drawn as a rectangle (see Config).
@@ -279,13 +297,33 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Water: f[0] == "deep", Where: where})
-		case "unseed":
-			if len(f) != 2 {
-				return fmt.Errorf("%s: unseed <province>", where)
+		case "river":
+			if len(f) < 6 || len(f)%2 != 0 {
+				return fmt.Errorf("%s: river <width> then two or more points, each <lon> <lat>", where)
 			}
+			v, err := nums(1, len(f)-1)
+			if err != nil {
+				return err
+			}
+			if v[0] <= 0 {
+				return fmt.Errorf("%s: a river's width is a positive number of pixels", where)
+			}
+			r := River{Width: v[0], Where: where}
+			for j := 1; j+1 < len(v); j += 2 {
+				r.Points = append(r.Points, LonLat{v[j], v[j+1]})
+			}
+			c.Rivers = append(c.Rivers, r)
+		case "unseed":
+			if len(f) < 2 {
+				return fmt.Errorf("%s: unseed <province> or unseed <Name ...>", where)
+			}
+			// A board that includes another may make a province of what
+			// the other leaves impassable (Loeb9's Iceland and Ireland):
+			// the name of an impassable region drops its seeds too.
+			name := strings.Join(f[1:], " ")
 			kept := c.Seeds[:0]
 			for _, s := range c.Seeds {
-				if s.Impassable || s.Name != f[1] {
+				if s.Name != name {
 					kept = append(kept, s)
 				}
 			}
@@ -440,4 +478,48 @@ func (p LCC) unwrap(r []LonLat) ([]float64, bool) {
 		out[i] -= shift
 	}
 	return out, true
+}
+
+// roundPole closes a ring that goes once round a pole, as Antarctica's
+// does, so that a board spanning the globe can fill it: it returns the
+// ring's turns (see turn) and latitudes, starting at the point just past
+// the cut and followed round without the jump there, so that they run
+// from one side edge of the board to the other; then the first point
+// again, one turn on, and two points at the pole (beyond the board's
+// bottom or top edge), below it and below the first. The chord at the
+// cut, which would join the two side edges across the picture, becomes
+// the board's edge, and the continent is filled from its coast to the
+// edge. It reports false for any other
+// ring across the cut (an islet astride it), whose unwrapped turns close.
+func (p LCC) roundPole(r []LonLat) (turns, lats []float64, ok bool) {
+	n := len(r)
+	start := -1
+	for i := range r {
+		if math.Abs(p.turn(r[i][0])-p.turn(r[(i+n-1)%n][0])) > 180 {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil, nil, false
+	}
+	turns, lats = make([]float64, 0, n+2), make([]float64, 0, n+2)
+	mean := 0.0
+	for k := range n {
+		ll := r[(start+k)%n]
+		t := p.turn(ll[0])
+		if k > 0 {
+			t = turns[k-1] + math.Remainder(t-p.turn(r[(start+k-1)%n][0]), 360)
+		}
+		turns, lats = append(turns, t), append(lats, ll[1])
+		mean += ll[1] / float64(n)
+	}
+	closing := turns[n-1] + math.Remainder(turns[0]-p.turn(r[(start+n-1)%n][0]), 360)
+	if math.Abs(math.Abs(closing-turns[0])-360) >= 1 {
+		return nil, nil, false
+	}
+	pole := math.Copysign(90, mean)
+	turns = append(turns, closing, closing, turns[0])
+	lats = append(lats, lats[0], pole, pole)
+	return turns, lats, true
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gmdjudge/gmd/mapgeo"
 )
 
 // Grid is the board as pixels, one map unit each: which region every pixel
@@ -36,7 +38,7 @@ type frame struct {
 	w, h      int
 	lenses    []lens // in map units
 	// globe is set for a board whose frame spans most of the globe's
-	// longitudes (Cold War): only there does the cut, the meridian opposite
+	// longitudes (Cold War, World): only there does the cut, the meridian opposite
 	// the central one, fall inside the picture.
 	globe bool
 }
@@ -170,10 +172,22 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 	rows := make([][]float64, fr.h)
 	for _, r := range rings {
 		across := p.acrossCut(r)
+		var pts [][2]float64
 		if fr.globe && across {
-			// A board cut through the Bering Sea leaves a few islets
-			// astride the cut (St Lawrence, Umnak); they have no side
-			// to be drawn on and sink, as islets do.
+			// A ring round the pole (Antarctica) is closed along the
+			// board's bottom edge and filled. A board cut through the
+			// Bering Sea also leaves a few islets astride the cut (St
+			// Lawrence, Umnak); they have no side to be drawn on and
+			// sink, as islets do.
+			turns, lats, ok := p.roundPole(r)
+			if !ok {
+				continue
+			}
+			for i := range turns {
+				x, y := fr.atTurned(p, turns[i], lats[i])
+				pts = append(pts, [2]float64{x, y})
+			}
+			rows = fill(fr, pts, rows)
 			continue
 		}
 		// On a regional board the cut lies outside the picture, and a
@@ -185,7 +199,7 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		if across {
 			turns, unwrapped = p.unwrap(r)
 		}
-		pts := make([][2]float64, len(r))
+		pts = make([][2]float64, len(r))
 		for i, ll := range r {
 			x, y := fr.at(p, ll)
 			if unwrapped {
@@ -193,20 +207,7 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 			}
 			pts[i] = [2]float64{x, y}
 		}
-		for i := range pts {
-			a, b := pts[i], pts[(i+1)%len(pts)]
-			if a[1] == b[1] {
-				continue
-			}
-			lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
-			r0 := int(math.Max(0, math.Ceil(lo-0.5)))
-			r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
-			for row := r0; row <= r1; row++ {
-				yc := float64(row) + 0.5
-				x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
-				rows[row] = append(rows[row], x)
-			}
-		}
+		rows = fill(fr, pts, rows)
 	}
 	land := make([]bool, fr.w*fr.h)
 	for row, xs := range rows {
@@ -220,6 +221,26 @@ func rasterise(fr frame, p LCC, rings [][]LonLat) []bool {
 		}
 	}
 	return land
+}
+
+// fill adds to rows, per pixel row, the x of every crossing of the closed
+// polygon pts with the row's centre line, for the even-odd fill.
+func fill(fr frame, pts [][2]float64, rows [][]float64) [][]float64 {
+	for i := range pts {
+		a, b := pts[i], pts[(i+1)%len(pts)]
+		if a[1] == b[1] {
+			continue
+		}
+		lo, hi := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+		r0 := int(math.Max(0, math.Ceil(lo-0.5)))
+		r1 := int(math.Min(float64(fr.h-1), math.Ceil(hi-0.5)-1))
+		for row := r0; row <= r1; row++ {
+			yc := float64(row) + 0.5
+			x := a[0] + (yc-a[1])*(b[0]-a[0])/(b[1]-a[1])
+			rows[row] = append(rows[row], x)
+		}
+	}
+	return rows
 }
 
 // nearFrame keeps the rings with a point within 30° of the frame. The
@@ -347,6 +368,9 @@ type ProvinceKind struct {
 	Centre    bool     // a supply centre: its marker needs room
 	Construct bool     // a centre may be raised here (34-35-36): a larger marker
 	Coasts    []string // split coasts ("nc", "sc"), or none
+	// Impassable is a province no unit enters (Loeb9's Switzerland): it
+	// is drawn with its name only, so only its label needs room.
+	Impassable bool
 }
 
 // label builds the grid from the land rings and the seeds.
@@ -354,6 +378,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	fr := newFrame(c)
 	w, h := fr.w, fr.h
 	land := rasterise(fr, c.Proj, nearFrame(c, rings))
+	burnRivers(land, fr, c)
 
 	// Regions: provinces, then impassable names.
 	var provs, imps []string
@@ -586,4 +611,43 @@ func placeBoxes(c *Config, g *Grid, index map[string]int32, land []bool, lbl []i
 		return nil, errors.New(strings.Join(errs, "\n"))
 	}
 	return boxed, nil
+}
+
+// burnRivers makes water of every pixel of land within half a river's
+// width of its line (see Config).
+func burnRivers(land []bool, fr frame, c *Config) {
+	pixels := c.Pixels
+	if pixels == 0 {
+		pixels = mapgeo.DefaultPixels
+	}
+	for _, r := range c.Rivers {
+		half := r.Width / 2 * float64(fr.w) / float64(pixels)
+		var line [][2]float64
+		for _, p := range r.Points {
+			x, y := fr.at(c.Proj, p)
+			line = append(line, [2]float64{x, y})
+		}
+		for k := 0; k+1 < len(line); k++ {
+			a, b := line[k], line[k+1]
+			x0, x1 := int(math.Floor(min(a[0], b[0])-half)), int(math.Ceil(max(a[0], b[0])+half))
+			y0, y1 := int(math.Floor(min(a[1], b[1])-half)), int(math.Ceil(max(a[1], b[1])+half))
+			for y := max(y0, 0); y <= min(y1, fr.h-1); y++ {
+				for x := max(x0, 0); x <= min(x1, fr.w-1); x++ {
+					if segmentDist([2]float64{float64(x) + 0.5, float64(y) + 0.5}, a, b) <= half {
+						land[y*fr.w+x] = false
+					}
+				}
+			}
+		}
+	}
+}
+
+// segmentDist is the distance from p to the segment from a to b.
+func segmentDist(p, a, b [2]float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l))
+	}
+	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
 }

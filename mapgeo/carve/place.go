@@ -61,6 +61,10 @@ type mark struct {
 	home   [2]float64 // the first guess, which it is pulled back to
 	anchor int        // a dislodged mark's unit mark; a label's or centre's unit mark
 	reach  float64    // how far from home it may go
+	// ghost is the unit point of a province no unit enters: it anchors
+	// the label but is never drawn, so it stays put, covers nothing and
+	// is no mark to be near.
+	ghost bool
 }
 
 // offset moves the boxes bs, relative to a point, to at.
@@ -187,7 +191,7 @@ func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 // pair is the cost of marks k and j covering each other.
 func (pl *placer) pair(k int, at [2]float64, j int) float64 {
 	a, b := &pl.marks[k], &pl.marks[j]
-	if j == k || mayOverlap(a, b) {
+	if j == k || a.ghost || b.ghost || mayOverlap(a, b) {
 		return 0
 	}
 	// Marks whose extents do not meet cannot cover each other: most
@@ -218,7 +222,7 @@ func (pl *placer) near(j, skip int) (own, other float64) {
 	own, other = math.Inf(1), math.Inf(1)
 	at, region := pl.marks[j].at, pl.marks[j].region
 	for i := range pl.marks {
-		if i == j || i == skip {
+		if i == j || i == skip || pl.marks[i].ghost {
 			continue
 		}
 		// A distance is never less than either side of it (math.Hypot
@@ -239,6 +243,9 @@ func (pl *placer) near(j, skip int) (own, other float64) {
 // nearCost is what mark j costs when it is nearer another province's mark
 // than its own.
 func (pl *placer) nearCost(own, other float64) float64 {
+	if math.IsInf(own, 1) {
+		return 0 // a lone name (an impassable province's) pairs with nothing
+	}
 	if v := math.Min(own, pl.px(300)) + pl.px(pxGap) - other; v > 0 {
 		return 2e3 * (v + 1)
 	}
@@ -282,6 +289,9 @@ func (pl *placer) place(rounds int) {
 // from its ideal): 0 when it keeps them all.
 func (pl *placer) violation(k int) float64 {
 	m := &pl.marks[k]
+	if m.ghost {
+		return 0
+	}
 	body := m.shape
 	if m.body != nil {
 		body = m.body
@@ -364,6 +374,9 @@ func (pl *placer) shift(region int) bool {
 // moved.
 func (pl *placer) improve(k int) bool {
 	m := &pl.marks[k]
+	if m.ghost {
+		return false
+	}
 	reach := m.reach
 	// The marks that a candidate could touch or be nearest to.
 	var hood []int
@@ -484,6 +497,12 @@ func newPlacer(g *Grid, geo *mapgeo.Geometry, drawn []int, pieces [][]int, kinds
 		// Every unit point keeps room for either unit, an army's disc and
 		// a fleet's hull: picture's TestGeometryRoom reckons so.
 		shape := []box{armyBox, hullBox}
+		if k.Impassable {
+			u := add(mark{kind: mkUnit, shape: shape, at: pt(p.Unit), ghost: true})
+			hw := pxLetter*float64(len(name)) + pxLabelW
+			add(mark{kind: mkLabel, shape: []box{boxAt(0, 0, hw*s, pxLabelH*s)}, at: pt(p.Label), anchor: u})
+			continue
+		}
 		u := add(mark{kind: mkUnit, shape: shape, at: pt(p.Unit)})
 		add(mark{kind: mkDislodged, shape: []box{ringBox}, body: shape, at: pt(p.Unit), anchor: u})
 		for _, co := range slices.Sorted(maps.Keys(p.Coasts)) {

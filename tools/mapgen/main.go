@@ -71,7 +71,8 @@ func run(topo, seeds, out, pngOut string) error {
 	for _, p := range m.Provinces() {
 		info := m.Locs[p]
 		k := carve.ProvinceKind{Sea: info.Kind == judge.Sea, Shore: info.Kind == judge.Coast, Centre: info.Center,
-			Construct: m.Construction && info.Kind != judge.Sea && info.Home != judge.NoPower}
+			Construct:  m.Construction && info.Kind != judge.Sea && info.Home != judge.NoPower,
+			Impassable: info.Impassable}
 		for _, c := range info.Coasts {
 			k.Coasts = append(k.Coasts, m.CoastName(c))
 		}

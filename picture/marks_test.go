@@ -1,0 +1,212 @@
+package picture
+
+import (
+	"iter"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOrderMarksMissLabels checks every picture of the corpus (every
+// board, three years of random orders): no bounce cross and no cut
+// support's bars (with their halo) reach into a province's name, a
+// centre marker, a stand-off mark or an outcome mark placed before it,
+// where some other spot along the order's line would leave them all
+// clear. On Canton the bars of a cut support from Manchuria stood across
+// "Man", where the support's line begins (they sat at the line's middle
+// whatever lay there); on Cold War a bounce cross stood on Sweden's
+// centre; on Western World 901 the crosses of two moves that bounced
+// from Lotharingia crossed.
+func TestOrderMarksMissLabels(t *testing.T) {
+	seen, cramped := map[string]int{}, 0
+	for s, sc := range orderScenes(t) {
+		b := boardFor(s.pos.Map)
+		d := &drawer{b: b, m: s.pos.Map, pos: s.pos, px: b.s}
+		// The names, and the centre markers as drawn.
+		boxes := slices.Clone(d.labelBoxes())
+		var names []string
+		for _, p := range s.pos.Map.Provinces() {
+			names = append(names, "the label "+s.pos.Map.Locs[p].Name)
+		}
+		for _, e := range sc.elems {
+			if strings.HasPrefix(e.class, "sc ") || e.class == "standoff" {
+				// A neutral centre's ring is smaller than an owned
+				// one's; the drawer keeps off the larger.
+				r := max(e.r, centreR*d.px)
+				if e.class == "standoff" {
+					r = e.r
+				}
+				boxes = append(boxes, boxAround(e.c, r, r))
+				names = append(names, e.title)
+			}
+		}
+		covers := func(mb box) int {
+			for j, lb := range boxes {
+				if mb.overlaps(lb) {
+					return j
+				}
+			}
+			return -1
+		}
+		// The order lines: the scene keeps its layers apart, all lines
+		// before all marks, so a mark's line is the one it lies on.
+		// A move's line is drawn short of its tip, where its head
+		// begins: the head's first point is the tip, and a bounce cross
+		// is placed along the line to there.
+		var lines [][]pt
+		for i, e := range sc.elems {
+			if strings.HasPrefix(e.class, "order ") && len(e.rings) == 1 {
+				line := e.rings[0]
+				if i+1 < len(sc.elems) && sc.elems[i+1].class == "order-head" && strings.HasPrefix(e.class, "order move") {
+					line = append(slices.Clip(line), sc.elems[i+1].rings[0][0])
+				}
+				lines = append(lines, line)
+			}
+		}
+		for _, e := range sc.elems {
+			kind := strings.TrimPrefix(e.class, "mark ")
+			if kind != "cut" && kind != "bounce" {
+				continue
+			}
+			seen[kind]++
+			mb := boundsOf(e.rings, markClear*d.px)
+			j := covers(mb)
+			// The marks after this one keep off it.
+			boxes = append(boxes, mb)
+			names = append(names, "a "+kind+" mark")
+			if j < 0 {
+				continue
+			}
+			// Would the same mark, slid along its line, have missed
+			// every name somewhere?
+			c := pt{(mb.x0 + mb.x1) / 2, (mb.y0 + mb.y1) / 2}
+			// Room is a stretch of line at least 2 pixels long where
+			// the mark would miss them all: the drawer looks a pixel
+			// at a time, and finds any such stretch. Where several
+			// lines pass through the mark (moves into one province),
+			// every one must have room.
+			room := true
+			for _, line := range linesThrough(lines, c, d.px) {
+				found, run := false, 0
+				for l := 0.0; l <= pathLen(line) && !found; l += d.px / 2 {
+					run++
+					if covers(boxAround(pointAt(line, l), (mb.x1-mb.x0)/2, (mb.y1-mb.y0)/2)) >= 0 {
+						run = 0
+					}
+					found = run >= 5
+				}
+				room = room && found
+			}
+			if !room {
+				cramped++
+				continue
+			}
+			t.Errorf("%s: a %s mark reaches into %s, with room along its line", s.name, kind, names[j])
+		}
+	}
+	t.Logf("%d cut and %d bounce marks, %d on a line with no room clear of names and centres", seen["cut"], seen["bounce"], cramped)
+	// The corpus's random orders cut supports and bounce moves on every
+	// board; a count this low would mean the test looks at nothing.
+	if seen["cut"] < 10 || seen["bounce"] < 100 {
+		t.Errorf("%d cut and %d bounce marks looked at", seen["cut"], seen["bounce"])
+	}
+}
+
+// boundsOf is the box round every point of rings, grown by m each way.
+func boundsOf(rings [][]pt, m float64) box {
+	bx := box{1e18, 1e18, -1e18, -1e18}
+	for _, r := range rings {
+		for _, p := range r {
+			bx = box{min(bx.x0, p.X), min(bx.y0, p.Y), max(bx.x1, p.X), max(bx.y1, p.Y)}
+		}
+	}
+	return box{bx.x0 - m, bx.y0 - m, bx.x1 + m, bx.y1 + m}
+}
+
+// linesThrough returns the lines among lines that pass within tol of c,
+// or the nearest one if none does.
+func linesThrough(lines [][]pt, c pt, tol float64) [][]pt {
+	var out [][]pt
+	var nearest []pt
+	bd := math.Inf(1)
+	for _, l := range lines {
+		ld := math.Inf(1)
+		for s := 0.0; s <= pathLen(l); s += 0.25 {
+			ld = math.Min(ld, pointAt(l, s).sub(c).len())
+		}
+		if ld <= tol {
+			out = append(out, l)
+		}
+		if ld < bd {
+			bd, nearest = ld, l
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, nearest)
+	}
+	return out
+}
+
+// TestStruckUnitsKeepLetters checks every picture of the corpus: a unit
+// struck out as it leaves the board (a removal, a disband, a dislodged
+// unit with no retreat) still shows its letter, written above the ×, so
+// that a player sees whose unit it was. On Hundred a Burgundian army
+// destroyed in Calais was a black × on Burgundy's own colour: its letter
+// lay under the crossing.
+func TestStruckUnitsKeepLetters(t *testing.T) {
+	struck := 0
+	for s, sc := range orderScenes(t) {
+		u := boardFor(s.pos.Map).s * 10
+		for i, e := range sc.elems {
+			if e.kind != kPath || !(strings.HasPrefix(e.class, "order remove") || strings.HasPrefix(e.class, "order disband") || e.class == "destroyed") {
+				continue
+			}
+			bb := boundsOf(e.rings, 0)
+			c := pt{(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2}
+			// The unit's own letter, under the ×.
+			var under *elem
+			bd := 0.6 * u
+			for j := range sc.elems {
+				if l := sc.elems[j].c.sub(c).len(); sc.elems[j].class == "unit-letter" && l <= bd {
+					under, bd = &sc.elems[j], l
+				}
+			}
+			if under == nil {
+				continue // a neutral unit, which has no letter
+			}
+			struck++
+			found := false
+			for j := i + 1; j < len(sc.elems); j++ {
+				o := sc.elems[j]
+				found = found || (o.class == "struck-letter" && o.text == under.text && o.c == under.c)
+			}
+			if !found {
+				t.Errorf("%s: %q: the unit's letter %s is not written above its ×", s.name, e.title, under.text)
+			}
+		}
+	}
+	if struck < 20 {
+		t.Errorf("%d units struck out in the corpus: the test looks at too little", struck)
+	}
+	t.Logf("%d units struck out", struck)
+}
+
+// orderScenes yields the corpus's pictures that show orders, with their
+// scenes.
+func orderScenes(t *testing.T) iter.Seq2[shot, *scene] {
+	return func(yield func(shot, *scene) bool) {
+		for _, s := range corpus(t) {
+			if s.res == nil {
+				continue
+			}
+			sc, err := sceneOf(s.pos, s.res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(s, sc) {
+				return
+			}
+		}
+	}
+}
