@@ -32,6 +32,7 @@ var ownGeometry = []string{
 	"loeb9",
 	"africa",
 	"three-kingdoms",
+	"gateway-west",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -146,6 +146,60 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 	return d.b.at[l].add(pt{-d.u * 1.75, -d.u * 1.45})
 }
 
+// waitingAt is where a unit dislodged from l is drawn in a retreat
+// phase, beside the unit that took its province: at dislodgedAt, or, if
+// that is too near the new occupant, as far from it as waitSep units'
+// radii, the same way. The geometry's point lies half over the attacker
+// (the attacker stands elsewhere in a movement picture); in a retreat
+// picture that hid the occupant's letter under the dislodged unit, or
+// the occupant altogether (the Italian army that took Milan on 1908,
+// 6 pixels away), and its ring crossed the letter (a Norse fleet in
+// Amsivaria on North Sea Wars).
+func (d *drawer) waitingAt(l judge.Loc) pt {
+	at := d.dislodgedAt(l)
+	p := d.m.Province(l)
+	if _, ok := d.pos.UnitAt(p); !ok || d.b.schematic {
+		return at
+	}
+	occ := d.unitAt[p]
+	v := at.sub(occ)
+	if v.len() >= waitSep*d.u {
+		return at
+	}
+	dir := v.unit()
+	if v.len() < 1e-9 {
+		dir = pt{-1.75, -1.45}.unit() // the default offset's way
+	}
+	// The point's own way first, then turning from it a little more
+	// each time, to one where the ring covers no name (it covered
+	// Switzerland's, moved off Milan's army) and stands as far from
+	// every other unit.
+	for _, a := range []float64{0, 45, -45, 90, -90, 135, -135, 180} {
+		r := a * math.Pi / 180
+		w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
+		c := occ.add(w.mul(waitSep * d.u))
+		ring := boxAround(c, 1.55*d.u, 1.55*d.u)
+		clear := true
+		for _, lb := range d.labelBoxes() {
+			clear = clear && !ring.overlaps(lb)
+		}
+		for _, q := range d.m.Provinces() {
+			if _, ok := d.pos.UnitAt(q); ok && q != p {
+				clear = clear && d.unitAt[q].sub(c).len() >= waitSep*d.u
+			}
+		}
+		if clear {
+			return c
+		}
+	}
+	return occ.add(dir.mul(waitSep * d.u))
+}
+
+// waitSep is how far apart, in units' radii, a dislodged unit and the
+// one that took its province are drawn: its ring (1.55 radii) clears the
+// occupant's letter.
+const waitSep = 2.3
+
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
 // neutral land, or the grey of land no unit may enter.
@@ -496,7 +550,7 @@ func (d *drawer) units() {
 		if !d.valid(du.Loc) {
 			continue
 		}
-		at := d.dislodgedAt(du.Loc)
+		at := d.waitingAt(du.Loc)
 		if d.valid(du.AttackerFrom) {
 			// The attacker's origin: a thin line from there, ending in a ring.
 			from := d.b.at[d.m.Province(du.AttackerFrom)]

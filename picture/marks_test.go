@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gmdjudge/gmd/internal/racetest"
+	"github.com/gmdjudge/gmd/judge"
 )
 
 // TestOrderMarksMissLabels checks every picture of the corpus (every
@@ -107,8 +110,9 @@ func TestOrderMarksMissLabels(t *testing.T) {
 	}
 	t.Logf("%d cut and %d bounce marks, %d on a line with no room clear of names and centres", seen["cut"], seen["bounce"], cramped)
 	// The corpus's random orders cut supports and bounce moves on every
-	// board; a count this low would mean the test looks at nothing.
-	if seen["cut"] < 10 || seen["bounce"] < 100 {
+	// board (every sixth under the race detector); a count this low would
+	// mean the test looks at nothing.
+	if seen["cut"] < racetest.Share(10, 2) || seen["bounce"] < 100 {
 		t.Errorf("%d cut and %d bounce marks looked at", seen["cut"], seen["bounce"])
 	}
 }
@@ -186,7 +190,7 @@ func TestStruckUnitsKeepLetters(t *testing.T) {
 			}
 		}
 	}
-	if struck < 20 {
+	if struck < racetest.Share(20, 4) { // the corpus holds every sixth board under the race detector
 		t.Errorf("%d units struck out in the corpus: the test looks at too little", struck)
 	}
 	t.Logf("%d units struck out", struck)
@@ -209,4 +213,66 @@ func orderScenes(t *testing.T) iter.Seq2[shot, *scene] {
 			}
 		}
 	}
+}
+
+// TestRetreatKeepsOccupantVisible checks every retreat picture of the
+// corpus: no unit's letter lies under another unit's symbol or a
+// dislodged unit's ring. A dislodged unit waits beside the unit that took
+// its province; drawn at the geometry's point, half over that unit, it
+// hid the Italian army that took Milan on 1908, and its ring crossed the
+// letter of the Norse fleet in Amsivaria on North Sea Wars.
+func TestRetreatKeepsOccupantVisible(t *testing.T) {
+	pairs := 0
+	for _, s := range corpus(t) {
+		if s.pos.Phase.Type != judge.Retreat || len(s.pos.Dislodged) == 0 {
+			continue
+		}
+		pairs += len(s.pos.Dislodged)
+		sc, err := sceneOf(s.pos, s.res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range sc.elems {
+			if l.class != "unit-letter" {
+				continue
+			}
+			// The letter's own symbol is the element before it.
+			lb := boxAround(l.c, 0.31*l.size, 0.4*l.size)
+			for j, e := range sc.elems {
+				if j == i-1 {
+					continue
+				}
+				switch {
+				case e.class == "dislodged-ring" && e.c != l.c && e.c != sc.elems[i-1].c:
+					if ringCrosses(lb, e.c, e.r) {
+						t.Errorf("%s: a dislodged unit's ring crosses the letter %s of %q", s.name, l.text, sc.elems[i-1].title)
+					}
+				case strings.HasPrefix(e.class, "unit ") && j > i:
+					// Drawn after the letter, over it.
+					ub := boundsOf(e.rings, 0)
+					if e.kind == kCircle {
+						ub = boxAround(e.c, e.r, e.r)
+					}
+					if ub.overlaps(lb) {
+						t.Errorf("%s: %q covers the letter %s of %q", s.name, e.title, l.text, sc.elems[i-1].title)
+					}
+				}
+			}
+		}
+	}
+	if pairs < racetest.Share(12, 4) {
+		t.Errorf("%d dislodged units in the corpus's retreats: the test looks at too little", pairs)
+	}
+	t.Logf("%d dislodged units in retreat pictures", pairs)
+}
+
+// ringCrosses reports whether a circle round c of radius r passes
+// through box b.
+func ringCrosses(b box, c pt, r float64) bool {
+	near := pt{max(b.x0, min(c.X, b.x1)), max(b.y0, min(c.Y, b.y1))}.sub(c).len()
+	far := 0.0
+	for _, q := range []pt{{b.x0, b.y0}, {b.x1, b.y0}, {b.x0, b.y1}, {b.x1, b.y1}} {
+		far = max(far, q.sub(c).len())
+	}
+	return near <= r && r <= far
 }

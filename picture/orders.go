@@ -83,7 +83,7 @@ func (d *drawer) from(l judge.Loc) pt {
 	if d.pos.Phase.Type == judge.Retreat {
 		for _, du := range d.pos.Dislodged {
 			if d.m.Province(du.Loc) == p {
-				return d.dislodgedAt(du.Loc)
+				return d.waitingAt(du.Loc)
 			}
 		}
 	}

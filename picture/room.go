@@ -172,9 +172,21 @@ const markClear = 1.5
 // centre marker; if there is none, the point at back.
 func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 	total := pathLen(path)
+	// Only the boxes near the path can be in the way: the mark is tried
+	// at every pixel of it, and a board has hundreds of names and marks.
+	reach := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range path {
+		reach = box{min(reach.x0, p.X-hw), min(reach.y0, p.Y-hh), max(reach.x1, p.X+hw), max(reach.y1, p.Y+hh)}
+	}
+	var near []box
+	for _, lb := range d.keepClear() {
+		if reach.overlaps(lb) {
+			near = append(near, lb)
+		}
+	}
 	free := func(s float64) bool {
 		b := boxAround(pointBack(path, s), hw, hh)
-		for _, lb := range d.keepClear() {
+		for _, lb := range near {
 			if b.overlaps(lb) {
 				return false
 			}
