@@ -31,6 +31,8 @@ var ownGeometry = []string{
 	"western-world-901",
 	"loeb9",
 	"africa",
+	"three-kingdoms",
+	"gateway-west",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -38,6 +38,7 @@ type drawer struct {
 	results  []judge.OrderResult
 	dislodge []bool // per province: its unit is dislodged (movement results)
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
+	struck   []pt   // where units are struck out (removalMark), for reletter
 	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
 
 	// group, when set, puts every shape added in that group, whatever
@@ -82,6 +83,7 @@ func build(b *board, pos *judge.Position, res *judge.Resolution) *scene {
 	d.standoffs()
 	d.orders()
 	d.units()
+	d.reletter()
 	d.legend()
 	// Shapes are made in the order that suits the drawing (moves before
 	// the supports that point at them) and drawn layer by layer.
@@ -144,11 +146,74 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 	return d.b.at[l].add(pt{-d.u * 1.75, -d.u * 1.45})
 }
 
+// waitingAt is where a unit dislodged from l is drawn in a retreat
+// phase, beside the unit that took its province: at dislodgedAt, or, if
+// that is too near the new occupant, as far from it as waitSep units'
+// radii, the same way. The geometry's point lies half over the attacker
+// (the attacker stands elsewhere in a movement picture); in a retreat
+// picture that hid the occupant's letter under the dislodged unit, or
+// the occupant altogether (the Italian army that took Milan on 1908,
+// 6 pixels away), and its ring crossed the letter (a Norse fleet in
+// Amsivaria on North Sea Wars).
+func (d *drawer) waitingAt(l judge.Loc) pt {
+	at := d.dislodgedAt(l)
+	p := d.m.Province(l)
+	if _, ok := d.pos.UnitAt(p); !ok || d.b.schematic {
+		return at
+	}
+	occ := d.unitAt[p]
+	v := at.sub(occ)
+	if v.len() >= waitSep*d.u {
+		return at
+	}
+	dir := v.unit()
+	if v.len() < 1e-9 {
+		dir = pt{-1.75, -1.45}.unit() // the default offset's way
+	}
+	// The point's own way first, then turning from it a little more
+	// each time, to one where the ring covers no name (it covered
+	// Switzerland's, moved off Milan's army) and stands as far from
+	// every other unit.
+	for _, a := range []float64{0, 45, -45, 90, -90, 135, -135, 180} {
+		r := a * math.Pi / 180
+		w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
+		c := occ.add(w.mul(waitSep * d.u))
+		ring := boxAround(c, 1.55*d.u, 1.55*d.u)
+		clear := true
+		for _, lb := range d.labelBoxes() {
+			clear = clear && !ring.overlaps(lb)
+		}
+		for _, q := range d.m.Provinces() {
+			if _, ok := d.pos.UnitAt(q); ok && q != p {
+				clear = clear && d.unitAt[q].sub(c).len() >= waitSep*d.u
+			}
+		}
+		if clear {
+			return c
+		}
+	}
+	return occ.add(dir.mul(waitSep * d.u))
+}
+
+// waitSep is how far apart, in units' radii, a dislodged unit and the
+// one that took its province are drawn: its ring (1.55 radii) clears the
+// occupant's letter.
+const waitSep = 2.3
+
 // provinceFill is the colour of province p: its centre's owner, a light
 // tint of its home power for a home province that is no centre, the sea,
 // neutral land, or the grey of land no unit may enter.
 func (d *drawer) provinceFill(p judge.Loc) fill {
 	info := &d.m.Locs[p]
+	if d.closedNow(p) {
+		// Closed this season (Loeb9's frozen Arctic): drawn as the water
+		// or land no unit enters, so that a player sees it before
+		// ordering a unit there.
+		if info.Kind == judge.Sea {
+			return fill{c: colDeep}
+		}
+		return fill{c: colImpassable}
+	}
 	if info.Kind == judge.Sea {
 		return fill{c: colSea}
 	}
@@ -168,6 +233,25 @@ func (d *drawer) provinceFill(p judge.Loc) fill {
 	return fill{c: colLand}
 }
 
+// closedNow reports whether province p is closed in the season of the
+// phase drawn (LocInfo.ClosedIn: no unit may move, retreat or be
+// supported into it). Adjustments are in Winter, which no map closes.
+func (d *drawer) closedNow(p judge.Loc) bool {
+	c := d.m.Locs[p].ClosedIn
+	return c != 0 && c == d.pos.Phase.Season
+}
+
+// closedClass is the class suffix and the title of province p's shape:
+// " closed" and ", closed in the Fall" while it is closed, for the
+// legend (usedMarks) and for a reader of the SVG.
+func (d *drawer) closedClass(p judge.Loc) (class, title string) {
+	info := &d.m.Locs[p]
+	if !d.closedNow(p) {
+		return "", info.FullName
+	}
+	return " closed", info.FullName + ", closed in the " + info.ClosedIn.String()
+}
+
 func (d *drawer) board() {
 	b, m := d.b, d.m
 	if !b.schematic {
@@ -175,10 +259,15 @@ func (d *drawer) board() {
 		for _, p := range m.Provinces() {
 			info := &m.Locs[p]
 			f := d.provinceFill(p)
-			if info.Kind == judge.Sea {
-				f = fill{} // the sea ground shows through: one fill less to rasterise
+			if info.Kind == judge.Sea && info.ClosedIn == 0 {
+				// The sea ground shows through: one fill less to rasterise.
+				// A sea closed in some season keeps its fill in every
+				// season, so that the board's cached shapes (rasterCache)
+				// hold it whichever phase drew them first.
+				f = fill{}
 			}
-			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName,
+			class, title := d.closedClass(p)
+			d.add(gBoard, elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title,
 				rings: b.rings[p], closed: true, fill: f, stroke: colBorder, width: 0.8 * d.px})
 		}
 		for i, r := range b.impassable {
@@ -226,7 +315,8 @@ func (d *drawer) board() {
 			d.add(gBoard, elem{kind: kPath, class: "coast-link", rings: [][]pt{{b.at[p], b.at[c]}}, stroke: colFleetEdge, width: 1.2})
 		}
 		f := d.provinceFill(p)
-		el := elem{kind: kPath, class: "province " + info.Kind.String(), title: info.FullName, closed: true,
+		class, title := d.closedClass(p)
+		el := elem{kind: kPath, class: "province " + info.Kind.String() + class, title: title, closed: true,
 			fill: f, stroke: colBorder, width: 1.2}
 		if info.Impassable {
 			el.class += " impassable"
@@ -406,6 +496,7 @@ func (d *drawer) standoffs() {
 		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
 			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
 		}
+		d.avoid(boxAround(at, 8*d.px, 8*d.px))
 		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
@@ -459,7 +550,7 @@ func (d *drawer) units() {
 		if !d.valid(du.Loc) {
 			continue
 		}
-		at := d.dislodgedAt(du.Loc)
+		at := d.waitingAt(du.Loc)
 		if d.valid(du.AttackerFrom) {
 			// The attacker's origin: a thin line from there, ending in a ring.
 			from := d.b.at[d.m.Province(du.AttackerFrom)]
@@ -469,6 +560,31 @@ func (d *drawer) units() {
 		}
 		d.unit(du.Unit, at, " dislodged")
 		d.dislodgedRing(at)
+	}
+}
+
+// reletter writes the letter of every unit struck out (removalMark) again
+// above its ×, haloed in the unit's colour: the × crosses where the
+// letter stands, and a unit on its own power's land, struck out, showed
+// no one's letter and hardly its colour (a Burgundian army destroyed in
+// Calais, on Hundred). It runs after units, whose letters it copies.
+func (d *drawer) reletter() {
+	for _, c := range d.struck {
+		// The nearest letter: a retreat's disbanded unit stands beside
+		// its attacker.
+		best, bd := -1, d.u*0.6
+		for i, e := range d.sc.elems {
+			if l := e.c.sub(c).len(); e.class == "unit-letter" && i > 0 && l <= bd {
+				best, bd = i, l
+			}
+		}
+		if best < 0 {
+			continue // a neutral unit: its grey says it is no power's
+		}
+		e := d.sc.elems[best]
+		e.group, e.class = gMarks, "struck-letter"
+		e.halo, e.haloW = d.sc.elems[best-1].fill.c, 3*d.px
+		d.sc.elems = append(d.sc.elems, e)
 	}
 }
 

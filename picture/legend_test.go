@@ -32,6 +32,7 @@ var legendKeys = map[string][][]string{
 	"spoiled":      {{"mark", "spoiled"}},
 	"owned":        {{"sc", "owned"}},
 	"neutral":      {{"sc", "neutral"}},
+	"closed":       {{"province", "closed"}},
 }
 
 // TestLegendMatchesMarks: on every picture of the corpus and of the
@@ -81,8 +82,8 @@ func TestLegendMatchesMarks(t *testing.T) {
 }
 
 // outcomeShots are the outcomes players misread before: a convoying
-// fleet dislodged, a dislodged unit with no retreat, and a move that
-// spoils a construction.
+// fleet dislodged, a dislodged unit with no retreat, a move that spoils
+// a construction, and a province closed for the season.
 func outcomeShots(t testing.TB) []shot {
 	var out []shot
 	// England convoys; France dislodges the fleet in the Channel.
@@ -98,6 +99,10 @@ func outcomeShots(t testing.TB) []shot {
 	g.pos.PendingCenters = []judge.PendingCenter{{Power: g.power("England"), Loc: g.loc("yor"), Ordered: judge.Phase{Season: judge.Winter, Year: 1901, Type: judge.Adjustment}}}
 	pos, res = g.play("France: A wal - yor\nEngland: F nth H")
 	out = append(out, shot{"spoils", pos, res})
+	// Loeb9's Arctic Ocean, closed in the Fall.
+	g = newGame(t, "loeb9", "F1901M", "Russia F bar")
+	pos, res = g.play("Russia: F bar H")
+	out = append(out, shot{"closed", pos, res})
 	return out
 }
 

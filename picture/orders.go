@@ -83,7 +83,7 @@ func (d *drawer) from(l judge.Loc) pt {
 	if d.pos.Phase.Type == judge.Retreat {
 		for _, du := range d.pos.Dislodged {
 			if d.m.Province(du.Loc) == p {
-				return d.dislodgedAt(du.Loc)
+				return d.waitingAt(du.Loc)
 			}
 		}
 	}
@@ -368,9 +368,11 @@ func (d *drawer) removal(r *judge.OrderResult) {
 
 // removalMark strikes out a unit drawn at c that leaves the board (a
 // removal, a disband, or a dislodged unit with no retreat): a black ×
-// as wide as the unit, where a bounce is a small red one.
+// as wide as the unit, where a bounce is a small red one; reletter then
+// writes the unit's letter over it.
 func (d *drawer) removalMark(c pt, class string, byJudge bool, title string) {
 	lines := crossLines(c, d.u*1.2)
+	d.struck = append(d.struck, c)
 	if byJudge {
 		class += " default"
 	}
@@ -409,8 +411,10 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	switch oc {
 	case judge.Bounced:
-		l := 5 * d.px
-		d.cross(d.clearSpot(path, 9*d.px, l+markClear*d.px, l+markClear*d.px), l, "bounce")
+		l, hw := 5*d.px, (5+markClear)*d.px
+		at := d.clearSpot(path, 9*d.px, hw, hw)
+		d.avoid(boxAround(at, hw, hw))
+		d.cross(at, l, "bounce")
 	case judge.Cut:
 		dir := path[len(path)-1].sub(path[0]).unit()
 		n := pt{-dir.Y, dir.X}.mul(8 * d.px)
@@ -418,7 +422,9 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		// At the line's middle, or the nearest spot along it where the
 		// bars cover no name: a support often starts beside its own
 		// province's name.
-		m := d.clearSpot(path, pathLen(path)/2, math.Abs(n.X)+math.Abs(t.X)+markClear*d.px, math.Abs(n.Y)+math.Abs(t.Y)+markClear*d.px)
+		hw, hh := math.Abs(n.X)+math.Abs(t.X)+markClear*d.px, math.Abs(n.Y)+math.Abs(t.Y)+markClear*d.px
+		m := d.clearSpot(path, pathLen(path)/2, hw, hh)
+		d.avoid(boxAround(m, hw, hh))
 		lines := [][]pt{{m.sub(n).sub(t), m.add(n).sub(t)}, {m.sub(n).add(t), m.add(n).add(t)}}
 		d.add(gMarks, elem{kind: kPath, class: "mark-halo", rings: lines, stroke: colWhite, width: 4.5 * d.px})
 		d.add(gMarks, elem{kind: kPath, class: "mark cut", title: "cut", rings: lines, stroke: colFail, width: 2.2 * d.px})
@@ -689,6 +695,11 @@ var keyEntries = []keyEntry{
 	{"owned", 18, "centre", func(d *drawer, x, y float64) {
 		d.add(gLegend, elem{kind: kCircle, class: "key-owned", c: pt{x + 7*d.px, y}, r: centreR * d.px, fill: fill{c: keyGrey}, stroke: colInk, width: 1 * d.px})
 	}},
+	{"closed", 18, "closed this season", func(d *drawer, x, y float64) {
+		px := d.px
+		d.add(gLegend, elem{kind: kPath, class: "key-closed", closed: true, rings: [][]pt{rect(x, y-6*px, 14*px, 12*px)},
+			fill: fill{c: colDeep}, stroke: colBorder, width: 1 * px})
+	}},
 	{"neutral", 16, "neutral centre", func(d *drawer, x, y float64) {
 		c := pt{x + 6*d.px, y}
 		d.add(gLegend, elem{kind: kCircle, class: "key-neutral", c: c, r: 5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.4 * d.px})
@@ -750,6 +761,9 @@ func (d *drawer) usedMarks() map[string]bool {
 		}
 		if has("unit") && has("neutral") {
 			used["neutral-unit"] = true
+		}
+		if has("province") && has("closed") {
+			used["closed"] = true
 		}
 	}
 	return used

@@ -141,9 +141,11 @@ func (d *drawer) labelBoxes() []box {
 	return d.lboxes
 }
 
-// keepClear returns the boxes an outcome mark keeps off: the labels, and
-// the centre markers (a bounce cross at a move's head stood on the centre
-// it bounced from, Sweden's on Cold War).
+// keepClear returns the boxes an outcome mark keeps off: the labels, the
+// centre markers (a bounce cross at a move's head stood on the centre
+// it bounced from, Sweden's on Cold War), and the marks placed before it
+// (avoid): two moves bounced from Lotharingia, on Western World 901,
+// crossed their crosses.
 func (d *drawer) keepClear() []box {
 	if d.cboxes == nil {
 		d.cboxes = slices.Clone(d.labelBoxes())
@@ -152,6 +154,11 @@ func (d *drawer) keepClear() []box {
 		}
 	}
 	return d.cboxes
+}
+
+// avoid adds b, a mark's box, to those later marks keep off (keepClear).
+func (d *drawer) avoid(b box) {
+	d.cboxes = append(d.keepClear(), b)
 }
 
 // markClear is how far, in pixels, a bounce cross or a cut support's
@@ -165,9 +172,21 @@ const markClear = 1.5
 // centre marker; if there is none, the point at back.
 func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 	total := pathLen(path)
+	// Only the boxes near the path can be in the way: the mark is tried
+	// at every pixel of it, and a board has hundreds of names and marks.
+	reach := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range path {
+		reach = box{min(reach.x0, p.X-hw), min(reach.y0, p.Y-hh), max(reach.x1, p.X+hw), max(reach.y1, p.Y+hh)}
+	}
+	var near []box
+	for _, lb := range d.keepClear() {
+		if reach.overlaps(lb) {
+			near = append(near, lb)
+		}
+	}
 	free := func(s float64) bool {
 		b := boxAround(pointBack(path, s), hw, hh)
-		for _, lb := range d.keepClear() {
+		for _, lb := range near {
 			if b.overlaps(lb) {
 				return false
 			}

@@ -858,3 +858,58 @@ func TestUnseed(t *testing.T) {
 		t.Errorf("variant = %q, want the including file's", c.Variant)
 	}
 }
+
+// TestRiver burns a river across the tiny continent: its channel is
+// water, the sea seeded on it holds the channel, and the land on either
+// bank is cut apart where it ran; a malformed directive is refused with
+// its line.
+func TestRiver(t *testing.T) {
+	kinds := Kinds{"a": {}, "b": {}, "s": {Sea: true}, "r": {Sea: true}}
+	// A river down the middle of the continent from its north shore to
+	// its south shore, 10 px wide (20 map units at width 200 and the
+	// default 1000-pixel pictures: 2 units).
+	cfg := tinyConfig + "river 10 10 49 10 41\nr 10 46.5\n"
+	c, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(cfg), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rivers) != 1 || c.Rivers[0].Width != 10 || len(c.Rivers[0].Points) != 2 {
+		t.Fatalf("parsed rivers %+v", c.Rivers)
+	}
+	_, g, err := Build(c, kinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFrame(c)
+	at := func(lon, lat float64) string {
+		x, y := fr.at(c.Proj, LonLat{lon, lat})
+		return g.Names[g.Label[int(y)*g.W+int(x)]]
+	}
+	if got := at(10, 46.5); got != "r" {
+		t.Errorf("the river's seed is in %q, want r", got)
+	}
+	if got := at(10, 47.5); got != "r" {
+		t.Errorf("the channel north of the seed is %q, want the river's", got)
+	}
+	if got := at(8, 45.5); got != "a" {
+		t.Errorf("the west bank is %q, want a", got)
+	}
+	if got := at(12, 45.5); got != "b" {
+		t.Errorf("the east bank is %q, want b", got)
+	}
+	// Without the river the same middle is land.
+	c0, _ := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig), nil })
+	_, g0, err := Build(c0, tinyKinds, tinyLand(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := fr.at(c.Proj, LonLat{10, 47.5})
+	if n := g0.Names[g0.Label[int(y)*g0.W+int(x)]]; n == "s" {
+		t.Errorf("without a river the middle is %q: the test proves nothing", n)
+	}
+	for _, bad := range []string{"river 10 1 2\n", "river 0 1 2 3 4\n", "river 5 1 2 3\n", "river x 1 2 3 4\n"} {
+		if _, err := ParseConfig("tiny.seeds", func(string) ([]byte, error) { return []byte(tinyConfig + bad), nil }); err == nil || !strings.Contains(err.Error(), "tiny.seeds:") {
+			t.Errorf("%q: error %v, want one that names the line", bad, err)
+		}
+	}
+}

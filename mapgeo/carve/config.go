@@ -39,6 +39,7 @@ import (
 //	coastreach <pixels>                  how far the placer may move those points (default 30)
 //	except <a> <b> army|fleet <why ...>  a declared border/adjacency exception
 //	box <province> <x0> <y0> <x1> <y1>   a sea drawn as a rectangle at the board's edge
+//	river <width> <lon> <lat> <lon> <lat> ...   a channel of water along a line
 //
 // A box is an off-board sea (Youngstown Redux's boxes, which let fleets
 // sail round the world): no real water is it, so it has no seeds; it is
@@ -46,6 +47,15 @@ import (
 // of its height (0 0 the top left), which must reach an edge of the board.
 // It covers whatever land or sea lies there, and the seas seeded beside it
 // grow up to its sides, so it borders exactly the seas next to it.
+//
+// A river is water burnt into the land before the provinces are carved:
+// every pixel within half of width (in the pictures' pixels) of the line
+// through its points. Natural Earth's land has no rivers, and some boards
+// sail them (Three Kingdoms' Yangtze, Gateway West's Missouri): seed the
+// river's sea provinces on the line, and they share the channel between
+// them as seas share open water. A river no province is seeded on is
+// taken by the nearest sea along it, so a river that is only a border
+// between land provinces is not drawn this way.
 type Config struct {
 	Variant string
 	Proj    LCC
@@ -78,6 +88,14 @@ type Config struct {
 	// sea; a board whose coast points are set with care keeps them there.
 	CoastReach float64
 	Boxes      []Box
+	Rivers     []River
+}
+
+// River is one river directive (see Config).
+type River struct {
+	Width  float64 // in the pictures' pixels
+	Points []LonLat
+	Where  string // file:line, for messages
 }
 
 // Box is an off-board sea drawn as a rectangle (see Config).
@@ -279,6 +297,22 @@ func (c *Config) parse(name string, read func(string) ([]byte, error), depth int
 				return err
 			}
 			c.Seeds = append(c.Seeds, Seed{Name: strings.Join(f[1:len(f)-2], " "), At: at, Impassable: true, Water: f[0] == "deep", Where: where})
+		case "river":
+			if len(f) < 6 || len(f)%2 != 0 {
+				return fmt.Errorf("%s: river <width> then two or more points, each <lon> <lat>", where)
+			}
+			v, err := nums(1, len(f)-1)
+			if err != nil {
+				return err
+			}
+			if v[0] <= 0 {
+				return fmt.Errorf("%s: a river's width is a positive number of pixels", where)
+			}
+			r := River{Width: v[0], Where: where}
+			for j := 1; j+1 < len(v); j += 2 {
+				r.Points = append(r.Points, LonLat{v[j], v[j+1]})
+			}
+			c.Rivers = append(c.Rivers, r)
 		case "unseed":
 			if len(f) < 2 {
 				return fmt.Errorf("%s: unseed <province> or unseed <Name ...>", where)

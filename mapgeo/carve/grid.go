@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gmdjudge/gmd/mapgeo"
 )
 
 // Grid is the board as pixels, one map unit each: which region every pixel
@@ -376,6 +378,7 @@ func label(c *Config, kinds Kinds, rings [][]LonLat) (*Grid, frame, error) {
 	fr := newFrame(c)
 	w, h := fr.w, fr.h
 	land := rasterise(fr, c.Proj, nearFrame(c, rings))
+	burnRivers(land, fr, c)
 
 	// Regions: provinces, then impassable names.
 	var provs, imps []string
@@ -608,4 +611,43 @@ func placeBoxes(c *Config, g *Grid, index map[string]int32, land []bool, lbl []i
 		return nil, errors.New(strings.Join(errs, "\n"))
 	}
 	return boxed, nil
+}
+
+// burnRivers makes water of every pixel of land within half a river's
+// width of its line (see Config).
+func burnRivers(land []bool, fr frame, c *Config) {
+	pixels := c.Pixels
+	if pixels == 0 {
+		pixels = mapgeo.DefaultPixels
+	}
+	for _, r := range c.Rivers {
+		half := r.Width / 2 * float64(fr.w) / float64(pixels)
+		var line [][2]float64
+		for _, p := range r.Points {
+			x, y := fr.at(c.Proj, p)
+			line = append(line, [2]float64{x, y})
+		}
+		for k := 0; k+1 < len(line); k++ {
+			a, b := line[k], line[k+1]
+			x0, x1 := int(math.Floor(min(a[0], b[0])-half)), int(math.Ceil(max(a[0], b[0])+half))
+			y0, y1 := int(math.Floor(min(a[1], b[1])-half)), int(math.Ceil(max(a[1], b[1])+half))
+			for y := max(y0, 0); y <= min(y1, fr.h-1); y++ {
+				for x := max(x0, 0); x <= min(x1, fr.w-1); x++ {
+					if segmentDist([2]float64{float64(x) + 0.5, float64(y) + 0.5}, a, b) <= half {
+						land[y*fr.w+x] = false
+					}
+				}
+			}
+		}
+	}
+}
+
+// segmentDist is the distance from p to the segment from a to b.
+func segmentDist(p, a, b [2]float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l))
+	}
+	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
 }
