@@ -44,7 +44,7 @@ package judge
 // at the end of the first year wins, and the lead it needs shrinks by one
 // each year after, to one centre. "wraps yes" says that the board is a
 // band round the globe whose east and west edges meet (World, Asia,
-// Twenty Twenty; see Map.Wraps). Powers are
+// Twenty Twenty, Youngstown Redux; see Map.Wraps). Powers are
 // numbered in the order of their lines, and that order is the order of
 // every report. A power's letter is one letter or digit, case ignored,
 // and never M or O, which stand for the master and the observers.
