@@ -33,6 +33,7 @@ var ownGeometry = []string{
 	"africa",
 	"three-kingdoms",
 	"gateway-west",
+	"colonial",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
