@@ -2,7 +2,6 @@ package picture
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -14,6 +13,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/klauspost/compress/zlib"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -134,36 +134,47 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encodePNG encodes img as a paletted PNG of at most limit bytes. It
-// compresses fast first; a picture that weighs more than TargetPNGBytes
-// so is compressed harder (zlib's level 4: the busiest pictures of the
-// boards fit with it, at about half the cost of image/png's default
-// level), and one that still weighs more than limit is then tried with
-// the hardest compression and fewer colours; one that weighs more still
-// is errTooBusy.
+// encodePNG encodes img as a paletted PNG of at most limit bytes, trying
+// pngTries in turn: the first whose PNG weighs no more than its bound is
+// kept; a picture that fits none is errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
-	for _, try := range []struct {
-		colours, level, within int
-	}{
-		{256, zlib.BestSpeed, min(limit, TargetPNGBytes)},
-		{256, 4, min(limit, TargetPNGBytes)},
-		{256, zlib.BestCompression, limit},
-		{64, zlib.BestCompression, limit},
-		{16, zlib.BestCompression, limit},
-	} {
+	for _, try := range pngTries {
+		within := limit
+		if try.target {
+			within = min(limit, TargetPNGBytes)
+		}
 		out.Reset()
 		if err := writeIndexed(&out, ix.paletted(img.Rect, try.colours), try.level); err != nil {
 			return nil, err
 		}
-		if out.Len() <= try.within {
+		if out.Len() <= within {
 			return out.Bytes(), nil
 		}
 	}
 	return nil, errTooBusy
+}
+
+// pngTries are the palettes and compression levels encodePNG tries, in
+// order. The compressor is klauspost/compress's zlib, whose level 6
+// weighs what compress/zlib's level 6 does at less than the cost of its
+// level 1: every board's busiest picture fits TargetPNGBytes with it
+// but the 1600-pixel World's, which level 8 (about twice the cost)
+// brings under. Level 9 costs ten times level 6 for another 6%; it and
+// the smaller palettes are for pictures busier than any board's games
+// make, and may weigh up to the limit.
+var pngTries = []struct {
+	colours, level int
+	target         bool // within TargetPNGBytes, not only the limit
+}{
+	{256, 6, true},
+	{256, 8, true},
+	{256, zlib.BestCompression, false},
+	{64, zlib.BestCompression, false},
+	{16, zlib.BestCompression, false},
 }
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
@@ -172,8 +183,9 @@ var zlibWriters [zlib.BestCompression + 1]sync.Pool
 
 // writeIndexed writes p as a PNG of colour type 3 (8-bit palette indexes),
 // its rows unfiltered, as image/png writes a paletted image, compressed
-// at zlib's level: image/png offers only four levels, and none between
-// its fastest and its default.
+// at zlib's level: image/png offers neither the choice of compressor nor
+// levels between its fastest and its default. Row filters would make a
+// map heavier: its palette indexes do not vary smoothly along a row.
 func writeIndexed(w *bytes.Buffer, p *image.Paletted, level int) error {
 	width, height := p.Rect.Dx(), p.Rect.Dy()
 	if len(p.Palette) == 0 || len(p.Palette) > 256 || width <= 0 || height <= 0 {
