@@ -142,13 +142,19 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
+	var p *image.Paletted
 	for _, try := range pngTries {
 		within := limit
 		if try.target {
 			within = min(limit, TargetPNGBytes)
 		}
+		if p == nil || len(p.Palette) > try.colours {
+			// A try with as many colours as the last writes the same
+			// pixels harder.
+			p = ix.paletted(img.Rect, try.colours)
+		}
 		out.Reset()
-		if err := writeIndexed(&out, ix.paletted(img.Rect, try.colours), try.level); err != nil {
+		if err := writeIndexed(&out, p, try.level); err != nil {
 			return nil, err
 		}
 		if out.Len() <= within {
