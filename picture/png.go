@@ -46,6 +46,7 @@ type raster struct {
 	polys [][]pt  // scratch
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
+	round *[256]uint8 // how coverage is rounded: coverHalves or coverQuarters
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -60,7 +61,7 @@ type raster struct {
 type paintOp struct {
 	rect  image.Rectangle
 	full  bool   // the whole rectangle is covered, and spans is nil
-	spans []span // the covered runs of the mask, coverage rounded (coverLevel)
+	spans []span // the covered runs of the mask, coverage rounded (raster.round)
 	ink   uint8  // which colour of the shape: inkFill, inkStroke, inkHalo
 }
 
@@ -79,24 +80,33 @@ const (
 )
 
 // rasterCache holds the paint operations of a board's static shapes
-// (elem.static), in order, once a picture has drawn them all.
+// (elem.static), in order, once a picture has drawn them all: one set per
+// rounding of coverage (scene.quarters), since the kept masks are
+// rounded.
 type rasterCache struct {
 	mu  sync.Mutex
-	ops [][]paintOp // per static shape, from index 0 (static 1)
+	ops [2][][]paintOp // [quarters] per static shape, from index 0 (static 1)
 }
 
-func (c *rasterCache) get() [][]paintOp {
+func (c *rasterCache) get(quarters bool) [][]paintOp {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.ops
+	return c.ops[b2i(quarters)]
 }
 
-func (c *rasterCache) put(ops [][]paintOp) {
+func (c *rasterCache) put(quarters bool, ops [][]paintOp) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.ops == nil {
-		c.ops = ops
+	if c.ops[b2i(quarters)] == nil {
+		c.ops[b2i(quarters)] = ops
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 type faceKey struct {
@@ -270,13 +280,16 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	}
 	img := &image.RGBA{Pix: pix, Stride: w * 4, Rect: image.Rect(0, 0, w, h)}
 	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
-	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}, round: &coverHalves}
+	if sc.quarters {
+		r.round = &coverQuarters
+	}
 	// The board's shapes are painted from the masks the first picture
 	// of the board kept, in this picture's colours: their outlines have
 	// thousands of points, and rasterising them is most of the drawing.
 	var cached, kept [][]paintOp
 	if sc.cache != nil {
-		if cached = sc.cache.get(); len(cached) != sc.statics {
+		if cached = sc.cache.get(sc.quarters); len(cached) != sc.statics {
 			cached, kept = nil, make([][]paintOp, sc.statics)
 		}
 	}
@@ -296,7 +309,7 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 		}
 	}
 	if kept != nil && !slices.ContainsFunc(kept, func(ops []paintOp) bool { return ops == nil }) {
-		sc.cache.put(kept)
+		sc.cache.put(sc.quarters, kept)
 	}
 	for _, f := range r.faces {
 		f.Close()
@@ -314,20 +327,20 @@ func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
 	for y := 0; mask != nil && y < rect.Dy(); y++ {
 		row := mask[y*w : y*w+w]
 		for x := 0; x < w; {
-			a := coverLevel[row[x]]
+			a := r.round[row[x]]
 			if a == 0 {
 				x++
 				continue
 			}
 			end := x + 1
-			for end < w && (coverLevel[row[end]] == 0xff) == (a == 0xff) && coverLevel[row[end]] != 0 {
+			for end < w && (r.round[row[end]] == 0xff) == (a == 0xff) && r.round[row[end]] != 0 {
 				end++
 			}
 			sp := span{y: int32(rect.Min.Y + y), x0: int32(rect.Min.X + x), x1: int32(rect.Min.X + end)}
 			if a != 0xff {
 				sp.cov = make([]uint8, end-x)
 				for i := range sp.cov {
-					sp.cov[i] = coverLevel[row[x+i]]
+					sp.cov[i] = r.round[row[x+i]]
 				}
 			}
 			op.spans = append(op.spans, sp)
@@ -538,7 +551,7 @@ func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
 		for x := 0; x < w; x++ {
 			a := uint8(0xff)
 			if row != nil {
-				if a = coverLevel[row[x]]; a == 0 {
+				if a = r.round[row[x]]; a == 0 {
 					continue
 				}
 				if a == 0xff && solid {
@@ -592,19 +605,29 @@ func (r *raster) solidLine(c color.NRGBA, w int) {
 	r.line, r.lineC = l, c
 }
 
-// coverLevel rounds a pixel's coverage to none, half or full: an edge
-// still looks smooth at the mailed size, and its pixels take far fewer
-// colours, which is what makes a busy board weigh more as a PNG. Four
-// levels weighed a fifth more (World at 1600 pixels: 188 KB against 152
-// for its busiest movement, at level 6) and looked the same but for
-// the faintest quarter of a thin line's edge.
-var coverLevel = func() (t [256]uint8) {
-	const levels = 2
+// coverHalves rounds a pixel's coverage to none, half or full: an edge
+// still looks smooth at a picture's own size, and its pixels take far
+// fewer colours, which is what makes a busy board weigh more as a PNG.
+// Quarters weighed a fifth more (World at 1600 pixels: 188 KB against
+// 152 for its busiest movement, at level 6) and looked the same but for
+// the faintest quarter of a thin line's edge. The thinnest line of a
+// picture at its own size is 0.8 pixels, which covers at least a
+// quarter of some pixel on every row or column it crosses: it never
+// breaks.
+var coverHalves = coverLevels(2)
+
+// coverQuarters rounds coverage to quarters, for a replay's frames
+// (scene.quarters): a frame drawn narrower than its board may have
+// borders a third of a pixel wide, which halves would break into dots.
+var coverQuarters = coverLevels(4)
+
+// coverLevels is the table that rounds a coverage to n+1 levels.
+func coverLevels(n int) (t [256]uint8) {
 	for i := range t {
-		t[i] = uint8((i*levels + 127) / 255 * 255 / levels)
+		t[i] = uint8((i*n + 127) / 255 * 255 / n)
 	}
 	return t
-}()
+}
 
 // stroke draws the outline of rings (closed) or polylines (open) with the
 // element's width and dashes, as polygons: a quadrilateral per segment and
