@@ -621,6 +621,12 @@ var coverHalves = coverLevels(2)
 // borders a third of a pixel wide, which halves would break into dots.
 var coverQuarters = coverLevels(4)
 
+// coverWhole rounds coverage to none or full, for the halos of a PNG's
+// labels: a halo only parts the letters from the ground, and its
+// half-covered edge pixels weighed 3% of a busy picture (World at 1600
+// pixels: 156 against 152 KB).
+var coverWhole = coverLevels(1)
+
 // coverLevels is the table that rounds a coverage to n+1 levels.
 func coverLevels(n int) (t [256]uint8) {
 	for i := range t {
@@ -872,8 +878,15 @@ func (r *raster) text(e *elem) {
 	}
 	if halo > 0 {
 		grown := cut(dilate(mask, halo))
+		// A halo's edge is rounded to whole pixels in a PNG (coverWhole):
+		// it only parts the letters from the ground.
+		round := r.round
+		if round == &coverHalves {
+			r.round = &coverWhole
+		}
 		r.keep(vis, grown, inkHalo)
 		r.composite(vis, grown, fill{c: e.halo})
+		r.round = round
 	}
 	glyphs := cut(mask)
 	r.keep(vis, glyphs, inkFill)
