@@ -1,9 +1,13 @@
 package picture
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"testing"
+
+	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 )
 
 // TestThinLinesUnbroken: the thinnest line a picture draws (a border,
@@ -75,4 +79,38 @@ func gap(img *image.RGBA, a, b pt) string {
 		}
 	}
 	return ""
+}
+
+// TestCacheKeepsEachRounding: a replay's frame (quarters) drawn from a
+// board whose PNG (halves) was drawn first shows the pixels it shows
+// drawn from scratch, and so does a PNG after a replay: the kept masks
+// are rounded, and the cache keeps one set per rounding.
+func TestCacheKeepsEachRounding(t *testing.T) {
+	m, err := variants.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := judge.StartPosition(m)
+	b := boardFor(m)
+	draw := func(quarters bool, c *rasterCache) []uint8 {
+		sc := build(b, pos, nil)
+		sc.quarters, sc.cache = quarters, c
+		img, err := rasterise(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bytes.Clone(img.Pix)
+	}
+	for _, first := range []bool{false, true} {
+		c := &rasterCache{}
+		draw(first, c)
+		for _, q := range []bool{!first, first} {
+			if !bytes.Equal(draw(q, c), draw(q, nil)) {
+				t.Errorf("quarters %v drawn from the masks kept after quarters %v: other pixels than from scratch", q, first)
+			}
+		}
+		if c.get(false) == nil || c.get(true) == nil {
+			t.Errorf("after quarters %v then both: a rounding's masks not kept", first)
+		}
+	}
 }
