@@ -161,7 +161,8 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 		if p == nil || len(p.Palette) > try.colours {
 			// A try with as many colours as the last writes the same
 			// pixels harder.
-			p = ix.paletted(img.Rect, try.colours)
+			p = ix.mapTo(img.Rect, ix.top(try.colours), ix.pix)
+			ix.pix = p.Pix
 		}
 		out.Reset()
 		if err := writeIndexed(&out, p, try.level); err != nil {
@@ -983,6 +984,10 @@ type indexed struct {
 	cols   []uint32 // per number: R | G<<8 | B<<16
 	counts []int32  // per number: how many pixels
 	table  colourTable
+	// pix is encodePNG's paletted pixels, kept for the next picture: a
+	// fresh buffer (2.3 MB at 1600 pixels) costs its clearing and page
+	// faults.
+	pix []uint8
 }
 
 // colourRun is the pixels before end (an index into the picture's pixels,
@@ -1049,7 +1054,7 @@ func (ix *indexed) number(pix []uint8, keep uint32) bool {
 // nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
 func (ix *indexed) paletted(rect image.Rectangle, colours int) *image.Paletted {
-	return ix.mapTo(rect, ix.top(colours))
+	return ix.mapTo(rect, ix.top(colours), nil)
 }
 
 // top returns the (at most) colours most used colours of the picture,
@@ -1077,8 +1082,9 @@ func (ix *indexed) top(colours int) []uint32 {
 
 // mapTo is the picture with the palette pcols (as top returns them, at
 // most 256): each colour of the palette as itself, every other colour as
-// the nearest of them.
-func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32) *image.Paletted {
+// the nearest of them. Its pixels are written over dst when it is large
+// enough (every pixel is written), else into a new buffer.
+func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32, dst []uint8) *image.Paletted {
 	// remap takes a colour's number to its palette index; 0xffff: not
 	// in the palette (yet).
 	remap := make([]uint16, len(ix.cols))
@@ -1123,7 +1129,11 @@ func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32) *image.Paletted {
 		}
 		remap[id] = v
 	}
-	out := image.NewPaletted(rect, pal)
+	n := rect.Dx() * rect.Dy()
+	if cap(dst) < n {
+		dst = make([]uint8, n)
+	}
+	out := &image.Paletted{Pix: dst[:n], Stride: rect.Dx(), Rect: rect, Palette: pal}
 	start := 0
 	for _, r := range ix.runs {
 		run := out.Pix[start:r.end]

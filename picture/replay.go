@@ -147,7 +147,7 @@ func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 		if err := paint(sc); err != nil {
 			return err
 		}
-		full := ix.mapTo(frame, pcols)
+		full := ix.mapTo(frame, pcols, nil)
 		full.Palette = pal
 		out := full
 		if prev != nil {
