@@ -46,7 +46,7 @@ type raster struct {
 	polys [][]pt  // scratch
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
-	round *[256]uint8 // how coverage is rounded: coverHalves or coverQuarters
+	round *[256]uint8 // how coverage is rounded: coverHalves, coverQuarters (coverWhole for a PNG's halos)
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -179,10 +179,10 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 // order. The compressor is klauspost/compress's zlib, whose level 6
 // weighs what compress/zlib's level 6 does at less than the cost of its
 // level 1: every board's busiest picture fits TargetPNGBytes with it
-// but the 1600-pixel World's, which level 8 (about twice the cost)
-// brings under. Level 9 costs ten times level 6 for another 6%; it and
-// the smaller palettes are for pictures busier than any board's games
-// make, and may weigh up to the limit.
+// (World's at 1600 pixels with 2 KB to spare). Level 8, about twice the
+// cost, takes another 2-3% off a picture just over; level 9 costs ten
+// times level 6 for 6%: it and the smaller palettes are for pictures
+// busier than any board's games make, and may weigh up to the limit.
 var pngTries = []struct {
 	colours, level int
 	target         bool // within TargetPNGBytes, not only the limit
