@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"testing"
@@ -137,14 +138,7 @@ func TestOutcomeMarks(t *testing.T) {
 // squares it never draws.
 func TestSchematicKeyMatchesBoard(t *testing.T) {
 	schematics := 0
-	for _, name := range variants.Names() {
-		m, err := variants.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !boardFor(m).schematic {
-			continue
-		}
+	for name, m := range schematicBoards(t) {
 		schematics++
 		doc, _, _ := parseSVG(t, svgOf(t, judge.StartPosition(m), nil))
 		land := 0
@@ -170,5 +164,21 @@ func TestSchematicKeyMatchesBoard(t *testing.T) {
 	}
 	if schematics == 0 {
 		t.Error("no board is drawn as a schematic: the test checks nothing")
+	}
+}
+
+// schematicBoards yields the name and map of every board drawn as a
+// schematic, in the order of variants.Names.
+func schematicBoards(t *testing.T) iter.Seq2[string, *judge.Map] {
+	return func(yield func(string, *judge.Map) bool) {
+		for _, name := range variants.Names() {
+			m, err := variants.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if boardFor(m).schematic && !yield(name, m) {
+				return
+			}
+		}
 	}
 }
