@@ -35,6 +35,7 @@ var ownGeometry = []string{
 	"gateway-west",
 	"colonial",
 	"youngstown-redux",
+	"aberration",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry
