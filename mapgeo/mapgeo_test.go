@@ -18,6 +18,7 @@ var ownGeometry = []string{
 	"north-sea-wars",
 	"hundred",
 	"ancient-mediterranean",
+	"american-empire",
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
