@@ -19,6 +19,7 @@ var ownGeometry = []string{
 	"hundred",
 	"ancient-mediterranean",
 	"asia",
+	"american-empire",
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
