@@ -155,6 +155,10 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 // the occupant altogether (the Italian army that took Milan on 1908,
 // 6 pixels away), and its ring crossed the letter (a Norse fleet in
 // Amsivaria on North Sea Wars).
+//
+// Nor may the ring stand on a stand-off's ⊗ (Empires and Coalitions drew
+// Prussia's army dislodged from Berlin half under Mecklenburg's, its
+// retreat's shaft hidden by it).
 func (d *drawer) waitingAt(l judge.Loc) pt {
 	at := d.dislodgedAt(l)
 	p := d.m.Province(l)
@@ -163,7 +167,15 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 	}
 	occ := d.unitAt[p]
 	v := at.sub(occ)
-	if v.len() >= waitSep*d.u {
+	offStandoffs := func(c pt) bool {
+		for _, q := range d.pos.Bounced {
+			if d.valid(q) && c.sub(d.standoffAt(q)).len() < 1.55*d.u+standoffR*d.px {
+				return false
+			}
+		}
+		return true
+	}
+	if v.len() >= waitSep*d.u && offStandoffs(at) {
 		return at
 	}
 	dir := v.unit()
@@ -173,23 +185,29 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 	// The point's own way first, then turning from it a little more
 	// each time, to one where the ring covers no name (it covered
 	// Switzerland's, moved off Milan's army) and stands as far from
-	// every other unit.
-	for _, a := range []float64{0, 45, -45, 90, -90, 135, -135, 180} {
-		r := a * math.Pi / 180
-		w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
-		c := occ.add(w.mul(waitSep * d.u))
-		ring := boxAround(c, 1.55*d.u, 1.55*d.u)
-		clear := true
-		for _, lb := range d.labelBoxes() {
-			clear = clear && !ring.overlaps(lb)
-		}
-		for _, q := range d.m.Provinces() {
-			if _, ok := d.pos.UnitAt(q); ok && q != p {
-				clear = clear && d.unitAt[q].sub(c).len() >= waitSep*d.u
+	// every other unit; then a little further out; then, where nothing
+	// is clear (a crowded corner), one that covers a name but no ⊗ and
+	// no unit.
+	for _, names := range []bool{true, false} {
+		for _, sep := range []float64{waitSep, waitSep + 0.5, waitSep + 1} {
+			for _, a := range []float64{0, 45, -45, 90, -90, 135, -135, 180} {
+				r := a * math.Pi / 180
+				w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
+				c := occ.add(w.mul(sep * d.u))
+				ring := boxAround(c, 1.55*d.u, 1.55*d.u)
+				clear := offStandoffs(c)
+				for _, lb := range d.labelBoxes() {
+					clear = clear && !(names && ring.overlaps(lb))
+				}
+				for _, q := range d.m.Provinces() {
+					if _, ok := d.pos.UnitAt(q); ok && q != p {
+						clear = clear && d.unitAt[q].sub(c).len() >= waitSep*d.u
+					}
+				}
+				if clear {
+					return c
+				}
 			}
-		}
-		if clear {
-			return c
 		}
 	}
 	return occ.add(dir.mul(waitSep * d.u))
@@ -492,16 +510,27 @@ func (d *drawer) standoffs() {
 			continue
 		}
 		p = d.m.Province(p)
-		at := d.b.at[p]
-		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
-			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
-		}
-		d.avoid(boxAround(at, 8*d.px, 8*d.px))
-		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
+		at := d.standoffAt(p)
+		d.avoid(boxAround(at, standoffR*d.px, standoffR*d.px))
+		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: standoffR * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
 		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: crossLines(at, l), stroke: colInk, width: 2 * d.px})
 	}
+}
+
+// standoffR is the radius in pixels of a stand-off's ⊗.
+const standoffR = 8
+
+// standoffAt is where the ⊗ of a stand-off in province p is drawn: on
+// its unit's place, or beside the unit that held there.
+func (d *drawer) standoffAt(p judge.Loc) pt {
+	p = d.m.Province(p)
+	at := d.b.at[p]
+	if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
+		at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
+	}
+	return at
 }
 
 // bouncedEmpty lists the provinces, in map order, that a move bounced

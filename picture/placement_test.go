@@ -2,6 +2,7 @@ package picture
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -214,18 +215,9 @@ var knownPlacementFaults = map[string][]string{
 }
 
 func TestPlacement(t *testing.T) {
-	seen := map[*mapgeo.Geometry]bool{}
 	boards := 0
-	for _, name := range variants.Names() {
-		m, err := variants.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, ok := mapgeo.For(m)
-		if !ok || seen[g] {
-			continue
-		}
-		seen[g] = true
+	for name, m := range geometryBoards(t) {
+		g, _ := mapgeo.For(m)
 		b := boardFor(m)
 		if b.schematic {
 			t.Errorf("%s: has geometry but is drawn as a schematic", name)
@@ -279,6 +271,29 @@ func TestPlacementFindsFaults(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no fault naming %q", c.name, c.want)
+		}
+	}
+}
+
+// geometryBoards yields the name and map of every board drawn from
+// geometry, once per geometry (the first variant of those that share
+// one, in the order of variants.Names).
+func geometryBoards(t *testing.T) iter.Seq2[string, *judge.Map] {
+	return func(yield func(string, *judge.Map) bool) {
+		seen := map[*mapgeo.Geometry]bool{}
+		for _, name := range variants.Names() {
+			m, err := variants.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, ok := mapgeo.For(m)
+			if !ok || seen[g] {
+				continue
+			}
+			seen[g] = true
+			if !yield(name, m) {
+				return
+			}
 		}
 	}
 }
