@@ -185,11 +185,9 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. On Canton, Sarawak is a strip along Borneo's north-west coast
-// between Borneo's marks and the sea: its name sits a little nearer
-// Borneo's centre than its own unit. On Unconstitutional, Alexandria is
-// a small province between Maryland, the Upper Potomac and the
-// Shenandoah: a dislodged army there stands across its name.
+// is gone. On Unconstitutional, Alexandria is a small province between
+// Maryland, the Upper Potomac and the Shenandoah: a dislodged army there
+// stands across its name.
 var knownPlacementFaults = map[string][]string{
 	// Modern: Ruhr is a narrow strip between Holland, Belgium and
 	// Frankfurt, with no room beside its unit for its name; Cairo's centre
@@ -197,9 +195,6 @@ var knownPlacementFaults = map[string][]string{
 	"modern": {
 		"ruh label is nearer fra dislodged army (59) than its own marks (105)",
 		"cai centre is nearer sin label (47) than its own marks (49)",
-	},
-	"canton": {
-		"sar label is nearer bor centre (45) than its own marks (47)",
 	},
 	// Western World 901's Damascus and Jerusalem are strips between the
 	// Levant coast and Jazira's desert: their names sit on their centre
