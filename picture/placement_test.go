@@ -204,9 +204,6 @@ var knownPlacementFaults = map[string][]string{
 		"dam label and dam centre overlap",
 		"jer label and jer centre overlap",
 	},
-	"unconstitutional": {
-		"ale label and ale dislodged army overlap",
-	},
 	// Youngstown Redux: the Gulf of Tonkin's name sits in its western
 	// corner, by Vietnam's centre at Hanoi, and the Gulf of Aden's in its
 	// narrow western part, nearer Yemen's name than its own fleet.
