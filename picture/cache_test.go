@@ -54,7 +54,7 @@ func renderBusiest(t testing.TB) []rendered {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := rendered{shot: s, kept: c.get() != nil}
+			r := rendered{shot: s, kept: c.get(false) != nil}
 			if s.res == nil && slices.Contains(quantiseBoards, s.pos.Map.Name) {
 				r.quant = quantiseFault(got)
 			}

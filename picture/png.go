@@ -2,7 +2,6 @@ package picture
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -14,6 +13,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/klauspost/compress/zlib"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -46,6 +46,7 @@ type raster struct {
 	polys [][]pt  // scratch
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
+	round *[256]uint8 // how coverage is rounded: coverHalves, coverQuarters (coverWhole for a PNG's halos)
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -60,7 +61,7 @@ type raster struct {
 type paintOp struct {
 	rect  image.Rectangle
 	full  bool   // the whole rectangle is covered, and spans is nil
-	spans []span // the covered runs of the mask, coverage rounded (coverLevel)
+	spans []span // the covered runs of the mask, coverage rounded (raster.round)
 	ink   uint8  // which colour of the shape: inkFill, inkStroke, inkHalo
 }
 
@@ -79,24 +80,33 @@ const (
 )
 
 // rasterCache holds the paint operations of a board's static shapes
-// (elem.static), in order, once a picture has drawn them all.
+// (elem.static), in order, once a picture has drawn them all: one set per
+// rounding of coverage (scene.quarters), since the kept masks are
+// rounded.
 type rasterCache struct {
 	mu  sync.Mutex
-	ops [][]paintOp // per static shape, from index 0 (static 1)
+	ops [2][][]paintOp // [quarters] per static shape, from index 0 (static 1)
 }
 
-func (c *rasterCache) get() [][]paintOp {
+func (c *rasterCache) get(quarters bool) [][]paintOp {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.ops
+	return c.ops[b2i(quarters)]
 }
 
-func (c *rasterCache) put(ops [][]paintOp) {
+func (c *rasterCache) put(quarters bool, ops [][]paintOp) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.ops == nil {
-		c.ops = ops
+	if c.ops[b2i(quarters)] == nil {
+		c.ops[b2i(quarters)] = ops
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 type faceKey struct {
@@ -134,36 +144,54 @@ func writePNG(w io.Writer, sc *scene) error {
 	return err
 }
 
-// encodePNG encodes img as a paletted PNG of at most limit bytes. It
-// compresses fast first; a picture that weighs more than TargetPNGBytes
-// so is compressed harder (zlib's level 4: the busiest pictures of the
-// boards fit with it, at about half the cost of image/png's default
-// level), and one that still weighs more than limit is then tried with
-// the hardest compression and fewer colours; one that weighs more still
-// is errTooBusy.
+// encodePNG encodes img as a paletted PNG of at most limit bytes, trying
+// pngTries in turn: the first whose PNG weighs no more than its bound is
+// kept; a picture that fits none is errTooBusy.
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
-	for _, try := range []struct {
-		colours, level, within int
-	}{
-		{256, zlib.BestSpeed, min(limit, TargetPNGBytes)},
-		{256, 4, min(limit, TargetPNGBytes)},
-		{256, zlib.BestCompression, limit},
-		{64, zlib.BestCompression, limit},
-		{16, zlib.BestCompression, limit},
-	} {
+	var p *image.Paletted
+	for _, try := range pngTries {
+		within := limit
+		if try.target {
+			within = min(limit, TargetPNGBytes)
+		}
+		if p == nil || len(p.Palette) > try.colours {
+			// A try with as many colours as the last writes the same
+			// pixels harder.
+			p = ix.mapTo(img.Rect, ix.top(try.colours), ix.pix)
+			ix.pix = p.Pix
+		}
 		out.Reset()
-		if err := writeIndexed(&out, ix.paletted(img.Rect, try.colours), try.level); err != nil {
+		if err := writeIndexed(&out, p, try.level); err != nil {
 			return nil, err
 		}
-		if out.Len() <= try.within {
+		if out.Len() <= within {
 			return out.Bytes(), nil
 		}
 	}
 	return nil, errTooBusy
+}
+
+// pngTries are the palettes and compression levels encodePNG tries, in
+// order. The compressor is klauspost/compress's zlib, whose level 6
+// weighs what compress/zlib's level 6 does at less than the cost of its
+// level 1: every board's busiest picture fits TargetPNGBytes with it
+// (World's at 1600 pixels with 2 KB to spare). Level 8, about twice the
+// cost, takes another 2-3% off a picture just over; level 9 costs ten
+// times level 6 for 6%: it and the smaller palettes are for pictures
+// busier than any board's games make, and may weigh up to the limit.
+var pngTries = []struct {
+	colours, level int
+	target         bool // within TargetPNGBytes, not only the limit
+}{
+	{256, 6, true},
+	{256, 8, true},
+	{256, zlib.BestCompression, false},
+	{64, zlib.BestCompression, false},
+	{16, zlib.BestCompression, false},
 }
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
@@ -172,8 +200,9 @@ var zlibWriters [zlib.BestCompression + 1]sync.Pool
 
 // writeIndexed writes p as a PNG of colour type 3 (8-bit palette indexes),
 // its rows unfiltered, as image/png writes a paletted image, compressed
-// at zlib's level: image/png offers only four levels, and none between
-// its fastest and its default.
+// at zlib's level: image/png offers neither the choice of compressor nor
+// levels between its fastest and its default. Row filters would make a
+// map heavier: its palette indexes do not vary smoothly along a row.
 func writeIndexed(w *bytes.Buffer, p *image.Paletted, level int) error {
 	width, height := p.Rect.Dx(), p.Rect.Dy()
 	if len(p.Palette) == 0 || len(p.Palette) > 256 || width <= 0 || height <= 0 {
@@ -252,13 +281,16 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	}
 	img := &image.RGBA{Pix: pix, Stride: w * 4, Rect: image.Rect(0, 0, w, h)}
 	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
-	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}}
+	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}, round: &coverHalves}
+	if sc.quarters {
+		r.round = &coverQuarters
+	}
 	// The board's shapes are painted from the masks the first picture
 	// of the board kept, in this picture's colours: their outlines have
 	// thousands of points, and rasterising them is most of the drawing.
 	var cached, kept [][]paintOp
 	if sc.cache != nil {
-		if cached = sc.cache.get(); len(cached) != sc.statics {
+		if cached = sc.cache.get(sc.quarters); len(cached) != sc.statics {
 			cached, kept = nil, make([][]paintOp, sc.statics)
 		}
 	}
@@ -278,7 +310,7 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 		}
 	}
 	if kept != nil && !slices.ContainsFunc(kept, func(ops []paintOp) bool { return ops == nil }) {
-		sc.cache.put(kept)
+		sc.cache.put(sc.quarters, kept)
 	}
 	for _, f := range r.faces {
 		f.Close()
@@ -296,20 +328,20 @@ func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
 	for y := 0; mask != nil && y < rect.Dy(); y++ {
 		row := mask[y*w : y*w+w]
 		for x := 0; x < w; {
-			a := coverLevel[row[x]]
+			a := r.round[row[x]]
 			if a == 0 {
 				x++
 				continue
 			}
 			end := x + 1
-			for end < w && (coverLevel[row[end]] == 0xff) == (a == 0xff) && coverLevel[row[end]] != 0 {
+			for end < w && (r.round[row[end]] == 0xff) == (a == 0xff) && r.round[row[end]] != 0 {
 				end++
 			}
 			sp := span{y: int32(rect.Min.Y + y), x0: int32(rect.Min.X + x), x1: int32(rect.Min.X + end)}
 			if a != 0xff {
 				sp.cov = make([]uint8, end-x)
 				for i := range sp.cov {
-					sp.cov[i] = coverLevel[row[x+i]]
+					sp.cov[i] = r.round[row[x+i]]
 				}
 			}
 			op.spans = append(op.spans, sp)
@@ -520,7 +552,7 @@ func (r *raster) composite(rect image.Rectangle, mask []uint8, f fill) {
 		for x := 0; x < w; x++ {
 			a := uint8(0xff)
 			if row != nil {
-				if a = coverLevel[row[x]]; a == 0 {
+				if a = r.round[row[x]]; a == 0 {
 					continue
 				}
 				if a == 0xff && solid {
@@ -574,16 +606,35 @@ func (r *raster) solidLine(c color.NRGBA, w int) {
 	r.line, r.lineC = l, c
 }
 
-// coverLevel rounds a pixel's coverage to one of a few levels: an edge
-// still looks smooth, and the picture has far fewer colours of edge
-// pixels, which is what makes a busy board weigh more as a PNG.
-var coverLevel = func() (t [256]uint8) {
-	const levels = 4
+// coverHalves rounds a pixel's coverage to none, half or full: an edge
+// still looks smooth at a picture's own size, and its pixels take far
+// fewer colours, which is what makes a busy board weigh more as a PNG.
+// Quarters weighed a fifth more (World at 1600 pixels: 188 KB against
+// 152 for its busiest movement, at level 6) and looked the same but for
+// the faintest quarter of a thin line's edge. The thinnest line of a
+// picture at its own size is 0.8 pixels, which covers at least a
+// quarter of some pixel on every row or column it crosses: it never
+// breaks.
+var coverHalves = coverLevels(2)
+
+// coverQuarters rounds coverage to quarters, for a replay's frames
+// (scene.quarters): a frame drawn narrower than its board may have
+// borders a third of a pixel wide, which halves would break into dots.
+var coverQuarters = coverLevels(4)
+
+// coverWhole rounds coverage to none or full, for the halos of a PNG's
+// labels: a halo only parts the letters from the ground, and its
+// half-covered edge pixels weighed 3% of a busy picture (World at 1600
+// pixels: 156 against 152 KB).
+var coverWhole = coverLevels(1)
+
+// coverLevels is the table that rounds a coverage to n+1 levels.
+func coverLevels(n int) (t [256]uint8) {
 	for i := range t {
-		t[i] = uint8((i*levels + 127) / 255 * 255 / levels)
+		t[i] = uint8((i*n + 127) / 255 * 255 / n)
 	}
 	return t
-}()
+}
 
 // stroke draws the outline of rings (closed) or polylines (open) with the
 // element's width and dashes, as polygons: a quadrilateral per segment and
@@ -828,8 +879,15 @@ func (r *raster) text(e *elem) {
 	}
 	if halo > 0 {
 		grown := cut(dilate(mask, halo))
+		// A halo's edge is rounded to whole pixels in a PNG (coverWhole):
+		// it only parts the letters from the ground.
+		round := r.round
+		if round == &coverHalves {
+			r.round = &coverWhole
+		}
 		r.keep(vis, grown, inkHalo)
 		r.composite(vis, grown, fill{c: e.halo})
+		r.round = round
 	}
 	glyphs := cut(mask)
 	r.keep(vis, glyphs, inkFill)
@@ -926,6 +984,10 @@ type indexed struct {
 	cols   []uint32 // per number: R | G<<8 | B<<16
 	counts []int32  // per number: how many pixels
 	table  colourTable
+	// pix is encodePNG's paletted pixels, kept for the next picture: a
+	// fresh buffer (2.3 MB at 1600 pixels) costs its clearing and page
+	// faults.
+	pix []uint8
 }
 
 // colourRun is the pixels before end (an index into the picture's pixels,
@@ -992,7 +1054,7 @@ func (ix *indexed) number(pix []uint8, keep uint32) bool {
 // nearest of them. A flat-coloured map has few colours, so the loss is
 // invisible, and the PNG is a third of the RGBA one.
 func (ix *indexed) paletted(rect image.Rectangle, colours int) *image.Paletted {
-	return ix.mapTo(rect, ix.top(colours))
+	return ix.mapTo(rect, ix.top(colours), nil)
 }
 
 // top returns the (at most) colours most used colours of the picture,
@@ -1020,8 +1082,9 @@ func (ix *indexed) top(colours int) []uint32 {
 
 // mapTo is the picture with the palette pcols (as top returns them, at
 // most 256): each colour of the palette as itself, every other colour as
-// the nearest of them.
-func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32) *image.Paletted {
+// the nearest of them. Its pixels are written over dst when it is large
+// enough (every pixel is written), else into a new buffer.
+func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32, dst []uint8) *image.Paletted {
 	// remap takes a colour's number to its palette index; 0xffff: not
 	// in the palette (yet).
 	remap := make([]uint16, len(ix.cols))
@@ -1066,7 +1129,11 @@ func (ix *indexed) mapTo(rect image.Rectangle, pcols []uint32) *image.Paletted {
 		}
 		remap[id] = v
 	}
-	out := image.NewPaletted(rect, pal)
+	n := rect.Dx() * rect.Dy()
+	if cap(dst) < n {
+		dst = make([]uint8, n)
+	}
+	out := &image.Paletted{Pix: dst[:n], Stride: rect.Dx(), Rect: rect, Palette: pal}
 	start := 0
 	for _, r := range ix.runs {
 		run := out.Pix[start:r.end]

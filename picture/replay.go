@@ -120,6 +120,7 @@ func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	paint := func(sc *scene) error {
+		sc.quarters = true
 		img, err := rasterise(sc)
 		if err != nil {
 			return err
@@ -146,7 +147,7 @@ func replayAnim(g ReplayGame, width int) (*gif.GIF, error) {
 		if err := paint(sc); err != nil {
 			return err
 		}
-		full := ix.mapTo(frame, pcols)
+		full := ix.mapTo(frame, pcols, nil)
 		full.Palette = pal
 		out := full
 		if prev != nil {
@@ -279,7 +280,7 @@ func resultLines(g ReplayGame) []textLine {
 			counts[o]++
 		}
 	}
-	styles := powerStyles(m)
+	styles := boardFor(m).styles()
 	order := make([]int, len(m.Powers))
 	for i := range order {
 		order[i] = i

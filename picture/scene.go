@@ -17,6 +17,12 @@ type scene struct {
 	elems   []elem
 	cache   *rasterCache // the board's shapes, once rasterised; nil: none
 	statics int          // how many shapes are static (elem.static)
+	// quarters rounds edge coverage to quarters (coverQuarters) rather
+	// than halves: a replay's frames, which are drawn narrower than
+	// their board to fit a mail, with lines thinner than a pixel. All
+	// of a replay's frames round alike, so that its weight follows its
+	// width as ReplayParts expects.
+	quarters bool
 }
 
 // pixels is the width in pixels sc is drawn at: its board's picture
