@@ -19,6 +19,7 @@ var ownGeometry = []string{
 	"hundred",
 	"ancient-mediterranean",
 	"asia",
+	"american-empire",
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
@@ -35,6 +36,8 @@ var ownGeometry = []string{
 	"three-kingdoms",
 	"gateway-west",
 	"colonial",
+	"youngstown-redux",
+	"aberration",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -151,7 +151,7 @@ func TestArrowsMissLabels(t *testing.T) {
 // Red Sea and the Persian Gulf, at the east edge, so a move along it
 // leaves one side and comes in at the other. No other drawn board wraps.
 func TestWrap(t *testing.T) {
-	wraps := []string{"cold-war", "europe-1939"}
+	wraps := []string{"cold-war", "europe-1939", "youngstown-redux"}
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)
 		if err != nil {
