@@ -329,3 +329,45 @@ func TestRetreatArrowsLeaveOccupant(t *testing.T) {
 	}
 	t.Logf("%d retreats from occupied provinces", retreats)
 }
+
+// TestDislodgedClearOfStandoffs: on every drawn board, a unit
+// dislodged from any province waits, in the retreat picture, clear of
+// the ⊗ of a stand-off in any neighbouring province. Empires and
+// Coalitions once drew Prussia's army dislodged from Berlin half under
+// Mecklenburg's ⊗, its retreat arrow's shaft hidden by it.
+func TestDislodgedClearOfStandoffs(t *testing.T) {
+	cases := 0
+	for name, m := range geometryBoards(t) {
+		b := boardFor(m)
+		other := judge.Power(min(1, len(m.Powers)-1))
+		for _, p := range m.Provinces() {
+			info := &m.Locs[p]
+			if info.Impassable {
+				continue
+			}
+			typ := judge.Army
+			if info.Kind == judge.Sea {
+				typ = judge.Fleet
+			}
+			for _, q := range m.Provinces() {
+				if q == p || m.Locs[q].Impassable || !(m.ArmyAdjacent(p, q) || m.FleetAdjacent(p, q) || m.FleetAdjacent(q, p)) {
+					continue
+				}
+				pos := judge.NewPosition(m, judge.Phase{Year: 1901, Season: judge.Fall, Type: judge.Retreat})
+				pos.Units[p] = judge.Unit{Type: typ, Power: 0, Loc: p}
+				pos.Dislodged = []judge.DislodgedUnit{{Unit: judge.Unit{Type: typ, Power: other, Loc: p}, AttackerFrom: judge.NoLoc}}
+				pos.Bounced = []judge.Loc{q}
+				d := newDrawer(b, pos, nil)
+				c, so := d.waitingAt(p), d.standoffAt(q)
+				cases++
+				if gap := c.sub(so).len() - 1.55*d.u - standoffR*d.px; gap < 0 {
+					t.Errorf("%s: a unit dislodged from %s waits on the ⊗ of a stand-off in %s (%.0f px into it)", name, info.Name, m.Locs[q].Name, -gap)
+				}
+			}
+		}
+	}
+	if cases < 1000 {
+		t.Errorf("%d cases: the test looks at too little", cases)
+	}
+	t.Logf("%d dislodged units beside a stand-off", cases)
+}
