@@ -18,6 +18,8 @@ var ownGeometry = []string{
 	"north-sea-wars",
 	"hundred",
 	"ancient-mediterranean",
+	"asia",
+	"american-empire",
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
@@ -35,6 +37,7 @@ var ownGeometry = []string{
 	"gateway-west",
 	"colonial",
 	"youngstown-redux",
+	"aberration",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -254,14 +254,7 @@ func TestBadgesMissLabels(t *testing.T) {
 // any (Pure's Moscow is far from London, not round the world from it).
 func TestSchematicWrapsOnlyRoundTheGlobe(t *testing.T) {
 	wrapping := 0
-	for _, name := range variants.Names() {
-		m, err := variants.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !boardFor(m).schematic {
-			continue
-		}
+	for name, m := range schematicBoards(t) {
 		sc, err := sceneOf(judge.StartPosition(m), nil)
 		if err != nil {
 			t.Fatal(err)
