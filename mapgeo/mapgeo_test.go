@@ -34,6 +34,7 @@ var ownGeometry = []string{
 	"three-kingdoms",
 	"gateway-west",
 	"colonial",
+	"world",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -211,6 +211,12 @@ var knownPlacementFaults = map[string][]string{
 	"unconstitutional": {
 		"ale label and ale dislodged army overlap",
 	},
+	// World's Syria is a strip between the Levant coast and Iraq, no
+	// wider than a dislodged unit's ring: its centre marker sits on the
+	// edge of its name.
+	"world": {
+		"syr label and syr centre overlap",
+	},
 }
 
 func TestPlacement(t *testing.T) {
