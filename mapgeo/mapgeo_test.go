@@ -18,6 +18,8 @@ var ownGeometry = []string{
 	"north-sea-wars",
 	"hundred",
 	"ancient-mediterranean",
+	"asia",
+	"american-empire",
 	"vietnam-war",
 	"1908-fall-of-europe",
 	"canton",
@@ -34,6 +36,8 @@ var ownGeometry = []string{
 	"three-kingdoms",
 	"gateway-west",
 	"colonial",
+	"youngstown-redux",
+	"aberration",
 	"world",
 }
 

@@ -105,6 +105,23 @@ func (e schemEdge) style() int {
 	return edgeFleet
 }
 
+// schematicKinds reports which kinds of edge (indexed as edgeStyles) a
+// schematic board draws, and whether it has land nodes and sea nodes:
+// what its legend explains (edgeKey).
+func (b *board) schematicKinds() (edges [len(edgeStyles)]bool, land, sea bool) {
+	for _, e := range b.edges {
+		edges[e.style()] = true
+	}
+	for _, p := range b.m.Provinces() {
+		if b.m.Locs[p].Kind == judge.Sea {
+			sea = true
+		} else {
+			land = true
+		}
+	}
+	return edges, land, sea
+}
+
 // styles returns the style of each power of the board's map.
 func (b *board) styles() []powerStyle {
 	b.stylesOnce.Do(func() { b.ps = powerStyles(b.m) })

@@ -154,7 +154,13 @@ func (d *drawer) dislodgedAt(l judge.Loc) pt {
 // picture that hid the occupant's letter under the dislodged unit, or
 // the occupant altogether (the Italian army that took Milan on 1908,
 // 6 pixels away), and its ring crossed the letter (a Norse fleet in
-// Amsivaria on North Sea Wars).
+// Amsivaria on North Sea Wars). A unit ordered to retreat waits on the
+// side of the occupant toward where it goes, so that its arrow does not
+// cross the occupant.
+//
+// Nor may the ring stand on a stand-off's ⊗ (Empires and Coalitions drew
+// Prussia's army dislodged from Berlin half under Mecklenburg's, its
+// retreat's shaft hidden by it).
 func (d *drawer) waitingAt(l judge.Loc) pt {
 	at := d.dislodgedAt(l)
 	p := d.m.Province(l)
@@ -163,36 +169,99 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 	}
 	occ := d.unitAt[p]
 	v := at.sub(occ)
-	if v.len() >= waitSep*d.u {
+	to, retreats := d.retreatTarget(l)
+	offStandoffs := func(c pt) bool {
+		for _, q := range d.pos.Bounced {
+			if d.valid(q) && c.sub(d.standoffAt(q)).len() < 1.55*d.u+standoffR*d.px {
+				return false
+			}
+		}
+		return true
+	}
+	if v.len() >= waitSep*d.u && offStandoffs(at) && (!retreats || !d.crossesUnit(at, to, occ)) {
 		return at
 	}
 	dir := v.unit()
 	if v.len() < 1e-9 {
 		dir = pt{-1.75, -1.45}.unit() // the default offset's way
 	}
-	// The point's own way first, then turning from it a little more
-	// each time, to one where the ring covers no name (it covered
-	// Switzerland's, moved off Milan's army) and stands as far from
-	// every other unit.
-	for _, a := range []float64{0, 45, -45, 90, -90, 135, -135, 180} {
-		r := a * math.Pi / 180
-		w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
-		c := occ.add(w.mul(waitSep * d.u))
-		ring := boxAround(c, 1.55*d.u, 1.55*d.u)
-		clear := true
-		for _, lb := range d.labelBoxes() {
-			clear = clear && !ring.overlaps(lb)
-		}
-		for _, q := range d.m.Provinces() {
-			if _, ok := d.pos.UnitAt(q); ok && q != p {
-				clear = clear && d.unitAt[q].sub(c).len() >= waitSep*d.u
-			}
-		}
-		if clear {
-			return c
+	if retreats {
+		// Toward where it retreats, so that its arrow leaves the
+		// occupant behind instead of crossing it (a French army
+		// retreating from Siam drew its arrow over the Dutch fleet
+		// that took Siam, and read as that fleet's move).
+		if w := to.sub(occ); w.len() > 1e-9 {
+			dir = w.unit()
 		}
 	}
-	return occ.add(dir.mul(waitSep * d.u))
+	// The point's own way first, then turning from it a little more
+	// each time, to one where the ring covers no name (it covered
+	// Switzerland's, moved off Milan's army) and no centre marker (it
+	// half hid Siam's, moved toward Laos), its arrow leaves the occupant
+	// behind, and it stands as far from every other unit; then a little
+	// further out. Where no way is clear of all of them, the one with
+	// the least in its way: a ⊗ or a unit weighs most, a name or a
+	// centre marker least.
+	best, fewest := occ.add(dir.mul(waitSep*d.u)), math.MaxInt
+	for _, sep := range []float64{waitSep, waitSep + 0.5, waitSep + 1} {
+		for _, a := range []float64{0, 22.5, -22.5, 45, -45, 67.5, -67.5, 90, -90, 112.5, -112.5, 135, -135, 157.5, -157.5, 180} {
+			r := a * math.Pi / 180
+			w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
+			c := occ.add(w.mul(sep * d.u))
+			ring := boxAround(c, 1.55*d.u, 1.55*d.u)
+			blocked := 0
+			if !offStandoffs(c) {
+				blocked += 8
+			}
+			if retreats && d.crossesUnit(c, to, occ) {
+				blocked += 3
+			}
+			for _, lb := range d.keepClear() {
+				if ring.overlaps(lb) {
+					blocked += 2
+				}
+			}
+			for _, q := range d.m.Provinces() {
+				if _, ok := d.pos.UnitAt(q); ok && q != p && d.unitAt[q].sub(c).len() < waitSep*d.u {
+					blocked += 8
+				}
+			}
+			if blocked == 0 {
+				return c
+			}
+			if blocked < fewest {
+				best, fewest = c, blocked
+			}
+		}
+	}
+	return best
+}
+
+// retreatTarget is where the unit dislodged from l is ordered to
+// retreat, if the picture's orders move it.
+func (d *drawer) retreatTarget(l judge.Loc) (pt, bool) {
+	if d.pos.Phase.Type != judge.Retreat {
+		return pt{}, false
+	}
+	p := d.m.Province(l)
+	for i := range d.results {
+		o := &d.results[i].Order
+		if o.Kind == judge.Move && d.valid(o.Unit) && d.valid(o.Target) && d.m.Province(o.Unit) == p {
+			return d.b.at[o.Target], true
+		}
+	}
+	return pt{}, false
+}
+
+// crossesUnit reports whether the line from a to b passes over the unit
+// drawn at u, or grazes it: a fleet's corners reach 1.4 radii out.
+func (d *drawer) crossesUnit(a, b, u pt) bool {
+	ab := b.sub(a)
+	t := 0.0
+	if n := ab.X*ab.X + ab.Y*ab.Y; n > 0 {
+		t = max(0, min(1, (u.sub(a).X*ab.X+u.sub(a).Y*ab.Y)/n))
+	}
+	return a.lerp(b, t).sub(u).len() < 1.6*d.u
 }
 
 // waitSep is how far apart, in units' radii, a dislodged unit and the
@@ -492,16 +561,27 @@ func (d *drawer) standoffs() {
 			continue
 		}
 		p = d.m.Province(p)
-		at := d.b.at[p]
-		if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
-			at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
-		}
-		d.avoid(boxAround(at, 8*d.px, 8*d.px))
-		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: 8 * d.px,
+		at := d.standoffAt(p)
+		d.avoid(boxAround(at, standoffR*d.px, standoffR*d.px))
+		d.add(gMarks, elem{kind: kCircle, class: "standoff", title: "stand-off in " + d.m.Locs[p].FullName, c: at, r: standoffR * d.px,
 			fill: fill{c: colWhite}, stroke: colInk, width: 1.6 * d.px})
 		l := 4.5 * d.px
 		d.add(gMarks, elem{kind: kPath, class: "standoff-cross", rings: crossLines(at, l), stroke: colInk, width: 2 * d.px})
 	}
+}
+
+// standoffR is the radius in pixels of a stand-off's ⊗.
+const standoffR = 8
+
+// standoffAt is where the ⊗ of a stand-off in province p is drawn: on
+// its unit's place, or beside the unit that held there.
+func (d *drawer) standoffAt(p judge.Loc) pt {
+	p = d.m.Province(p)
+	at := d.b.at[p]
+	if _, ok := d.pos.UnitAt(p); ok && d.pos.Phase.Type == judge.Movement {
+		at = at.add(pt{-d.u * 1.6, 0}) // a unit held there: beside it
+	}
+	return at
 }
 
 // bouncedEmpty lists the provinces, in map order, that a move bounced

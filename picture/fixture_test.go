@@ -84,6 +84,12 @@ func newGame(t testing.TB, variant, phase string, units ...string) *game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newGameOn(t, m, phase, units...)
+}
+
+// newGameOn is newGame on a map already loaded.
+func newGameOn(t testing.TB, m *judge.Map, phase string, units ...string) *game {
+	t.Helper()
 	ph, err := judge.ParsePhase(phase)
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,13 @@
 package picture
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 )
 
 // legendKeys says, for each entry the legend may show, which shapes of
@@ -127,5 +129,56 @@ func TestOutcomeMarks(t *testing.T) {
 	}
 	if got := titles(doc, "construction", "failed"); len(got) != 1 || !strings.Contains(got[0], "spoiled by France") {
 		t.Errorf("spoiled constructions %q", got)
+	}
+}
+
+// TestSchematicKeyMatchesBoard: on every board drawn as a schematic, the
+// legend explains exactly the kinds of line and node the picture draws.
+// Pure, all land, once explained fleet moves, both-ways lines and sea
+// squares it never draws.
+func TestSchematicKeyMatchesBoard(t *testing.T) {
+	schematics := 0
+	for name, m := range schematicBoards(t) {
+		schematics++
+		doc, _, _ := parseSVG(t, svgOf(t, judge.StartPosition(m), nil))
+		land := 0
+		for _, e := range doc {
+			if slices.Contains(e.class, "province") && !slices.Contains(e.class, "sea") {
+				land++
+			}
+		}
+		for _, c := range []struct {
+			key   string
+			drawn int
+		}{
+			{"key-edge-army", count(doc, "edge", "army")},
+			{"key-edge-fleet", count(doc, "edge", "fleet")},
+			{"key-edge-both", count(doc, "edge", "both")},
+			{"key-land", land},
+			{"key-sea", count(doc, "province", "sea")},
+		} {
+			if shown := count(doc, c.key) > 0; shown != (c.drawn > 0) {
+				t.Errorf("%s: the picture draws %d of what %s explains; the legend shows it: %v", name, c.drawn, c.key, shown)
+			}
+		}
+	}
+	if schematics == 0 {
+		t.Error("no board is drawn as a schematic: the test checks nothing")
+	}
+}
+
+// schematicBoards yields the name and map of every board drawn as a
+// schematic, in the order of variants.Names.
+func schematicBoards(t *testing.T) iter.Seq2[string, *judge.Map] {
+	return func(yield func(string, *judge.Map) bool) {
+		for _, name := range variants.Names() {
+			m, err := variants.Load(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if boardFor(m).schematic && !yield(name, m) {
+				return
+			}
+		}
 	}
 }

@@ -276,3 +276,98 @@ func ringCrosses(b box, c pt, r float64) bool {
 	}
 	return near <= r && r <= far
 }
+
+// TestRetreatArrowsLeaveOccupant checks, for every dislodged unit of
+// every retreat in the corpus and every place it may retreat to, that
+// its arrow does not pass over the unit that took its province: drawn
+// across it, the arrow read as the occupant's own move (a French army
+// retreating from Siam on Canton, its arrow over the Dutch fleet that
+// took Siam).
+func TestRetreatArrowsLeaveOccupant(t *testing.T) {
+	retreats := 0
+	for _, s := range corpus(t) {
+		pos := s.pos
+		if pos.Phase.Type != judge.Retreat {
+			continue
+		}
+		m := pos.Map
+		b := boardFor(m)
+		if b.schematic {
+			continue
+		}
+		for _, du := range pos.Dislodged {
+			p := m.Province(du.Loc)
+			if _, held := pos.UnitAt(p); !held {
+				continue
+			}
+			for _, to := range pos.RetreatOptions(du) {
+				res := &judge.Resolution{Results: []judge.OrderResult{{Order: judge.Order{
+					Kind: judge.Move, Power: du.Power, Type: du.Type, Unit: du.Loc, Target: to}}}}
+				d := newDrawer(b, pos, res)
+				retreats++
+				from, end, occ := d.from(du.Loc), b.at[to], d.unitAt[p]
+				// Nor does it wait on a centre marker.
+				ring := boxAround(from, 1.55*d.u, 1.55*d.u)
+				for _, q := range m.Provinces() {
+					if pos.IsCenter(q) && ring.overlaps(boxAround(d.centreAt(q), centreR*d.px, centreR*d.px)) {
+						t.Errorf("%s: the unit dislodged from %s, retreating to %s, waits on %s's centre marker",
+							s.name, m.LocName(du.Loc), m.LocName(to), m.LocName(q))
+					}
+				}
+				// The distance from the occupant's point to the segment.
+				ab, ao := end.sub(from), occ.sub(from)
+				k := max(0, min(1, (ao.X*ab.X+ao.Y*ab.Y)/(ab.X*ab.X+ab.Y*ab.Y)))
+				if gap := from.lerp(end, k).sub(occ).len(); gap < 1.5*d.u {
+					t.Errorf("%s: the retreat %s - %s passes %.1f px from the centre of the unit that took %s",
+						s.name, m.LocName(du.Loc), m.LocName(to), gap/b.s, m.LocName(p))
+				}
+			}
+		}
+	}
+	if retreats < racetest.Share(40, 4) {
+		t.Errorf("%d retreats from occupied provinces in the corpus: the test looks at too little", retreats)
+	}
+	t.Logf("%d retreats from occupied provinces", retreats)
+}
+
+// TestDislodgedClearOfStandoffs: on every drawn board, a unit
+// dislodged from any province waits, in the retreat picture, clear of
+// the ⊗ of a stand-off in any neighbouring province. Empires and
+// Coalitions once drew Prussia's army dislodged from Berlin half under
+// Mecklenburg's ⊗, its retreat arrow's shaft hidden by it.
+func TestDislodgedClearOfStandoffs(t *testing.T) {
+	cases := 0
+	for name, m := range geometryBoards(t) {
+		b := boardFor(m)
+		other := judge.Power(min(1, len(m.Powers)-1))
+		for _, p := range m.Provinces() {
+			info := &m.Locs[p]
+			if info.Impassable {
+				continue
+			}
+			typ := judge.Army
+			if info.Kind == judge.Sea {
+				typ = judge.Fleet
+			}
+			for _, q := range m.Provinces() {
+				if q == p || m.Locs[q].Impassable || !(m.ArmyAdjacent(p, q) || m.FleetAdjacent(p, q) || m.FleetAdjacent(q, p)) {
+					continue
+				}
+				pos := judge.NewPosition(m, judge.Phase{Year: 1901, Season: judge.Fall, Type: judge.Retreat})
+				pos.Units[p] = judge.Unit{Type: typ, Power: 0, Loc: p}
+				pos.Dislodged = []judge.DislodgedUnit{{Unit: judge.Unit{Type: typ, Power: other, Loc: p}, AttackerFrom: judge.NoLoc}}
+				pos.Bounced = []judge.Loc{q}
+				d := newDrawer(b, pos, nil)
+				c, so := d.waitingAt(p), d.standoffAt(q)
+				cases++
+				if gap := c.sub(so).len() - 1.55*d.u - standoffR*d.px; gap < 0 {
+					t.Errorf("%s: a unit dislodged from %s waits on the ⊗ of a stand-off in %s (%.0f px into it)", name, info.Name, m.Locs[q].Name, -gap)
+				}
+			}
+		}
+	}
+	if cases < 1000 {
+		t.Errorf("%d cases: the test looks at too little", cases)
+	}
+	t.Logf("%d dislodged units beside a stand-off", cases)
+}

@@ -6,14 +6,29 @@ import (
 	"testing"
 
 	"github.com/gmdjudge/gmd/judge"
+	"github.com/gmdjudge/gmd/judge/variants"
 )
 
 // TestNeutralUnits draws neutral units in the neutral grey without a
 // letter, titled as no power's, on a drawn board and on a schematic one;
 // a neutral army dislodged is drawn as dislodged in the movement.
 func TestNeutralUnits(t *testing.T) {
-	for _, variant := range []string{"standard", "youngstown-redux"} {
-		g := newGame(t, variant, "S1901M", "Neutral A ser", "Neutral F ion", "Austria A bud", "Austria A rum")
+	// The schematic is Youngstown Redux's map under a name that has no
+	// geometry: every board with these provinces is drawn, or is being.
+	_, src, err := variants.Source("youngstown-redux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	schematic, err := judge.ParseMap("youngstown-redux-schematic", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []*judge.Map{variants.Standard(), schematic} {
+		variant := m.Name
+		if got := boardFor(m).schematic; got != (m == schematic) {
+			t.Fatalf("%s: drawn as a schematic: %v", variant, got)
+		}
+		g := newGameOn(t, m, "S1901M", "Neutral A ser", "Neutral F ion", "Austria A bud", "Austria A rum")
 		pos, res := g.play("Austria: A bud - ser\nAustria: A rum S A bud - ser")
 		data := svgOf(t, pos, res)
 		keep(t, "neutral-"+variant+".svg", data)

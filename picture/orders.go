@@ -791,20 +791,30 @@ func (d *drawer) keyLines(used map[string]bool) [][]keyEntry {
 	return lines
 }
 
-// edgeKey explains the schematic's lines and shapes.
+// edgeKey explains the schematic's lines and shapes: only those the
+// board has, so that Pure, all land, does not show fleet moves and seas
+// a player would look for in vain (schematicKinds).
 func (d *drawer) edgeKey(y float64) {
 	px := d.px
 	x := 12 * px
-	for _, st := range edgeStyles {
+	edges, land, sea := d.b.schematicKinds()
+	for i, st := range edgeStyles {
+		if !edges[i] {
+			continue
+		}
 		d.add(gLegend, elem{kind: kPath, class: "key-edge-" + st.kind, rings: [][]pt{{{x, y}, {x + 34*px, y}}},
 			stroke: st.c, width: st.width * px, dash: scaled(st.dash, px)})
 		x = d.keyText(x+40*px, y, st.says)
 	}
-	d.add(gLegend, elem{kind: kCircle, class: "key-land", c: pt{x + 8*px, y}, r: 8 * px, fill: fill{c: colLand}, stroke: colBorder, width: 1.2 * px})
-	d.keyText(x+22*px, y, "land")
-	x += 66 * px
-	d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
-	d.keyText(x+22*px, y, "sea")
+	if land {
+		d.add(gLegend, elem{kind: kCircle, class: "key-land", c: pt{x + 8*px, y}, r: 8 * px, fill: fill{c: colLand}, stroke: colBorder, width: 1.2 * px})
+		d.keyText(x+22*px, y, "land")
+		x += 66 * px
+	}
+	if sea {
+		d.add(gLegend, elem{kind: kPath, class: "key-sea", closed: true, rings: [][]pt{rect(x, y-7*px, 14*px, 14*px)}, fill: fill{c: colSea}, stroke: colBorder, width: 1.2 * px})
+		d.keyText(x+22*px, y, "sea")
+	}
 }
 
 // legendColumns says how many powers a row of the legend holds, at most

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/gmdjudge/gmd/judge"
 )
@@ -112,37 +113,150 @@ type powerStyle struct {
 // board of up to ten powers takes its colours from palette7 or
 // palette10, assigned so that powers whose home countries touch get the
 // colours furthest apart (see assignColours); the eleventh and later
-// powers go round the hue circle by the golden angle, alternating
-// lightness, with hatched fills, so that even Chaos's 34 powers are told
-// apart by hue, lightness, pattern and the letter on every unit.
+// powers are hatched and take their colours from extraColours, so that
+// even Chaos's 34 powers are told apart by hue, lightness, pattern and
+// the letter on every unit.
 func powerStyles(m *judge.Map) []powerStyle {
 	n := len(m.Powers)
 	base := palette7[:]
 	if n > len(palette7) {
 		base = palette10[:]
 	}
-	cols := assignColours(base[:min(n, len(base))], powerNeighbours(m))
+	nb := powerNeighbours(m)
+	cols := assignColours(base[:min(n, len(base))], nb)
 	out := make([]powerStyle, n)
-	j := 0 // the next step round the hue circle
-	for i := range out {
-		if i < len(cols) {
-			out[i] = styleOf(cols[i], patSolid, string(m.Powers[i].Letter))
-			continue
+	for i, c := range cols {
+		out[i] = styleOf(c, patSolid, string(m.Powers[i].Letter))
+	}
+	extraColours(out, len(cols), nb, m)
+	return out
+}
+
+// extraPattern is the fill pattern of the i-th power beyond the solid
+// ones: the hatched patterns in turn.
+func extraPattern(i int) int { return 1 + i%(numPatterns-1) }
+
+// patternWorth is what a different fill pattern counts for, in ΔE00,
+// when extraColours weighs two powers' colours: hatching tells two
+// provinces apart, but not two units, which are solid discs.
+const patternWorth = 4
+
+// neighbourCost is how much closer, in ΔE00, extraColours counts two
+// powers whose homes touch: their colours stand side by side.
+const neighbourCost = 6
+
+// extraColours gives powers from..len(out)-1 their styles. Each in turn
+// takes, from a grid of hues, saturations and lightnesses whose tints
+// stay far from the sea, the colour furthest from every power already
+// coloured (to normal sight, units and tints), a different pattern
+// counting patternWorth and touching homes neighbourCost against it.
+// Stepping round the hue circle instead (as this once did) gave Chaos
+// two green hatched powers ΔE00 1 apart, Paris and Venice, and a run of
+// near-identical greens, because equal steps of hue are not equal steps
+// of what the eye sees. It is deterministic: a board always gets the
+// same colours.
+func extraColours(out []powerStyle, from int, nb [][]bool, m *judge.Map) {
+	if from >= len(out) {
+		return
+	}
+	cands := extraCandidates()
+	// dist[i][k]: how far power i's colour is from candidate k, the
+	// nearest of units and tints to normal sight and units to protanopes
+	// and deuteranopes (less dichromatSlack).
+	dist := make([][]float64, len(out))
+	// near[p][k]: the least of dist[i][k] over the powers i already
+	// coloured that are drawn with pattern p.
+	near := make([][]float64, numPatterns)
+	for p := range near {
+		near[p] = make([]float64, len(cands))
+		for k := range near[p] {
+			near[p][k] = math.Inf(1)
 		}
-		// A step whose tints would look like the sea is skipped.
-		for ; ; j++ {
-			h := math.Mod(20+float64(j)*137.50776, 360)
-			l := [...]float64{0.55, 0.40, 0.68}[j%3]
-			st := styleOf(hsl(h, 0.65, l), 1+(i-len(cols))%(numPatterns-1), string(m.Powers[i].Letter))
-			if difference(st.Tint, colSea) >= seaDistance && difference(st.Home, colSea) >= seaDistance {
-				out[i] = st
-				j++
-				break
+	}
+	add := func(i int) {
+		u, t := toLab(out[i].Unit), toLab(out[i].Tint)
+		pu, du := seen(out[i].Unit, seeProtan), seen(out[i].Unit, seeDeutan)
+		dist[i] = make([]float64, len(cands))
+		row := near[out[i].Pattern]
+		for k, c := range cands {
+			d := min(deltaE00(c.unit, u), deltaE00(c.tint, t),
+				deltaE00(c.protan, pu)+dichromatSlack, deltaE00(c.deutan, du)+dichromatSlack)
+			dist[i][k] = d
+			row[k] = math.Min(row[k], d)
+		}
+	}
+	for i := range from {
+		add(i)
+	}
+	used := make([]bool, len(cands))
+	for i := from; i < len(out); i++ {
+		pat := extraPattern(i - from)
+		best, bestScore := -1, math.Inf(-1)
+		for k := range cands {
+			if used[k] {
+				continue
+			}
+			score := math.Inf(1)
+			for p := range near {
+				d := near[p][k]
+				if p != pat {
+					d += patternWorth
+				}
+				score = math.Min(score, d)
+			}
+			for j := range i {
+				if !nb[i][j] {
+					continue
+				}
+				d := dist[j][k] - neighbourCost
+				if out[j].Pattern != pat {
+					d += patternWorth
+				}
+				score = math.Min(score, d)
+			}
+			if score > bestScore {
+				best, bestScore = k, score
+			}
+		}
+		used[best] = true
+		out[i] = cands[best].style
+		out[i].Pattern, out[i].Letter = pat, string(m.Powers[i].Letter)
+		add(i)
+	}
+}
+
+// candidate is a colour extraColours may give a power, with its unit
+// and tint colours in Lab, worked out once.
+type candidate struct {
+	style                      powerStyle
+	unit, tint, protan, deutan lab
+}
+
+// dichromatSlack is how much nearer, in ΔE00, two colours may look to a
+// protanope or deuteranope than to normal sight: TestPalette asks 12
+// apart to normal sight and 6 to simulated dichromats on large boards.
+const dichromatSlack = 6
+
+// extraCandidates are the colours extraColours chooses from: a grid of
+// hues, saturations and lightnesses, less those whose centre or home
+// tint would look like the sea or whose unit would look like a neutral
+// unit's grey. The grid is the same for every board, so it is worked
+// out once.
+var extraCandidates = sync.OnceValue(func() []candidate {
+	var out []candidate
+	for h := 0.0; h < 360; h += 10 {
+		for _, s := range [...]float64{0.5, 0.8} {
+			for _, l := range [...]float64{0.32, 0.45, 0.58, 0.70} {
+				st := styleOf(hsl(h, s, l), patSolid, "")
+				if difference(st.Tint, colSea) >= seaDistance && difference(st.Home, colSea) >= seaDistance &&
+					deltaE00(toLab(st.Unit), toLab(colNeutral)) >= 12 {
+					out = append(out, candidate{st, toLab(st.Unit), toLab(st.Tint), seen(st.Unit, seeProtan), seen(st.Unit, seeDeutan)})
+				}
 			}
 		}
 	}
 	return out
-}
+})
 
 // styleOf derives a power's style from its colour: the tint of its
 // centres a quarter of the way to white (dark enough to stay far from the

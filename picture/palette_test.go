@@ -112,3 +112,54 @@ func parseHex(s string) (c color.NRGBA) {
 	c.A = 0xff
 	return c
 }
+
+// TestPaletteBeyondSolid holds every board, whatever its number of
+// powers, to a bar a player can rely on: two powers drawn with the same
+// fill pattern differ by ΔE00 12 (units and tints, as on small boards)
+// and 6 to protanopes and deuteranopes; two powers whose homes touch
+// differ by 12 whatever their patterns, since their colours stand side
+// by side; and any two powers' units, discs that carry no pattern, by 8,
+// with the letter on each to tell the closest apart. Chaos, 34 powers,
+// once had Paris and Venice in greens ΔE00 1 apart with the same hatch.
+func TestPaletteBeyondSolid(t *testing.T) {
+	big := 0
+	for _, name := range variants.Names() {
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := powerStyles(m)
+		if len(ps) > SolidPowers {
+			big++
+		}
+		nb := powerNeighbours(m)
+		for i := range ps {
+			for j := i + 1; j < len(ps); j++ {
+				a, b := ps[i], ps[j]
+				pair := m.Powers[i].Name + " and " + m.Powers[j].Name
+				du := deltaE00(toLab(a.Unit), toLab(b.Unit))
+				dt := deltaE00(toLab(a.Tint), toLab(b.Tint))
+				if du < 8 {
+					t.Errorf("%s: %s units ΔE00 %.1f, want 8", name, pair, du)
+				}
+				if nb[i][j] && min(du, dt) < 12 {
+					t.Errorf("%s: neighbours %s ΔE00 %.1f, want 12", name, pair, min(du, dt))
+				}
+				if a.Pattern != b.Pattern {
+					continue
+				}
+				if min(du, dt) < 12 {
+					t.Errorf("%s: %s share a pattern and are ΔE00 %.1f apart, want 12", name, pair, min(du, dt))
+				}
+				for _, sight := range []int{seeProtan, seeDeutan} {
+					if d := deltaE00(seen(a.Unit, sight), seen(b.Unit, sight)); d < 6 {
+						t.Errorf("%s: %s share a pattern and are ΔE00 %.1f apart to sight %d, want 6", name, pair, d, sight)
+					}
+				}
+			}
+		}
+	}
+	if big == 0 {
+		t.Error("no board has more than SolidPowers powers: the test checks nothing beyond them")
+	}
+}

@@ -280,7 +280,7 @@ func resultLines(g ReplayGame) []textLine {
 			counts[o]++
 		}
 	}
-	styles := powerStyles(m)
+	styles := boardFor(m).styles()
 	order := make([]int, len(m.Powers))
 	for i := range order {
 		order[i] = i

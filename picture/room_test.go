@@ -151,7 +151,7 @@ func TestArrowsMissLabels(t *testing.T) {
 // Red Sea and the Persian Gulf, at the east edge, so a move along it
 // leaves one side and comes in at the other. No other drawn board wraps.
 func TestWrap(t *testing.T) {
-	wraps := []string{"cold-war", "europe-1939"}
+	wraps := []string{"cold-war", "europe-1939", "youngstown-redux"}
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)
 		if err != nil {
@@ -254,14 +254,7 @@ func TestBadgesMissLabels(t *testing.T) {
 // any (Pure's Moscow is far from London, not round the world from it).
 func TestSchematicWrapsOnlyRoundTheGlobe(t *testing.T) {
 	wrapping := 0
-	for _, name := range variants.Names() {
-		m, err := variants.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !boardFor(m).schematic {
-			continue
-		}
+	for name, m := range schematicBoards(t) {
 		sc, err := sceneOf(judge.StartPosition(m), nil)
 		if err != nil {
 			t.Fatal(err)
