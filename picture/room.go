@@ -234,19 +234,21 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 }
 
 // badgeSpot returns where a badge of radius r goes beside the unit drawn
-// at c in province p: the first of a few places round the unit's top
-// that covers neither a label nor p's centre marker.
-func (d *drawer) badgeSpot(c pt, p judge.Loc, r float64) pt {
+// at c: the first of a few places round the unit's top
+// that covers no label, no centre marker (a neighbour's too: Budapest's
+// build badge covered Vienna's centre on Fleet Rome) and no mark placed
+// before it.
+func (d *drawer) badgeSpot(c pt, r float64) pt {
 	u := d.u
-	spots := []pt{{-1.2 * u, -1.15 * u}, {1.2 * u, -1.15 * u}, {0, -1.6 * u}, {-1.75 * u, 0}, {1.75 * u, 0}}
-	centre := boxAround(d.centreAt(p), centreR*d.px, centreR*d.px)
+	spots := []pt{{-1.2 * u, -1.15 * u}, {1.2 * u, -1.15 * u}, {0, -1.6 * u}, {-1.75 * u, 0}, {1.75 * u, 0}, {0, 1.6 * u}}
 	for _, s := range spots {
 		b := boxAround(c.add(s), r, r)
-		free := !b.overlaps(centre)
-		for _, lb := range d.labelBoxes() {
-			free = free && !b.overlaps(lb)
+		free := true
+		for _, kb := range d.keepClear() {
+			free = free && !b.overlaps(kb)
 		}
 		if free {
+			d.avoid(b)
 			return c.add(s)
 		}
 	}
