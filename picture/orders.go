@@ -129,7 +129,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 	lb := d.labelBox(tp).grow(d.px)
 	path = d.fit(path, func(p []pt) ([]pt, bool) {
 		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
-		return p, !headCovers(p, lb, moveW*d.px) // else the way must bow further
+		return p, !headUnder(p, lb, moveW*d.px) // else the way must bow further
 	}, arrowHeadLen*moveW*0.8)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"

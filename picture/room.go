@@ -68,7 +68,7 @@ func (d *drawer) labelBox(p judge.Loc) box {
 // name it points at; it keeps at least a short stub of the path.
 func clearOfLabel(path []pt, lb box, step, w float64) []pt {
 	total := pathLen(path)
-	for s := step; len(path) >= 2 && headCovers(path, lb, w); s += step {
+	for s := step; len(path) >= 2 && headUnder(path, lb, w); s += step {
 		if s > total*0.6 {
 			break
 		}
@@ -90,6 +90,31 @@ func headCovers(path []pt, lb box, w float64) bool {
 	}
 	return false
 }
+
+// headUnder reports whether any part of the head of an arrow w wide along
+// path lies in box lb: a grid of points across the head, not only its
+// corners, which let a head run through its target's name with its tip
+// beyond it (A Gre-Ser on the standard board). The target's name is held
+// to it; other names to headCovers, which leaves a bowed arrow more ways.
+func headUnder(path []pt, lb box, w float64) bool {
+	if len(path) < 2 {
+		return false
+	}
+	h := arrowHead(path, w)
+	a, ab, ac := h[0], h[1].sub(h[0]), h[2].sub(h[0])
+	for i := 0; i <= headSamples; i++ {
+		for j := 0; i+j <= headSamples; j++ {
+			s, u := float64(i)/headSamples, float64(j)/headSamples
+			if lb.contains(a.add(ab.mul(s)).add(ac.mul(u))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headSamples is how many steps headUnder takes along each side of a head.
+const headSamples = 8
 
 // title is a province's abbreviation as a label writes it: "Nth".
 func title(name string) string {
