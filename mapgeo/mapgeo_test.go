@@ -38,6 +38,7 @@ var ownGeometry = []string{
 	"colonial",
 	"youngstown-redux",
 	"aberration",
+	"world",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

@@ -152,7 +152,9 @@ func TestEveryArrowVisible(t *testing.T) {
 			}
 			reach := d.u*1.3 + 2*b.s
 			d.pos = judge.NewPosition(m, judge.Phase{})
-			lb := d.labelBox(m.Province(c.to)).grow(arrowHeadLen*3.2*b.s + 4*b.s)
+			// A head kept wholly off the name (headUnder) may stop up to
+			// half its width further off than one whose corners only are.
+			lb := d.labelBox(m.Province(c.to)).grow((arrowHeadLen+arrowHeadW/2)*3.2*b.s + 4*b.s)
 			inside := !b.schematic && inRings(b.rings[m.Province(c.to)], tip)
 			if far := tip.sub(target).len(); far > reach && !lb.contains(tip) && !inside {
 				short = append(short, fmt.Sprintf("%s: ends %.1f px from the target, want %.1f", what, far/b.s, reach/b.s))
@@ -176,4 +178,52 @@ func inRings(rings [][]pt, p pt) bool {
 		}
 	}
 	return in
+}
+
+// TestMoveHeadsClearOfTargetName draws every possible move of every board
+// alone and checks that no part of its arrow head lies under the
+// target's name: the head is sampled all over, not only at its corners.
+// On the standard board A Gre-Ser ran up through "Ser", the head's tip
+// beyond the name and the rest of it under it, so that the move seemed to
+// end nowhere.
+func TestMoveHeadsClearOfTargetName(t *testing.T) {
+	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+		m, err := variants.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := boardFor(m)
+		var bad []string
+		for _, c := range everyArrow(m) {
+			if c.kind != "move" {
+				continue
+			}
+			sc, _ := drawArrow(b, c)
+			d := &drawer{b: b, m: m, px: b.s, pos: judge.NewPosition(m, judge.Phase{})}
+			lb := d.labelBox(m.Province(c.to))
+			for _, e := range sc.elems {
+				if e.class != "order-head" || len(e.rings) == 0 || len(e.rings[0]) < 3 {
+					continue
+				}
+				a, p, q := e.rings[0][0], e.rings[0][1], e.rings[0][2]
+				covered := false
+				for i := 0; i <= 10 && !covered; i++ {
+					for j := 0; i+j <= 10; j++ {
+						s, u := float64(i)/10, float64(j)/10
+						if lb.contains(a.add(p.sub(a).mul(s)).add(q.sub(a).mul(u))) {
+							covered = true
+							break
+						}
+					}
+				}
+				if covered {
+					bad = append(bad, fmt.Sprintf("%s %s-%s", c.typ, m.LocName(c.from), m.LocName(c.to)))
+				}
+				break
+			}
+		}
+		if len(bad) > 0 {
+			t.Errorf("%s: %d moves' heads lie partly under the target's name: %s", name, len(bad), strings.Join(bad[:min(len(bad), 10)], ", "))
+		}
+	}
 }

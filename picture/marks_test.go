@@ -371,3 +371,28 @@ func TestDislodgedClearOfStandoffs(t *testing.T) {
 	}
 	t.Logf("%d dislodged units beside a stand-off", cases)
 }
+
+// TestBuildBadgesClearOfCentres checks, in every adjustment picture of
+// the corpus, that no build's plus badge covers a supply centre marker,
+// its own province's or a neighbour's (Budapest's badge covered Vienna's
+// centre on Fleet Rome).
+func TestBuildBadgesClearOfCentres(t *testing.T) {
+	badges := 0
+	for s, sc := range orderScenes(t) {
+		for _, b := range sc.elems {
+			if b.class != "build-badge" {
+				continue
+			}
+			badges++
+			for _, c := range sc.elems {
+				if strings.HasPrefix(c.class, "sc ") && c.kind == kCircle && b.c.sub(c.c).len() < b.r+c.r {
+					t.Errorf("%s: a build badge covers %q", s.name, c.title)
+				}
+			}
+		}
+	}
+	if badges < racetest.Share(40, 4) {
+		t.Errorf("%d build badges in the corpus: the test looks at too little", badges)
+	}
+	t.Logf("%d build badges", badges)
+}

@@ -129,7 +129,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 	lb := d.labelBox(tp).grow(d.px)
 	path = d.fit(path, func(p []pt) ([]pt, bool) {
 		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
-		return p, !headCovers(p, lb, moveW*d.px) // else the way must bow further
+		return p, !headUnder(p, lb, moveW*d.px) // else the way must bow further
 	}, arrowHeadLen*moveW*0.8)
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
@@ -399,7 +399,7 @@ func (d *drawer) buildOrder(r *judge.OrderResult) {
 	}
 	// The plus badge: the unit is new. It goes beside the unit where it
 	// covers no label and not the centre marker.
-	b := d.badgeSpot(c, d.m.Province(o.Unit), 6.5*d.px)
+	b := d.badgeSpot(c, 6.5*d.px)
 	d.add(gMarks, elem{kind: kCircle, class: "build-badge", c: b, r: 5.5 * d.px, fill: fill{c: colWhite}, stroke: colInk, width: 1.2 * d.px})
 	l := 3.2 * d.px
 	d.add(gMarks, elem{kind: kPath, class: "build-plus", rings: plusLines(b, l), stroke: colInk, width: 1.8 * d.px})

@@ -68,7 +68,7 @@ func (d *drawer) labelBox(p judge.Loc) box {
 // name it points at; it keeps at least a short stub of the path.
 func clearOfLabel(path []pt, lb box, step, w float64) []pt {
 	total := pathLen(path)
-	for s := step; len(path) >= 2 && headCovers(path, lb, w); s += step {
+	for s := step; len(path) >= 2 && headUnder(path, lb, w); s += step {
 		if s > total*0.6 {
 			break
 		}
@@ -90,6 +90,31 @@ func headCovers(path []pt, lb box, w float64) bool {
 	}
 	return false
 }
+
+// headUnder reports whether any part of the head of an arrow w wide along
+// path lies in box lb: a grid of points across the head, not only its
+// corners, which let a head run through its target's name with its tip
+// beyond it (A Gre-Ser on the standard board). The target's name is held
+// to it; other names to headCovers, which leaves a bowed arrow more ways.
+func headUnder(path []pt, lb box, w float64) bool {
+	if len(path) < 2 {
+		return false
+	}
+	h := arrowHead(path, w)
+	a, ab, ac := h[0], h[1].sub(h[0]), h[2].sub(h[0])
+	for i := 0; i <= headSamples; i++ {
+		for j := 0; i+j <= headSamples; j++ {
+			s, u := float64(i)/headSamples, float64(j)/headSamples
+			if lb.contains(a.add(ab.mul(s)).add(ac.mul(u))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headSamples is how many steps headUnder takes along each side of a head.
+const headSamples = 8
 
 // title is a province's abbreviation as a label writes it: "Nth".
 func title(name string) string {
@@ -209,19 +234,21 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 }
 
 // badgeSpot returns where a badge of radius r goes beside the unit drawn
-// at c in province p: the first of a few places round the unit's top
-// that covers neither a label nor p's centre marker.
-func (d *drawer) badgeSpot(c pt, p judge.Loc, r float64) pt {
+// at c: the first of a few places round the unit's top
+// that covers no label, no centre marker (a neighbour's too: Budapest's
+// build badge covered Vienna's centre on Fleet Rome) and no mark placed
+// before it.
+func (d *drawer) badgeSpot(c pt, r float64) pt {
 	u := d.u
-	spots := []pt{{-1.2 * u, -1.15 * u}, {1.2 * u, -1.15 * u}, {0, -1.6 * u}, {-1.75 * u, 0}, {1.75 * u, 0}}
-	centre := boxAround(d.centreAt(p), centreR*d.px, centreR*d.px)
+	spots := []pt{{-1.2 * u, -1.15 * u}, {1.2 * u, -1.15 * u}, {0, -1.6 * u}, {-1.75 * u, 0}, {1.75 * u, 0}, {0, 1.6 * u}}
 	for _, s := range spots {
 		b := boxAround(c.add(s), r, r)
-		free := !b.overlaps(centre)
-		for _, lb := range d.labelBoxes() {
-			free = free && !b.overlaps(lb)
+		free := true
+		for _, kb := range d.keepClear() {
+			free = free && !b.overlaps(kb)
 		}
 		if free {
+			d.avoid(b)
 			return c.add(s)
 		}
 	}
