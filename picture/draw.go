@@ -202,6 +202,12 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 	// further out. Where no way is clear of all of them, the one with
 	// the least in its way: a ⊗ or a unit weighs most, a name or a
 	// centre marker least.
+	var others []pt // where every other unit stands
+	for _, q := range d.m.Provinces() {
+		if _, ok := d.pos.UnitAt(q); ok && q != p {
+			others = append(others, d.unitAt[q])
+		}
+	}
 	best, fewest := occ.add(dir.mul(waitSep*d.u)), math.MaxInt
 	for _, sep := range []float64{waitSep, waitSep + 0.5, waitSep + 1} {
 		for _, a := range []float64{0, 22.5, -22.5, 45, -45, 67.5, -67.5, 90, -90, 112.5, -112.5, 135, -135, 157.5, -157.5, 180} {
@@ -221,8 +227,8 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 					blocked += 2
 				}
 			}
-			for _, q := range d.m.Provinces() {
-				if _, ok := d.pos.UnitAt(q); ok && q != p && d.unitAt[q].sub(c).len() < waitSep*d.u {
+			for _, o := range others {
+				if o.sub(c).len() < waitSep*d.u {
 					blocked += 8
 				}
 			}
@@ -256,10 +262,10 @@ func (d *drawer) retreatTarget(l judge.Loc) (pt, bool) {
 // crossesUnit reports whether the line from a to b passes over the unit
 // drawn at u, or grazes it: a fleet's corners reach 1.4 radii out.
 func (d *drawer) crossesUnit(a, b, u pt) bool {
-	ab := b.sub(a)
+	ab, au := b.sub(a), u.sub(a)
 	t := 0.0
 	if n := ab.X*ab.X + ab.Y*ab.Y; n > 0 {
-		t = max(0, min(1, (u.sub(a).X*ab.X+u.sub(a).Y*ab.Y)/n))
+		t = max(0, min(1, (au.X*ab.X+au.Y*ab.Y)/n))
 	}
 	return a.lerp(b, t).sub(u).len() < 1.6*d.u
 }
