@@ -166,20 +166,6 @@ func TestEveryArrowVisible(t *testing.T) {
 	}
 }
 
-// inRings reports whether p lies inside the polygons rings (even-odd).
-func inRings(rings [][]pt, p pt) bool {
-	in := false
-	for _, r := range rings {
-		for i, j := 0, len(r)-1; i < len(r); j, i = i, i+1 {
-			a, b := r[i], r[j]
-			if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
-				in = !in
-			}
-		}
-	}
-	return in
-}
-
 // TestMoveHeadsClearOfTargetName draws every possible move of every board
 // alone and checks that no part of its arrow head lies under the
 // target's name: the head is sampled all over, not only at its corners.
