@@ -51,6 +51,9 @@ type board struct {
 	// (Cold War's Pacific): neighbours stand at its two edges, and a move
 	// between them wraps round, as on the schematic.
 	globe bool
+	// over keeps the shared borders, and the ways chosen, that draw a
+	// move over the two provinces it joins (over.go).
+	over overCache
 
 	// raster keeps the board's shapes as the rasteriser drew them the
 	// first time, to be painted again in each picture's colours.

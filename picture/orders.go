@@ -127,10 +127,18 @@ func (d *drawer) move(r *judge.OrderResult) {
 	}
 	const moveW = 3.2 // the line's width in pixels
 	lb := d.labelBox(tp).grow(d.px)
-	path = d.fit(path, func(p []pt) ([]pt, bool) {
+	trim := func(p []pt) ([]pt, bool) {
 		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
 		return p, !headUnder(p, lb, moveW*d.px) // else the way must bow further
-	}, arrowHeadLen*moveW*0.8)
+	}
+	if len(path) == 2 && lead == nil && !d.b.schematic {
+		// Over the two provinces it joins, not across a third.
+		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, func(ways [][]pt, outside func([]pt) float64) []pt {
+			return d.fit(ways, trim, arrowHeadLen*moveW*0.8, outside)
+		})
+	} else {
+		path = d.fit([][]pt{path}, trim, arrowHeadLen*moveW*0.8, nil)
+	}
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -246,7 +254,7 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if o.Kind == judge.SupportHold {
 		endGap = d.u * 1.3
 	}
-	path := d.fit([]pt{start, end}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, d.u*1.05), endGap), true }, 0)
+	path := d.fit([][]pt{{start, end}}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, d.u*1.05), endGap), true }, 0, nil)
 	if len(path) < 2 {
 		return
 	}
@@ -261,21 +269,33 @@ func (d *drawer) support(r *judge.OrderResult) {
 // on the unit, and two neighbours' units can stand closer than that.
 const minShaft = 24
 
-// fit returns the line of an order along the points way as drawn: cut by
-// trim (off the unit's symbol, short of the target; trim says too
-// whether the result will do, its head clear of the target's name) and, where that
-// leaves less than minShaft pixels of line besides a head headPx long,
-// bowed out to one side of its way or the other, a little more at each
-// try, until it is long enough and its head clear of every label: a move between units that stand close together is a
-// visible arc, not an arrow head stuck on a unit.
-func (d *drawer) fit(way []pt, trim func([]pt) ([]pt, bool), headPx float64) []pt {
+// fit returns the line of an order along the first of ways (the ways
+// it may take, best first) that will do, as drawn: cut by trim (off the
+// unit's symbol, short of the target; trim says too whether the result
+// will do, its head clear of the target's name) and leaving at least
+// minShaft pixels of line besides a head headPx long. Where none will,
+// the first way, if straight, is bowed out to one side or the other, a
+// little more at each try, until it is long enough and its head clear
+// of every label: a move between units that stand close together is a
+// visible arc, not an arrow head stuck on a unit. outside, if set,
+// measures how much of a bow leaves the provinces the order joins: the
+// least bow that stays over them (within overSlack) is taken, or else
+// the one that leaves them least.
+func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, outside func([]pt) float64) []pt {
 	want := (minShaft + headPx) * d.px
-	drawn, ok := trim(way)
-	if (ok && pathLen(drawn) >= want) || len(way) != 2 {
-		return drawn
+	for _, w := range ways {
+		if p, ok := trim(w); ok && pathLen(p) >= want {
+			return p
+		}
 	}
-	a, b := way[0], way[1]
+	drawn, _ := trim(ways[0])
+	if len(ways[0]) != 2 && len(ways) == 1 {
+		return drawn // a convoy's route
+	}
+	a, b := ways[0][0], ways[0][len(ways[0])-1]
 	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
+	var fallback []pt // the bow that will do and leaves the provinces least
+	least := math.Inf(1)
 	for h := 4 * d.px; h <= 200*d.px; h += 4 * d.px {
 		for _, side := range []float64{1, -1} {
 			// A quadratic Bézier whose middle lies h off the chord, on
@@ -289,9 +309,19 @@ func (d *drawer) fit(way []pt, trim func([]pt) ([]pt, bool), headPx float64) []p
 			}
 			p, ok := trim(curve)
 			if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
-				return p
+				if outside == nil {
+					return p
+				}
+				if out := outside(curve); out <= overSlack*d.px {
+					return p
+				} else if out < least {
+					fallback, least = p, out
+				}
 			}
 		}
+	}
+	if fallback != nil {
+		return fallback
 	}
 	return drawn // no bow does: the straight line, as trimmed
 }
@@ -517,8 +547,36 @@ func midpoint(p []pt) pt { return pointAt(p, pathLen(p)/2) }
 // pointBack returns the point at distance s before the end of p.
 func pointBack(p []pt, s float64) pt { return pointAt(p, math.Max(0, pathLen(p)-s)) }
 
-// trimStart drops the first l units of p (keeping at least a short stub).
+// trimStart drops the part of p within l units of its start (keeping at
+// least a short stub): as the crow flies, not along p, so that a curve
+// leaves the unit's symbol as a straight line does.
 func trimStart(p []pt, l float64) []pt {
+	total := pathLen(p)
+	l = math.Min(l, total*0.4)
+	o := p[0]
+	for i := 1; i < len(p); i++ {
+		if p[i].sub(o).len() < l {
+			continue
+		}
+		// The segment's first point lies within l of o and its last
+		// beyond: where it crosses, by halving.
+		a, b := p[i-1], p[i]
+		lo, hi := 0.0, 1.0
+		for range 30 {
+			if mid := (lo + hi) / 2; a.lerp(b, mid).sub(o).len() < l {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return append([]pt{a.lerp(b, hi)}, p[i:]...)
+	}
+	return p[len(p)-1:]
+}
+
+// trimAlong drops the first l units along p (keeping at least a short
+// stub).
+func trimAlong(p []pt, l float64) []pt {
 	total := pathLen(p)
 	l = math.Min(l, total*0.4)
 	for len(p) >= 2 {
@@ -533,13 +591,13 @@ func trimStart(p []pt, l float64) []pt {
 	return p
 }
 
-// trimEnd drops the last l units of p.
+// trimEnd drops the last l units along p.
 func trimEnd(p []pt, l float64) []pt {
 	r := make([]pt, len(p))
 	for i := range p {
 		r[len(p)-1-i] = p[i]
 	}
-	r = trimStart(r, l)
+	r = trimAlong(r, l)
 	out := make([]pt, len(r))
 	for i := range r {
 		out[len(r)-1-i] = r[i]
