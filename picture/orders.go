@@ -230,7 +230,21 @@ func (d *drawer) support(r *judge.OrderResult) {
 			return
 		}
 		if p, ok := d.moved[tp]; ok && d.movesTo(tp, o.Dest) {
-			end = midpoint(p)
+			// On the move's line, at its middle or the nearest point
+			// of it where the dot covers no name and no centre marker
+			// (it sat on West Germany's on Cold War, and read as an
+			// order to West Germany).
+			r := (2.2*2 + 1.5) * d.px // the dot's radius (arrow's headDot, a 2 px line) and its outline
+			var clear bool
+			if end, clear = spotClearOf(p, pathLen(p)/2, r, r, d.px, d.keepClear()); !clear {
+				// Nowhere clear of both: clear of the centre markers,
+				// which a dot on one would seem to point at.
+				var centres []box
+				for _, c := range d.pos.CenterList() {
+					centres = append(centres, boxAround(d.centreAt(c), centreR*d.px, centreR*d.px))
+				}
+				end, _ = spotClearOf(p, pathLen(p)/2, r, r, d.px, centres)
+			}
 		} else {
 			end = d.unitAt[tp].lerp(d.b.at[o.Dest], 0.5)
 		}
@@ -541,8 +555,6 @@ func pointAt(p []pt, s float64) pt {
 	}
 	return p[len(p)-1]
 }
-
-func midpoint(p []pt) pt { return pointAt(p, pathLen(p)/2) }
 
 // pointBack returns the point at distance s before the end of p.
 func pointBack(p []pt, s float64) pt { return pointAt(p, math.Max(0, pathLen(p)-s)) }

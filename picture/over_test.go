@@ -57,7 +57,7 @@ var stillOutside = map[string]int{
 	"gateway-west":           7,
 	"loeb9":                  23,
 	"milan":                  27,
-	"modern":                 65,
+	"modern":                 75,
 	"sengoku":                45,
 	"three-kingdoms":         7,
 	"unconstitutional":       48,

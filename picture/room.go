@@ -197,6 +197,13 @@ const markClear = 1.5
 // end), where a mark hw by hh each side of it covers no label and no
 // centre marker; if there is none, the point at back.
 func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
+	at, _ := spotClearOf(path, back, hw, hh, d.px, d.keepClear())
+	return at
+}
+
+// spotClearOf is clearSpot's search, step by step, clear of boxes: the
+// point, and whether it is clear.
+func spotClearOf(path []pt, back, hw, hh, step float64, boxes []box) (pt, bool) {
 	total := pathLen(path)
 	// Only the boxes near the path can be in the way: the mark is tried
 	// at every pixel of it, and a board has hundreds of names and marks.
@@ -205,7 +212,7 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 		reach = box{min(reach.x0, p.X-hw), min(reach.y0, p.Y-hh), max(reach.x1, p.X+hw), max(reach.y1, p.Y+hh)}
 	}
 	var near []box
-	for _, lb := range d.keepClear() {
+	for _, lb := range boxes {
 		if reach.overlaps(lb) {
 			near = append(near, lb)
 		}
@@ -219,18 +226,17 @@ func (d *drawer) clearSpot(path []pt, back, hw, hh float64) pt {
 		}
 		return true
 	}
-	step := d.px // a pixel at a time: the test looks as closely
 	for s := back; s < total; s += step {
 		if free(s) {
-			return pointBack(path, s)
+			return pointBack(path, s), true
 		}
 	}
 	for s := back - step; s >= 0; s -= step {
 		if free(s) {
-			return pointBack(path, s)
+			return pointBack(path, s), true
 		}
 	}
-	return pointBack(path, back)
+	return pointBack(path, back), false
 }
 
 // badgeSpot returns where a badge of radius r goes beside the unit drawn
