@@ -25,15 +25,15 @@ import (
 const overSlack = 2.0
 
 // overCache is what a drawn board keeps to draw moves over their
-// provinces: the shared borders, found once per board, and each way
-// chosen, since the same moves are drawn in picture after picture.
+// provinces: the shared borders, found once per board, and each move's
+// line as drawn, since the same moves are drawn in picture after
+// picture and choosing a line costs about a millisecond.
 type overCache struct {
 	once    sync.Once
 	crosses map[[2]judge.Loc][]pt // per pair of provinces (smaller first): points spread along their shared border
 	boxes   [][]box               // per province: the bounding box of each of its rings
 
 	mu   sync.Mutex
-	ways map[wayKey][][]pt
 	fits map[fitKey][]pt
 }
 
@@ -42,10 +42,12 @@ type wayKey struct {
 	p, q judge.Loc
 }
 
-// maxWays bounds the ways a board keeps: moves start at a few points per
-// place (the unit's, a dislodged unit's, a retreating unit's), so a
-// board has a few thousand; the bound guards the memory only.
-const maxWays = 1 << 15
+// maxFits bounds the lines a board keeps: moves start at a few points
+// per place (the unit's, a dislodged unit's, a retreating unit's) and
+// end short of the target by one of two lengths, so a board has a few
+// thousand; the bound guards the memory only (a line is a few hundred
+// bytes to a kilobyte or two).
+const maxFits = 1 << 14
 
 // crossPoints is how many points of a shared border a move may cross
 // at, at most, spread evenly along it.
@@ -129,10 +131,11 @@ func (b *board) inProvince(p judge.Loc, v pt) bool {
 }
 
 // outside measures how much of polyline w, in map units, lies outside
-// both provinces p and q, sampled every step.
-func (b *board) outside(w []pt, p, q judge.Loc, step float64) float64 {
+// both provinces p and q, sampled every step; it stops counting once
+// the sum passes limit.
+func (b *board) outside(w []pt, p, q judge.Loc, step, limit float64) float64 {
 	var out float64
-	for i := 1; i < len(w); i++ {
+	for i := 1; i < len(w) && out <= limit; i++ {
 		a, c := w[i-1], w[i]
 		l := c.sub(a).len()
 		n := max(1, int(math.Ceil(l/step)))
@@ -167,12 +170,12 @@ func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, fit func([][]pt,
 	if ok {
 		return w
 	}
-	w = fit(b.overWays(a, e, p, q), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s) })
+	w = fit(b.overWays(a, e, p, q), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s, math.Inf(1)) })
 	c.mu.Lock()
 	if c.fits == nil {
 		c.fits = map[fitKey][]pt{}
 	}
-	if len(c.fits) < maxWays {
+	if len(c.fits) < maxFits {
 		c.fits[k] = w
 	}
 	c.mu.Unlock()
@@ -188,32 +191,15 @@ type fitKey struct {
 // province q, may be drawn on a board of real geography, best first:
 // those that stay over the two provinces (within overSlack), the
 // shortest first, so the straight line where it does; then the curves
-// through points of their shared border that leave them least. The
-// picture takes the first that its marks leave room for (drawer.fit).
-// The ways are found once per board and kept.
+// through points of their shared border, and the shortest way over the
+// two, that leave them least. The picture takes the first that its
+// marks leave room for (drawer.fit).
 func (b *board) overWays(a, e pt, p, q judge.Loc) [][]pt {
 	if b.schematic || p == q || int(p) >= len(b.rings) || int(q) >= len(b.rings) {
 		return [][]pt{{a, e}}
 	}
-	c := &b.over
-	c.once.Do(b.prepareOver)
-	k := wayKey{a, e, p, q}
-	c.mu.Lock()
-	ws, ok := c.ways[k]
-	c.mu.Unlock()
-	if ok {
-		return ws
-	}
-	ws = b.chooseWays(a, e, p, q)
-	c.mu.Lock()
-	if c.ways == nil {
-		c.ways = map[wayKey][][]pt{}
-	}
-	if len(c.ways) < maxWays {
-		c.ways[k] = ws
-	}
-	c.mu.Unlock()
-	return ws
+	b.over.once.Do(b.prepareOver)
+	return b.chooseWays(a, e, p, q)
 }
 
 // overStep is how far apart, in pixels, a way is sampled to measure
@@ -233,18 +219,24 @@ func (b *board) chooseWays(a, e pt, p, q judge.Loc) [][]pt {
 		out, len float64
 	}
 	step := overStep * b.s
-	straight := way{[]pt{a, e}, b.outside([]pt{a, e}, p, q, step), e.sub(a).len()}
+	straight := way{[]pt{a, e}, b.outside([]pt{a, e}, p, q, step, math.Inf(1)), e.sub(a).len()}
 	ways := []way{straight}
 	if straight.out <= overSlack*b.s && straight.len >= roomyWay*b.s {
 		return [][]pt{straight.w}
 	}
+	// A way that leaves them more than the best so far by a couple of
+	// samples is measured no further: it comes after the best whatever
+	// its measure.
+	least := straight.out
 	for _, x := range b.over.crosses[[2]judge.Loc{min(p, q), max(p, q)}] {
 		for _, tight := range []float64{1, 0.4} {
 			w := curveThrough(a, x, e, tight)
-			ways = append(ways, way{w, b.outside(w, p, q, step), pathLen(w)})
+			out := b.outside(w, p, q, step, max(least, overSlack*b.s)+2*step)
+			least = min(least, out)
+			ways = append(ways, way{w, out, pathLen(w)})
 		}
 	}
-	if best := slices.MinFunc(ways, func(x, y way) int { return cmp.Compare(x.out, y.out) }); best.out > overSlack*b.s {
+	if least > overSlack*b.s {
 		// No curve through one point keeps over them: the shortest way
 		// that does.
 		// (None, where the two do not join between these points: a
@@ -252,7 +244,7 @@ func (b *board) chooseWays(a, e pt, p, q judge.Loc) [][]pt {
 		// the cut of a board drawn round the globe. The way that leaves
 		// them least is drawn.)
 		if w := b.innerWay(a, e, p, q); w != nil {
-			ways = append(ways, way{w, b.outside(w, p, q, step), pathLen(w)})
+			ways = append(ways, way{w, b.outside(w, p, q, step, math.Inf(1)), pathLen(w)})
 		}
 	}
 	for i := range ways {

@@ -25,7 +25,7 @@ const maxOutsidePx = 4
 // half pixel.
 func outsidePx(b *board, shaft []pt, p, q judge.Loc) float64 {
 	b.over.once.Do(b.prepareOver)
-	return b.outside(shaft, p, q, 0.5*b.s) / b.s
+	return b.outside(shaft, p, q, 0.5*b.s, math.Inf(1)) / b.s
 }
 
 // stillOutside is, per board, how many moves and retreats still run
@@ -56,7 +56,7 @@ var stillOutside = map[string]int{
 	"europe-1939":            39,
 	"gateway-west":           7,
 	"loeb9":                  23,
-	"milan":                  27,
+	"milan":                  28,
 	"modern":                 75,
 	"sengoku":                45,
 	"three-kingdoms":         7,
