@@ -189,14 +189,6 @@ func insideShare(rings [][]int, bx box) float64 {
 // Maryland, the Upper Potomac and the Shenandoah: a dislodged army there
 // stands across its name.
 var knownPlacementFaults = map[string][]string{
-	// Western World 901's Damascus and Jerusalem are strips between the
-	// Levant coast and Jazira's desert: their names sit on their centre
-	// markers, and Jazira's name nearer Damascus's than its own marks.
-	"western-world-901": {
-		"jaz label is nearer dam label (27) than its own marks (46)",
-		"dam label and dam centre overlap",
-		"jer label and jer centre overlap",
-	},
 	// Youngstown Redux: the Gulf of Tonkin's name sits in its western
 	// corner, by Vietnam's centre at Hanoi.
 	"youngstown-redux": {
