@@ -310,26 +310,34 @@ func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, 
 	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
 	var fallback []pt // the bow that will do and leaves the provinces least
 	least := math.Inf(1)
+	slides := []float64{0}
+	if outside != nil {
+		// Leaning toward one end or the other, a bow may find room over
+		// the two provinces that the even one does not.
+		slides = []float64{0, -0.3, 0.3, -0.6, 0.6}
+	}
 	for h := 4 * d.px; h <= 200*d.px; h += 4 * d.px {
 		for _, side := range []float64{1, -1} {
-			// A quadratic Bézier whose middle lies h off the chord, on
-			// the left first, then on the right.
-			c := a.lerp(b, 0.5).add(n.mul(2 * h * side))
-			const steps = 24
-			curve := make([]pt, steps+1)
-			for i := range curve {
-				t := float64(i) / steps
-				curve[i] = a.mul((1 - t) * (1 - t)).add(c.mul(2 * t * (1 - t))).add(b.mul(t * t))
-			}
-			p, ok := trim(curve)
-			if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
-				if outside == nil {
-					return p
+			for _, slide := range slides {
+				// A quadratic Bézier whose middle lies h off the chord, on
+				// the left first, then on the right.
+				c := a.lerp(b, 0.5+slide/2).add(n.mul(2 * h * side))
+				const steps = 24
+				curve := make([]pt, steps+1)
+				for i := range curve {
+					t := float64(i) / steps
+					curve[i] = a.mul((1 - t) * (1 - t)).add(c.mul(2 * t * (1 - t))).add(b.mul(t * t))
 				}
-				if out := outside(curve); out <= overSlack*d.px {
-					return p
-				} else if out < least {
-					fallback, least = p, out
+				p, ok := trim(curve)
+				if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
+					if outside == nil {
+						return p
+					}
+					if out := outside(curve); out <= overSlack*d.px {
+						return p
+					} else if out < least {
+						fallback, least = p, out
+					}
 				}
 			}
 		}
