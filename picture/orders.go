@@ -127,13 +127,18 @@ func (d *drawer) move(r *judge.OrderResult) {
 	}
 	const moveW = 3.2 // the line's width in pixels
 	lb := d.labelBox(tp).grow(d.px)
+	others := d.otherCentres(tp)
 	trim := func(p []pt) ([]pt, bool) {
 		p = clearOfLabel(trimEnd(trimStart(p, d.u*1.05), short), lb, 2*d.px, moveW*d.px)
-		return p, !headUnder(p, lb, moveW*d.px) // else the way must bow further
+		// Else the way must bow further: the head under the target's
+		// name, or on another province's centre marker, where it
+		// seemed to point at that province (Venice's, by a move from
+		// Rome to Tuscany).
+		return p, !headUnder(p, lb, moveW*d.px) && !headOnAny(p, others, moveW*d.px)
 	}
 	if len(path) == 2 && lead == nil && !d.b.schematic {
 		// Over the two provinces it joins, not across a third.
-		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, func(ways [][]pt, outside func([]pt) float64) []pt {
+		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, boxesSum(others), func(ways [][]pt, outside func([]pt) float64) []pt {
 			return d.fit(ways, trim, arrowHeadLen*moveW*0.8, outside)
 		})
 	} else {
@@ -346,6 +351,46 @@ func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, 
 		return fallback
 	}
 	return drawn // no bow does: the straight line, as trimmed
+}
+
+// otherCentres are the boxes of the centre markers of every province
+// but target.
+func (d *drawer) otherCentres(target judge.Loc) []box {
+	var out []box
+	for _, p := range d.pos.CenterList() {
+		if p != target {
+			out = append(out, boxAround(d.centreAt(p), centreR*d.px, centreR*d.px))
+		}
+	}
+	return out
+}
+
+// boxesSum is a hash (FNV-1a) of boxes: equal for equal lists.
+func boxesSum(boxes []box) uint64 {
+	h := uint64(14695981039346656037)
+	for _, b := range boxes {
+		for _, v := range [4]float64{b.x0, b.y0, b.x1, b.y1} {
+			h ^= math.Float64bits(v)
+			h *= 1099511628211
+		}
+	}
+	return h
+}
+
+// headOnAny reports whether any part of the head of an arrow w wide
+// along path lies in one of boxes.
+func headOnAny(path []pt, boxes []box, w float64) bool {
+	if len(path) < 2 {
+		return false
+	}
+	hd := arrowHead(path, w)
+	h := box{min(hd[0].X, hd[1].X, hd[2].X), min(hd[0].Y, hd[1].Y, hd[2].Y), max(hd[0].X, hd[1].X, hd[2].X), max(hd[0].Y, hd[1].Y, hd[2].Y)}
+	for _, b := range boxes {
+		if h.overlaps(b) && headUnder(path, b, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // headOnLabel reports whether the head of an arrow w wide along path

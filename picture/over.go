@@ -152,9 +152,14 @@ func (b *board) outside(w []pt, p, q judge.Loc, step, limit float64) float64 {
 // overFit is the line of a move from a, in province p, to e, in
 // province q, ending short of e, as fit draws it along the first of
 // overWays that will do, or bowed where none will: found once per
-// board and kept, since everything fit weighs (the unit's size, the
-// names it keeps clear of) is the board's.
-func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, fit func([][]pt, func([]pt) float64) []pt) []pt {
+// board and kept, since nearly everything fit weighs (the unit's size,
+// the names it keeps clear of) is the board's.
+//
+// keep sums up the rest that fit weighs which may differ from one
+// picture to the next (where the centre markers stand: one moves aside
+// for a unit that would cover it), so that a line is kept for the
+// pictures that share it.
+func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, keep uint64, fit func([][]pt, func([]pt) float64) []pt) []pt {
 	if b.m.Wraps || b.globe {
 		if math.Abs(e.X-a.X) > b.w/2 {
 			// Across the cut of a board drawn round the globe, the
@@ -163,7 +168,7 @@ func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, fit func([][]pt,
 		}
 	}
 	c := &b.over
-	k := fitKey{wayKey{a, e, p, q}, short}
+	k := fitKey{wayKey{a, e, p, q}, short, keep}
 	c.mu.Lock()
 	w, ok := c.fits[k]
 	c.mu.Unlock()
@@ -185,6 +190,7 @@ func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, fit func([][]pt,
 type fitKey struct {
 	wayKey
 	short float64
+	keep  uint64
 }
 
 // overWays are the ways a move from a, in province p, to e, in
