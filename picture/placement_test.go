@@ -210,12 +210,6 @@ var knownPlacementFaults = map[string][]string{
 		"goo label is nearer vit centre (20) than its own marks (36)",
 		"vit centre is nearer goo label (20) than its own marks (29)",
 	},
-	// World's Syria is a strip between the Levant coast and Iraq, no
-	// wider than a dislodged unit's ring: its centre marker sits on the
-	// edge of its name.
-	"world": {
-		"syr label and syr centre overlap",
-	},
 }
 
 func TestPlacement(t *testing.T) {
