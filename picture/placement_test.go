@@ -197,12 +197,6 @@ var knownPlacementFaults = map[string][]string{
 		"dam label and dam centre overlap",
 		"jer label and jer centre overlap",
 	},
-	// Youngstown Redux: the Gulf of Tonkin's name sits in its western
-	// corner, by Vietnam's centre at Hanoi.
-	"youngstown-redux": {
-		"goo label is nearer vit centre (20) than its own marks (36)",
-		"vit centre is nearer goo label (20) than its own marks (29)",
-	},
 }
 
 func TestPlacement(t *testing.T) {
