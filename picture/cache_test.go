@@ -91,22 +91,34 @@ func TestBoardCacheSamePixels(t *testing.T) {
 }
 
 // TestPNGWeight: the PNG of the start and of the busiest movement,
-// retreat and adjustment of every board in the corpus weighs at most
-// TargetPNGBytes with all its colours: the palette was not cut to 64 or
-// 16 to make it fit. The PNGs are renderBusiest's, which are PNG's bytes
-// (TestPNGFromCache); the palette is read from its chunk.
+// retreat and adjustment of every board in the corpus, and of the
+// busiest movement of a game played by bots on every board
+// (playedBusiest), weighs at most TargetPNGBytes with all its colours:
+// the palette was not cut to 64 or 16 to make it fit. The corpus's PNGs
+// are renderBusiest's, which are PNG's bytes (TestPNGFromCache); the
+// palette is read from its chunk.
 func TestPNGWeight(t *testing.T) {
 	for _, r := range renderBusiest(t) {
-		if len(r.png) > TargetPNGBytes {
-			t.Errorf("%s: %d KB, want at most %d", r.name, len(r.png)>>10, TargetPNGBytes>>10)
-		}
-		n, err := paletteSize(r.png)
-		if err != nil {
-			t.Fatalf("%s: %v", r.name, err)
-		}
-		if n <= 64 {
-			t.Errorf("%s: a palette of %d colours: cut to fit", r.name, n)
-		}
+		checkWeight(t, r.name, r.png)
+	}
+	for _, s := range playedBusiest(t) {
+		checkWeight(t, s.name, pngOf(t, s.pos, s.res))
+	}
+}
+
+// checkWeight fails t if png weighs more than TargetPNGBytes or has
+// 64 colours or fewer.
+func checkWeight(t *testing.T, name string, png []byte) {
+	t.Helper()
+	if len(png) > TargetPNGBytes {
+		t.Errorf("%s: %d KB, want at most %d", name, len(png)>>10, TargetPNGBytes>>10)
+	}
+	n, err := paletteSize(png)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if n <= 64 {
+		t.Errorf("%s: a palette of %d colours: cut to fit", name, n)
 	}
 }
 
