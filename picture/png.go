@@ -147,7 +147,7 @@ func writePNG(w io.Writer, sc *scene) error {
 	}
 	out := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(out)
-	err = encodeInto(out, img, MaxPNGBytes)
+	_, err = encodeInto(out, img, MaxPNGBytes)
 	pixPool.Put(&img.Pix)
 	if err != nil {
 		return err
@@ -160,25 +160,36 @@ func writePNG(w io.Writer, sc *scene) error {
 // encodeInto).
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
-	if err := encodeInto(&out, img, limit); err != nil {
+	if _, err := encodeInto(&out, img, limit); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
 }
 
+// encoding says how encodeInto wrote a picture: which of pngTries it
+// kept, and how many runs of one colour the picture has.
+type encoding struct {
+	try, runs int
+}
+
 // encodeInto writes img into out as a paletted PNG of at most limit
 // bytes, trying pngTries in turn: the first whose PNG weighs no more
 // than its bound is kept; a picture that fits none is errTooBusy.
-func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) error {
+func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error) {
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
+	enc := encoding{runs: len(ix.runs)}
 	var p *image.Paletted
-	for _, try := range pngTries {
+	for i, try := range pngTries {
+		if try.maxRuns > 0 && len(ix.runs) > try.maxRuns {
+			continue
+		}
 		within := limit
 		if try.target {
 			within = min(limit, TargetPNGBytes)
 		}
+		enc.try = i
 		if p == nil || len(p.Palette) > try.colours {
 			// A try with as many colours as the last writes the same
 			// pixels harder.
@@ -187,34 +198,53 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) error {
 		}
 		out.Reset()
 		if err := writeIndexed(out, p, try.level); err != nil {
-			return err
+			return enc, err
 		}
 		if out.Len() <= within {
-			return nil
+			return enc, nil
 		}
 	}
 	out.Reset()
-	return errTooBusy
+	return enc, errTooBusy
 }
 
 // pngTries are the palettes and compression levels encodePNG tries, in
 // order. The compressor is klauspost/compress's zlib, whose level 6
 // weighs what compress/zlib's level 6 does at less than the cost of its
-// level 1: every board's busiest picture fits TargetPNGBytes with it
-// (World's at 1600 pixels with 2 KB to spare). Level 8, about twice the
-// cost, takes another 2-3% off a picture just over; level 9 costs ten
-// times level 6 for 6%: it and the smaller palettes are for pictures
-// busier than any board's games make, and may weigh up to the limit.
+// level 1. Level 5 costs a fifth less than level 6 and weighs 2-7% more:
+// it is tried first on a picture of few enough runs of one colour
+// (lightRuns) that it fits TargetPNGBytes with room to spare, and a
+// busier one starts at level 6, which fits every board's start and
+// most of its games' pictures. Level 8, about twice the cost of level
+// 6, takes another 2-3% off a picture just over; level 9 costs ten
+// times level 6 for 8%, and is what brings World's busiest movements
+// of a played game (157-164 KB at level 6) under TargetPNGBytes. The
+// smaller palettes are for pictures busier than any game makes, and
+// may weigh up to the limit.
 var pngTries = []struct {
 	colours, level int
 	target         bool // within TargetPNGBytes, not only the limit
+	maxRuns        int  // tried only on pictures of at most this many runs (0: any)
 }{
-	{256, 6, true},
-	{256, 8, true},
-	{256, zlib.BestCompression, false},
-	{64, zlib.BestCompression, false},
-	{16, zlib.BestCompression, false},
+	{256, 5, true, lightRuns},
+	{256, 6, true, 0},
+	{256, 8, true, 0},
+	{256, zlib.BestCompression, false, 0},
+	{64, zlib.BestCompression, false, 0},
+	{16, zlib.BestCompression, false, 0},
 }
+
+// lightRuns is the most runs of one colour (indexed.runs) a picture may
+// have for level 5 to be tried first. A picture weighs at most 1.04
+// bytes a run at level 5 on every board (American Empire's start, 113
+// KB; World's pictures weigh 0.80-0.85 bytes a run, patterned fills
+// being runs that cost little), and every picture of the test corpus
+// and of the played games with at most lightRuns runs fits
+// TargetPNGBytes at level 5 (TestPNGWeight; World's start is the
+// heaviest such, 138 KB of 167,000 runs), so the level-5 try rarely
+// misses, and a miss costs one try. The choice is the picture's own,
+// so the same picture is always the same bytes.
+const lightRuns = 170_000
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
 // one picture to the next.
