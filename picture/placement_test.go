@@ -185,19 +185,9 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. On Unconstitutional, Alexandria is a small province between
-// Maryland, the Upper Potomac and the Shenandoah: a dislodged army there
-// stands across its name.
-var knownPlacementFaults = map[string][]string{
-	// Western World 901's Damascus and Jerusalem are strips between the
-	// Levant coast and Jazira's desert: their names sit on their centre
-	// markers, and Jazira's name nearer Damascus's than its own marks.
-	"western-world-901": {
-		"jaz label is nearer dam label (27) than its own marks (46)",
-		"dam label and dam centre overlap",
-		"jer label and jer centre overlap",
-	},
-}
+// is gone. No board has one left; a board that cannot place every mark
+// yet lists its faults here, each with a comment saying why.
+var knownPlacementFaults = map[string][]string{}
 
 func TestPlacement(t *testing.T) {
 	boards := 0
