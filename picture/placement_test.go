@@ -189,13 +189,6 @@ func insideShare(rings [][]int, bx box) float64 {
 // Maryland, the Upper Potomac and the Shenandoah: a dislodged army there
 // stands across its name.
 var knownPlacementFaults = map[string][]string{
-	// Modern: Ruhr is a narrow strip between Holland, Belgium and
-	// Frankfurt, with no room beside its unit for its name; Cairo's centre
-	// stands by the canal, where Sinai's name also has to go.
-	"modern": {
-		"ruh label is nearer fra dislodged army (59) than its own marks (105)",
-		"cai centre is nearer sin label (47) than its own marks (49)",
-	},
 	// Western World 901's Damascus and Jerusalem are strips between the
 	// Levant coast and Jazira's desert: their names sit on their centre
 	// markers, and Jazira's name nearer Damascus's than its own marks.
