@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"testing"
@@ -71,5 +72,32 @@ func TestOutside(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTryPassedOver: a picture whose weight at level 6 is more than
+// level 8 could take off (pngTries' gain) goes from level 6 straight
+// to level 9, and on to the smaller palettes; without the gain it
+// would pay for level 8 too. The picture is noise, 600 by 400 pixels
+// of 256 colours: too many runs for level 5, over the limit at level 9
+// with 256 colours, within it with 64.
+func TestTryPassedOver(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 600, 400))
+	r := lcg(7)
+	for i := 0; i < len(img.Pix); i += 4 {
+		v := r.intn(256)
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(v), uint8(255-v), uint8(v*7), 0xff
+	}
+	var out bytes.Buffer
+	enc, err := encodeInto(&out, img, MaxPNGBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pngTries[enc.try]; got.colours != 64 || enc.tries != 3 {
+		t.Errorf("%d runs: written with %d colours at level %d after %d tries; want 64 colours after 3 (level 6, level 9, then 64 colours)",
+			enc.runs, got.colours, got.level, enc.tries)
+	}
+	if enc.runs <= lightRuns || out.Len() > MaxPNGBytes {
+		t.Errorf("the noise has %d runs and weighs %d bytes: not the picture the test needs", enc.runs, out.Len())
 	}
 }
