@@ -42,10 +42,11 @@ func BenchmarkBoards(b *testing.B) {
 }
 
 // BenchmarkBusiest draws, as PNG, the busiest movement of every board
-// in the test corpus with its orders and outcomes: a picture as a game
-// mails it, with the most marks the corpus makes. Run with -cpu 1.
+// in the test corpus with its orders and outcomes, and of a game played
+// by bots (playedBusiest, named "-played-"): a picture as a game mails
+// it, with the most marks a game makes. Run with -cpu 1.
 func BenchmarkBusiest(b *testing.B) {
-	for _, s := range busiest(corpus(b)) {
+	for _, s := range append(busiest(corpus(b)), playedBusiest(b)...) {
 		if s.res == nil || s.pos.Phase.Type != judge.Movement {
 			continue
 		}

@@ -18,6 +18,7 @@ import (
 type rendered struct {
 	shot
 	png  []byte
+	enc  encoding // how encodeInto wrote png
 	diff int
 	kept bool // the board had its masks kept after the picture
 	// quant is what quantiseFault found wrong with a start's picture.
@@ -63,9 +64,11 @@ func renderBusiest(t testing.TB) []rendered {
 					r.diff++
 				}
 			}
-			if r.png, err = encodePNG(got, MaxPNGBytes); err != nil {
+			var png bytes.Buffer
+			if r.enc, err = encodeInto(&png, got, MaxPNGBytes); err != nil {
 				t.Fatalf("%s: %v", s.name, err)
 			}
+			r.png = png.Bytes()
 			out = append(out, r)
 		}
 		return out
@@ -91,22 +94,49 @@ func TestBoardCacheSamePixels(t *testing.T) {
 }
 
 // TestPNGWeight: the PNG of the start and of the busiest movement,
-// retreat and adjustment of every board in the corpus weighs at most
-// TargetPNGBytes with all its colours: the palette was not cut to 64 or
-// 16 to make it fit. The PNGs are renderBusiest's, which are PNG's bytes
-// (TestPNGFromCache); the palette is read from its chunk.
+// retreat and adjustment of every board in the corpus, and of the
+// busiest movement of a game played by bots on every board
+// (playedBusiest), weighs at most TargetPNGBytes with all its colours:
+// the palette was not cut to 64 or 16 to make it fit; and a picture of
+// few enough runs for the first of pngTries (lightRuns) fits with it,
+// so that its cheap level is not a wasted try. The corpus's PNGs are
+// renderBusiest's, which are PNG's bytes (TestPNGFromCache); the
+// palette is read from its chunk.
 func TestPNGWeight(t *testing.T) {
 	for _, r := range renderBusiest(t) {
-		if len(r.png) > TargetPNGBytes {
-			t.Errorf("%s: %d KB, want at most %d", r.name, len(r.png)>>10, TargetPNGBytes>>10)
-		}
-		n, err := paletteSize(r.png)
+		checkWeight(t, r.name, r.png, r.enc)
+	}
+	for _, s := range playedBusiest(t) {
+		img, err := rasterise(build(boardFor(s.pos.Map), s.pos, s.res))
 		if err != nil {
-			t.Fatalf("%s: %v", r.name, err)
+			t.Fatal(err)
 		}
-		if n <= 64 {
-			t.Errorf("%s: a palette of %d colours: cut to fit", r.name, n)
+		var out bytes.Buffer
+		enc, err := encodeInto(&out, img, MaxPNGBytes)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
 		}
+		checkWeight(t, s.name, out.Bytes(), enc)
+	}
+}
+
+// checkWeight fails t if png weighs more than TargetPNGBytes or has
+// 64 colours or fewer, or if encodeInto passed over the first of
+// pngTries for a picture that had few enough runs for it (enc).
+func checkWeight(t *testing.T, name string, png []byte, enc encoding) {
+	t.Helper()
+	if first := pngTries[0]; enc.runs <= first.maxRuns && enc.try != 0 {
+		t.Errorf("%s: %d runs, yet level %d missed and level %d wrote it", name, enc.runs, first.level, pngTries[enc.try].level)
+	}
+	if len(png) > TargetPNGBytes {
+		t.Errorf("%s: %d KB, want at most %d", name, len(png)>>10, TargetPNGBytes>>10)
+	}
+	n, err := paletteSize(png)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if n <= 64 {
+		t.Errorf("%s: a palette of %d colours: cut to fit", name, n)
 	}
 }
 

@@ -185,36 +185,13 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone. On Unconstitutional, Alexandria is a small province between
-// Maryland, the Upper Potomac and the Shenandoah: a dislodged army there
-// stands across its name.
+// is gone.
 var knownPlacementFaults = map[string][]string{
-	// Modern: Ruhr is a narrow strip between Holland, Belgium and
-	// Frankfurt, with no room beside its unit for its name; Cairo's centre
-	// stands by the canal, where Sinai's name also has to go.
-	"modern": {
-		"ruh label is nearer fra dislodged army (59) than its own marks (105)",
-		"cai centre is nearer sin label (47) than its own marks (49)",
-	},
-	// Western World 901's Damascus and Jerusalem are strips between the
-	// Levant coast and Jazira's desert: their names sit on their centre
-	// markers, and Jazira's name nearer Damascus's than its own marks.
-	"western-world-901": {
-		"jaz label is nearer dam label (27) than its own marks (46)",
-		"dam label and dam centre overlap",
-		"jer label and jer centre overlap",
-	},
 	// Youngstown Redux: the Gulf of Tonkin's name sits in its western
 	// corner, by Vietnam's centre at Hanoi.
 	"youngstown-redux": {
 		"goo label is nearer vit centre (20) than its own marks (36)",
 		"vit centre is nearer goo label (20) than its own marks (29)",
-	},
-	// World's Syria is a strip between the Levant coast and Iraq, no
-	// wider than a dislodged unit's ring: its centre marker sits on the
-	// edge of its name.
-	"world": {
-		"syr label and syr centre overlap",
 	},
 }
 

@@ -23,7 +23,7 @@ import (
 )
 
 // The Go fonts (BSD licence, shipped with golang.org/x/image) are parsed
-// once; faces are made per picture, since a face is not safe for
+// once; faces are made per raster (rasterPool), since a face is not safe for
 // concurrent use.
 var fonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
 	r, err := opentype.Parse(goregular.TTF)
@@ -35,6 +35,16 @@ var fonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
 })
 
 var pixPool sync.Pool // of *[]uint8: RGBA pixels of past pictures
+
+// rasterPool keeps the rasters of past pictures with their scratch (the
+// rasteriser's accumulator, masks, rows of solid colour, font faces): a
+// picture made them afresh for 0.8 MB of garbage on a 1500-pixel board.
+// A raster is used by one picture at a time, so its faces may be kept.
+var rasterPool = sync.Pool{New: func() any { return &raster{faces: map[faceKey]font.Face{}} }}
+
+// bufPool keeps the buffers a PNG is written into (its compressed data,
+// the whole file), grown to a picture's size once rather than for each.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // raster draws a scene onto an RGBA image.
 type raster struct {
@@ -135,29 +145,56 @@ func writePNG(w io.Writer, sc *scene) error {
 	if err != nil {
 		return err
 	}
-	b, err := encodePNG(img, MaxPNGBytes)
+	out := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(out)
+	_, err = encodeInto(out, img, MaxPNGBytes)
 	pixPool.Put(&img.Pix)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err = w.Write(out.Bytes())
 	return err
 }
 
-// encodePNG encodes img as a paletted PNG of at most limit bytes, trying
-// pngTries in turn: the first whose PNG weighs no more than its bound is
-// kept; a picture that fits none is errTooBusy.
+// encodePNG encodes img as a paletted PNG of at most limit bytes (see
+// encodeInto).
 func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 	var out bytes.Buffer
+	if _, err := encodeInto(&out, img, limit); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// encoding says how encodeInto wrote a picture: which of pngTries it
+// kept, how many of them it wrote, and how many runs of one colour the
+// picture has.
+type encoding struct {
+	try, tries, runs int
+}
+
+// encodeInto writes img into out as a paletted PNG of at most limit
+// bytes, trying pngTries in turn: the first whose PNG weighs no more
+// than its bound is kept; a picture that fits none is errTooBusy.
+func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error) {
 	ix := indexedPool.Get().(*indexed)
 	defer indexedPool.Put(ix)
 	ix.index(img)
+	enc := encoding{runs: len(ix.runs)}
 	var p *image.Paletted
-	for _, try := range pngTries {
+	last := 0 // the weight of the last try
+	for i, try := range pngTries {
+		if try.maxRuns > 0 && len(ix.runs) > try.maxRuns {
+			continue
+		}
 		within := limit
 		if try.target {
 			within = min(limit, TargetPNGBytes)
 		}
+		if try.gain > 0 && last*(100-try.gain) > within*100 {
+			continue // it could not take enough off the last try's weight
+		}
+		enc.try, enc.tries = i, enc.tries+1
 		if p == nil || len(p.Palette) > try.colours {
 			// A try with as many colours as the last writes the same
 			// pixels harder.
@@ -165,34 +202,61 @@ func encodePNG(img *image.RGBA, limit int) ([]byte, error) {
 			ix.pix = p.Pix
 		}
 		out.Reset()
-		if err := writeIndexed(&out, p, try.level); err != nil {
-			return nil, err
+		if err := writeIndexed(out, p, try.level); err != nil {
+			return enc, err
 		}
 		if out.Len() <= within {
-			return out.Bytes(), nil
+			return enc, nil
 		}
+		last = out.Len()
 	}
-	return nil, errTooBusy
+	out.Reset()
+	return enc, errTooBusy
 }
 
 // pngTries are the palettes and compression levels encodePNG tries, in
 // order. The compressor is klauspost/compress's zlib, whose level 6
 // weighs what compress/zlib's level 6 does at less than the cost of its
-// level 1: every board's busiest picture fits TargetPNGBytes with it
-// (World's at 1600 pixels with 2 KB to spare). Level 8, about twice the
-// cost, takes another 2-3% off a picture just over; level 9 costs ten
-// times level 6 for 6%: it and the smaller palettes are for pictures
-// busier than any board's games make, and may weigh up to the limit.
+// level 1. Level 5 costs a fifth less than level 6 and weighs 2-7% more:
+// it is tried first on a picture of few enough runs of one colour
+// (lightRuns) that it fits TargetPNGBytes with room to spare, and a
+// busier one starts at level 6, which fits every board's start and
+// most of its games' pictures. Level 8, about twice the cost of level
+// 6, takes another 2-3% off a picture just over; level 9 costs ten
+// times level 6 for 8%, and is what brings World's busiest movements
+// of a played game (157-164 KB at level 6) under TargetPNGBytes. The
+// smaller palettes are for pictures busier than any game makes, and
+// may weigh up to the limit.
 var pngTries = []struct {
 	colours, level int
 	target         bool // within TargetPNGBytes, not only the limit
+	maxRuns        int  // tried only on pictures of at most this many runs (0: any)
+	// gain is the most, in percent, that this try takes off the weight
+	// of the try before it, with a point to spare (level 8 took at most
+	// 4.2% off level 6 on the pictures of the test corpus and the
+	// played games): a try that could not bring the last weight within
+	// its bound is passed over (0: never).
+	gain int
 }{
-	{256, 6, true},
-	{256, 8, true},
-	{256, zlib.BestCompression, false},
-	{64, zlib.BestCompression, false},
-	{16, zlib.BestCompression, false},
+	{256, 5, true, lightRuns, 0},
+	{256, 6, true, 0, 0},
+	{256, 8, true, 0, 5},
+	{256, zlib.BestCompression, false, 0, 0},
+	{64, zlib.BestCompression, false, 0, 0},
+	{16, zlib.BestCompression, false, 0, 0},
 }
+
+// lightRuns is the most runs of one colour (indexed.runs) a picture may
+// have for level 5 to be tried first. A picture weighs at most 1.04
+// bytes a run at level 5 on every board (American Empire's start, 113
+// KB; World's pictures weigh 0.80-0.85 bytes a run, patterned fills
+// being runs that cost little), and every picture of the test corpus
+// and of the played games with at most lightRuns runs fits
+// TargetPNGBytes at level 5 (TestPNGWeight; World's start is the
+// heaviest such, 138 KB of 167,000 runs), so the level-5 try rarely
+// misses, and a miss costs one try. The choice is the picture's own,
+// so the same picture is always the same bytes.
+const lightRuns = 170_000
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
 // one picture to the next.
@@ -220,15 +284,17 @@ func writeIndexed(w *bytes.Buffer, p *image.Paletted, level int) error {
 		pal = append(pal, uint8(r>>8), uint8(g>>8), uint8(b>>8))
 	}
 	writeChunk(w, "PLTE", pal)
-	var data bytes.Buffer
+	data := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(data)
+	data.Reset()
 	z, _ := zlibWriters[level].Get().(*zlib.Writer)
 	if z == nil {
 		var err error
-		if z, err = zlib.NewWriterLevel(&data, level); err != nil {
+		if z, err = zlib.NewWriterLevel(data, level); err != nil {
 			return err
 		}
 	} else {
-		z.Reset(&data)
+		z.Reset(data)
 	}
 	defer zlibWriters[level].Put(z)
 	row := make([]byte, 1+width) // filter type 0, then the row
@@ -280,8 +346,19 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 		pix = make([]uint8, n)
 	}
 	img := &image.RGBA{Pix: pix, Stride: w * 4, Rect: image.Rect(0, 0, w, h)}
-	draw.Draw(img, img.Rect, image.NewUniform(colPaper), image.Point{}, draw.Src)
-	r := &raster{img: img, k: k, fonts: fs, faces: map[faceKey]font.Face{}, round: &coverHalves}
+	r := rasterPool.Get().(*raster)
+	defer rasterPool.Put(r)
+	r.img, r.k, r.fonts, r.round, r.rec = img, k, fs, &coverHalves, nil
+	// The paper goes only where the first shape, the board's ground,
+	// will not cover it: a drawn board's sea is a rectangle over all but
+	// the legend, and wiping those pixels twice cost 5% of a picture.
+	ground := image.Rectangle{}
+	if len(sc.elems) > 0 {
+		ground = r.opaqueRect(&sc.elems[0])
+	}
+	for _, rc := range outside(img.Rect, ground) {
+		draw.Draw(img, rc, image.NewUniform(colPaper), image.Point{}, draw.Src)
+	}
 	if sc.quarters {
 		r.round = &coverQuarters
 	}
@@ -312,10 +389,47 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 	if kept != nil && !slices.ContainsFunc(kept, func(ops []paintOp) bool { return ops == nil }) {
 		sc.cache.put(sc.quarters, kept)
 	}
-	for _, f := range r.faces {
-		f.Close()
+	r.img = nil
+	return img, nil
+}
+
+// opaqueRect is the rectangle of pixels e paints over entirely, as
+// fill does without rasterising: a solid, opaque fill of one rectangle
+// with whole-pixel corners. It is empty for any other shape.
+func (r *raster) opaqueRect(e *elem) image.Rectangle {
+	if e.kind != kPath || !e.closed || len(e.rings) != 1 || e.fill.c.A != 0xff || e.fill.pattern != patSolid {
+		return image.Rectangle{}
 	}
-	return r.img, nil
+	ring := make([]pt, len(e.rings[0]))
+	for i, p := range e.rings[0] {
+		ring[i] = r.px(p)
+	}
+	rc, ok := axisRect([][]pt{ring})
+	if !ok {
+		return image.Rectangle{}
+	}
+	return rc.Intersect(r.img.Rect)
+}
+
+// outside returns the rectangles of all that lie in all but not in in:
+// the bands above and below in, and the sides beside it.
+func outside(all, in image.Rectangle) []image.Rectangle {
+	in = in.Intersect(all)
+	if in.Empty() {
+		return []image.Rectangle{all}
+	}
+	out := make([]image.Rectangle, 0, 4)
+	for _, rc := range []image.Rectangle{
+		image.Rect(all.Min.X, all.Min.Y, all.Max.X, in.Min.Y),
+		image.Rect(all.Min.X, in.Max.Y, all.Max.X, all.Max.Y),
+		image.Rect(all.Min.X, in.Min.Y, in.Min.X, in.Max.Y),
+		image.Rect(in.Max.X, in.Min.Y, all.Max.X, in.Max.Y),
+	} {
+		if !rc.Empty() {
+			out = append(out, rc)
+		}
+	}
+	return out
 }
 
 // keep records a paint operation while a static shape is drawn.
@@ -1024,14 +1138,7 @@ func (ix *indexed) number(pix []uint8, keep uint32) bool {
 	n := len(pix) / 4
 	for j := 0; j < n; {
 		raw := binary.LittleEndian.Uint32(pix[4*j : 4*j+4])
-		k := j + 1
-		pair := uint64(raw) | uint64(raw)<<32
-		for k+2 <= n && binary.LittleEndian.Uint64(pix[4*k:4*k+8]) == pair {
-			k += 2
-		}
-		for k < n && binary.LittleEndian.Uint32(pix[4*k:4*k+4]) == raw {
-			k++
-		}
+		k := j + 1 + sameRun(pix[4*j+4:], raw)
 		s := t.slot(raw & keep)
 		if t.vals[s] == 0 {
 			if len(ix.cols) == maxIDs {
@@ -1047,6 +1154,22 @@ func (ix *indexed) number(pix []uint8, keep uint32) bool {
 		j = k
 	}
 	return true
+}
+
+// sameRun counts the pixels at the start of pix (4 bytes each) whose
+// bytes are raw's. Four pixels are compared at a time while they can
+// be: the slice shrinks as it is read, which spares the bounds checks
+// that indexing it would cost on every pixel of a picture.
+func sameRun(pix []uint8, raw uint32) int {
+	pair := uint64(raw) | uint64(raw)<<32
+	p := pix
+	for len(p) >= 16 && (binary.LittleEndian.Uint64(p)^pair)|(binary.LittleEndian.Uint64(p[8:])^pair) == 0 {
+		p = p[16:]
+	}
+	for len(p) >= 4 && binary.LittleEndian.Uint32(p) == raw {
+		p = p[4:]
+	}
+	return (len(pix) - len(p)) / 4
 }
 
 // paletted is the picture with its (at most) colours most used colours,
