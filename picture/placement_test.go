@@ -185,15 +185,9 @@ func insideShare(rings [][]int, bx box) float64 {
 // knownPlacementFaults are the faults the generator has not yet placed
 // away, each an open defect that docs/variants.md names: listed here so
 // that any other fault fails the test, and so does a listed one once it
-// is gone.
-var knownPlacementFaults = map[string][]string{
-	// Youngstown Redux: the Gulf of Tonkin's name sits in its western
-	// corner, by Vietnam's centre at Hanoi.
-	"youngstown-redux": {
-		"goo label is nearer vit centre (20) than its own marks (36)",
-		"vit centre is nearer goo label (20) than its own marks (29)",
-	},
-}
+// is gone. No board has one left; a board that cannot place every mark
+// yet lists its faults here, each with a comment saying why.
+var knownPlacementFaults = map[string][]string{}
 
 func TestPlacement(t *testing.T) {
 	boards := 0

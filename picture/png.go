@@ -96,6 +96,71 @@ const (
 type rasterCache struct {
 	mu  sync.Mutex
 	ops [2][][]paintOp // [quarters] per static shape, from index 0 (static 1)
+	// rows are the same spans row by row, for each run of consecutive
+	// static shapes a scene draws (the board, the labels): made once,
+	// from ops, the first time a picture lays that run again.
+	rows [2]map[[2]int]*keptRows // [quarters][first, end static]
+}
+
+// keptRows are the spans of a run of static shapes, row by row.
+type keptRows struct {
+	rows [][]rowSpan
+	cov  []uint8 // the coverage of every span that has one, end to end
+}
+
+// rowSpan is a span of a kept paint operation on a row of keptRows,
+// from x0 to x1, with the static shape (from 0) and the colour it is
+// painted in; cov is the offset of its coverage in keptRows.cov, or -1
+// where it covers its pixels fully. It is half the size of a span, which
+// matters on a board of 150,000 of them.
+type rowSpan struct {
+	x0, x1, static, cov int32
+	ink                 uint8
+}
+
+// rowsOf returns the spans of the statics first+1 .. end (as ops holds
+// them), row by row, each row's in the order they are painted: painting
+// rows one after the other paints every pixel in the same order as
+// painting the shapes one after the other, and so the same picture.
+func (c *rasterCache) rowsOf(quarters bool, ops [][]paintOp, first, end, height int) *keptRows {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := [2]int{first, end}
+	if kr, ok := c.rows[b2i(quarters)][key]; ok && len(kr.rows) == height {
+		return kr
+	}
+	kr := &keptRows{rows: make([][]rowSpan, height)}
+	for s := first; s < end; s++ {
+		for i := range ops[s] {
+			op := &ops[s][i]
+			if op.full {
+				for y := max(op.rect.Min.Y, 0); y < min(op.rect.Max.Y, height); y++ {
+					kr.rows[y] = append(kr.rows[y], rowSpan{int32(op.rect.Min.X), int32(op.rect.Max.X), int32(s), -1, op.ink})
+				}
+				continue
+			}
+			for _, sp := range op.spans {
+				y := int(sp.y)
+				if y < 0 || y >= height {
+					continue
+				}
+				rs := rowSpan{sp.x0, sp.x1, int32(s), -1, op.ink}
+				if sp.cov != nil {
+					rs.cov = int32(len(kr.cov))
+					kr.cov = append(kr.cov, sp.cov...)
+				}
+				kr.rows[y] = append(kr.rows[y], rs)
+			}
+		}
+	}
+	for y := range kr.rows {
+		kr.rows[y] = slices.Clip(kr.rows[y])
+	}
+	if c.rows[b2i(quarters)] == nil {
+		c.rows[b2i(quarters)] = map[[2]int]*keptRows{}
+	}
+	c.rows[b2i(quarters)][key] = kr
+	return kr
 }
 
 func (c *rasterCache) get(quarters bool) [][]paintOp {
@@ -371,13 +436,24 @@ func rasterise(sc *scene) (*image.RGBA, error) {
 			cached, kept = nil, make([][]paintOp, sc.statics)
 		}
 	}
-	for i := range sc.elems {
+	for i := 0; i < len(sc.elems); i++ {
 		e := &sc.elems[i]
 		switch {
 		case e.static == 0 || e.static > sc.statics || sc.cache == nil:
 			r.draw(e)
 		case cached != nil:
-			r.replay(e, cached[e.static-1])
+			// The run of static shapes that starts here is laid row by
+			// row: a shape's spans run down the whole picture, and
+			// laying them shape by shape read each row back from memory
+			// for every shape that crosses it (a tenth of World's
+			// picture, blending edges into rows long out of the cache).
+			j := i + 1
+			for j < len(sc.elems) && sc.elems[j].static == sc.elems[j-1].static+1 && sc.elems[j].static <= sc.statics {
+				j++
+			}
+			first, end := e.static-1, sc.elems[j-1].static
+			r.replayRows(sc.elems[i:j], sc.cache.rowsOf(sc.quarters, cached, first, end, img.Rect.Dy()), first)
+			i = j - 1
 		default:
 			ops := []paintOp{}
 			r.rec = &ops
@@ -465,26 +541,43 @@ func (r *raster) keep(rect image.Rectangle, mask []uint8, ink uint8) {
 	*r.rec = append(*r.rec, op)
 }
 
-// replay paints the kept operations of a static shape in e's colours.
-func (r *raster) replay(e *elem, ops []paintOp) {
-	for i := range ops {
-		op := &ops[i]
-		f := e.fill
-		switch op.ink {
-		case inkStroke:
-			f = fill{c: e.stroke}
-		case inkHalo:
-			f = fill{c: e.halo}
+// replayRows paints the kept spans of the static shapes elems (the
+// first of them static number first+1, the rest in turn), row by row,
+// each in its shape's colours.
+func (r *raster) replayRows(elems []elem, kr *keptRows, first int) {
+	// The fills of each shape's inks, and a row of each solid colour.
+	fills := make([]fill, 3*len(elems))
+	lines := make([][]uint8, 3*len(elems))
+	for i := range elems {
+		e := &elems[i]
+		fills[3*i+inkFill] = e.fill
+		fills[3*i+inkStroke] = fill{c: e.stroke}
+		fills[3*i+inkHalo] = fill{c: e.halo}
+		for k := 3 * i; k < 3*i+3; k++ {
+			if f := fills[k]; f.c.A != 0 && f.pattern == patSolid {
+				r.solidLine(f.c, r.img.Rect.Dx())
+				lines[k] = r.line
+			}
 		}
-		if f.c.A == 0 {
-			continue
-		}
-		if op.full {
-			r.composite(op.rect, nil, f)
-			continue
-		}
-		for j := range op.spans {
-			r.paintSpan(&op.spans[j], f)
+	}
+	for y, row := range kr.rows {
+		for i := range row {
+			rs := &row[i]
+			k := 3*(int(rs.static)-first) + int(rs.ink)
+			f := fills[k]
+			if f.c.A == 0 {
+				continue
+			}
+			if rs.cov < 0 && lines[k] != nil {
+				pix := r.img.Pix[y*r.img.Stride:]
+				copy(pix[4*rs.x0:4*rs.x1], lines[k])
+				continue
+			}
+			sp := span{y: int32(y), x0: rs.x0, x1: rs.x1}
+			if rs.cov >= 0 {
+				sp.cov = kr.cov[rs.cov : int(rs.cov)+int(rs.x1-rs.x0)]
+			}
+			r.paintSpan(&sp, f)
 		}
 	}
 }
