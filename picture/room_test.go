@@ -149,10 +149,10 @@ func TestArrowsMissLabels(t *testing.T) {
 // side and another in at the other. Europe 1939 is drawn so too: its sea
 // route round Africa joins the South Atlantic, at the west edge, with the
 // Red Sea and the Persian Gulf, at the east edge, so a move along it
-// leaves one side and comes in at the other. Youngstown Redux and World
-// go round the globe too. No other drawn board wraps.
+// leaves one side and comes in at the other. Youngstown Redux, World and
+// Twenty Twenty go round the globe too. No other drawn board wraps.
 func TestWrap(t *testing.T) {
-	wraps := []string{"cold-war", "europe-1939", "youngstown-redux", "world"}
+	wraps := []string{"cold-war", "europe-1939", "youngstown-redux", "world", "twenty-twenty"}
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)
 		if err != nil {
