@@ -39,6 +39,7 @@ var ownGeometry = []string{
 	"youngstown-redux",
 	"aberration",
 	"world",
+	"twenty-twenty",
 }
 
 // TestForVariants checks which maps have geometry: those of ownGeometry

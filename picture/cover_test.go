@@ -16,7 +16,9 @@ import (
 // and so does the same line in a replay's frame drawn narrower than its
 // board (a 1600-pixel board's border at MinReplayWidth is 0.3 pixels),
 // which replayAnim rounds to quarters (scene.quarters): halves there
-// break it into dots, which the test sees too.
+// break it into dots, which the test sees too. A board's outlines, which
+// a PNG draws in whole pixels (coverOutline), leave ink in every column
+// too.
 func TestThinLinesUnbroken(t *testing.T) {
 	const w, h = 1600, 400
 	sc := &scene{w: w, h: h, s: 1, px: w}
@@ -30,6 +32,13 @@ func TestThinLinesUnbroken(t *testing.T) {
 		lines = append(lines, [2]pt{a, b})
 		sc.add(gBoard, elem{kind: kPath, rings: [][]pt{{a, b}}, stroke: colBorder, width: 0.8})
 	}
+	// The same lines as a board's outlines (closed rings), which a PNG
+	// at its own size rounds to whole pixels (coverOutline).
+	outlines := &scene{w: w, h: h, s: 1, px: w}
+	outlines.add(gBoard, sc.elems[0])
+	for _, l := range lines {
+		outlines.add(gBoard, elem{kind: kPath, rings: [][]pt{{l[0], l[1]}}, closed: true, stroke: colBorder, width: 0.8})
+	}
 	frame := scaledScene(sc, MinReplayWidth)
 	frame.quarters = true
 	halves := scaledScene(sc, MinReplayWidth)
@@ -39,6 +48,7 @@ func TestThinLinesUnbroken(t *testing.T) {
 		broken bool
 	}{
 		{sc, "own size", false},
+		{outlines, "outlines at own size", false},
 		{frame, fmt.Sprintf("a replay %d pixels wide", MinReplayWidth), false},
 		{halves, fmt.Sprintf("%d pixels wide in halves", MinReplayWidth), true},
 	} {

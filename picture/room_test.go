@@ -149,10 +149,10 @@ func TestArrowsMissLabels(t *testing.T) {
 // side and another in at the other. Europe 1939 is drawn so too: its sea
 // route round Africa joins the South Atlantic, at the west edge, with the
 // Red Sea and the Persian Gulf, at the east edge, so a move along it
-// leaves one side and comes in at the other. Youngstown Redux and World
-// go round the globe too. No other drawn board wraps.
+// leaves one side and comes in at the other. Youngstown Redux, World and
+// Twenty Twenty go round the globe too. No other drawn board wraps.
 func TestWrap(t *testing.T) {
-	wraps := []string{"cold-war", "europe-1939", "youngstown-redux", "world"}
+	wraps := []string{"cold-war", "europe-1939", "youngstown-redux", "world", "twenty-twenty"}
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)
 		if err != nil {
@@ -249,31 +249,71 @@ func TestBadgesMissLabels(t *testing.T) {
 	}
 }
 
-// TestSchematicWrapsOnlyRoundTheGlobe draws every schematic board's
-// start: a board round the globe (judge.Map.Wraps) draws its borders
-// across the picture as stubs off the sides, and no other board draws
-// any (Pure's Moscow is far from London, not round the world from it).
+// roundTheGlobe is a tiny board round the globe (its map line says
+// "wraps yes"): Westland and Eastland stand at the picture's two edges
+// and border each other across the ocean between them, as Anchorage and
+// Vladivostok do on Twenty Twenty. Every board of the judge that wraps is
+// drawn on real geography, so the schematic's stubs are tested on this one.
+const roundTheGlobe = `map "Round the Globe" wraps yes
+power Westland West W
+power Eastland East E
+province wa  land sc Westland Wa
+province mid land -  -        Mid
+province ea  land sc Eastland Ea
+army wa:  mid ea
+army mid: wa ea
+army ea:  mid wa
+unit Westland A wa
+unit Eastland A ea
+place wa  50 500
+place mid 500 500
+place ea  950 500
+`
+
+// TestSchematicWrapsOnlyRoundTheGlobe draws a schematic board's start:
+// a board round the globe (judge.Map.Wraps) draws a border that would
+// cross the picture as stubs off the sides, named after their other ends,
+// and no other board draws any (Pure's Moscow is far from London, not
+// round the world from it). roundTheGlobe, and the same board without
+// its "wraps yes", show the first; every schematic board of the judge
+// the second.
 func TestSchematicWrapsOnlyRoundTheGlobe(t *testing.T) {
-	wrapping := 0
-	for name, m := range schematicBoards(t) {
+	stubsOf := func(m *judge.Map) []string {
 		sc, err := sceneOf(judge.StartPosition(m), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		stubs := 0
+		var names []string
 		for _, e := range sc.elems {
 			if e.class == "wrap-label" {
-				stubs++
+				names = append(names, e.text)
 			}
 		}
-		switch {
-		case m.Wraps && stubs > 0:
-			wrapping++
-		case !m.Wraps && stubs > 0:
-			t.Errorf("%s is no board round the globe, but its schematic draws %d borders as stubs off its sides", name, stubs)
+		return names
+	}
+	for _, wraps := range []bool{true, false} {
+		src := roundTheGlobe
+		if !wraps {
+			src = strings.Replace(src, " wraps yes", "", 1)
+		}
+		m, err := judge.ParseMap("round-the-globe", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Wraps != wraps || !boardFor(m).schematic {
+			t.Fatalf("round the globe (wraps %v): parsed as wrapping %v, schematic %v", wraps, m.Wraps, boardFor(m).schematic)
+		}
+		names := stubsOf(m)
+		slices.Sort(names)
+		if want := []string{"Ea", "Wa"}; wraps && !slices.Equal(names, want) {
+			t.Errorf("round the globe: stubs named %q, want %q", names, want)
+		} else if !wraps && len(names) > 0 {
+			t.Errorf("round the globe without wraps: stubs named %q, want none", names)
 		}
 	}
-	if wrapping == 0 {
-		t.Error("no schematic board round the globe drew a stub: the test looks at nothing")
+	for name, m := range schematicBoards(t) {
+		if names := stubsOf(m); !m.Wraps && len(names) > 0 {
+			t.Errorf("%s is no board round the globe, but its schematic draws %d borders as stubs off its sides", name, len(names))
+		}
 	}
 }
