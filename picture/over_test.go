@@ -60,11 +60,12 @@ var stillOutside = map[string]int{
 	"modern":                 52,
 	"sengoku":                27,
 	"three-kingdoms":         7,
+	"twenty-twenty":          93,
 	"unconstitutional":       49,
 	"vietnam-war":            7,
 	"western-world-901":      86,
-	"world":                  106,
-	"youngstown-redux":       81,
+	"world":                  104,
+	"youngstown-redux":       80,
 }
 
 // TestMovesStayOverTheirProvinces draws every possible move and retreat

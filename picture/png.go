@@ -1032,11 +1032,11 @@ func patternInk(pattern, x, y int) bool {
 	x, y = x&mask, y&mask
 	switch pattern {
 	case patHatch:
-		return (x+y)&mask < 2
+		return x < 2
 	case patBack:
-		return (x-y)&mask < 2
+		return y < 2
 	case patCross:
-		return (x+y)&mask < 2 || (x-y)&mask < 2
+		return x < 2 || y < 2
 	case patDots:
 		return (x == 3 || x == 4) && (y == 3 || y == 4)
 	}

@@ -59,16 +59,18 @@ func writeSVG(w io.Writer, sc *scene) error {
 			b = append(b, `" height="`...)
 			num(size)
 			b = append(b, `" fill="`+hex(f.c)+`"/>`...)
-			lw := 1.6 * sc.s
-			z := size
+			// The lines are two pixels wide along the tile's left and
+			// top edges, as patternInk draws them.
+			lw := 2 * sc.s
+			z, h := size, sc.s
 			var d string
 			switch f.pattern {
 			case patHatch:
-				d = fmt.Sprintf("M0 %s L%s 0", fnum(z), fnum(z))
+				d = fmt.Sprintf("M%s 0 V%s", fnum(h), fnum(z))
 			case patBack:
-				d = fmt.Sprintf("M0 0 L%s %s", fnum(z), fnum(z))
+				d = fmt.Sprintf("M0 %s H%s", fnum(h), fnum(z))
 			case patCross:
-				d = fmt.Sprintf("M0 %s L%s 0 M0 0 L%s %s", fnum(z), fnum(z), fnum(z), fnum(z))
+				d = fmt.Sprintf("M%s 0 V%s M0 %s H%s", fnum(h), fnum(z), fnum(h), fnum(z))
 			}
 			if d != "" {
 				b = fmt.Appendf(b, `<path d="%s" stroke="%s" stroke-width="%s"/>`, d, hex(f.ink), fnum(lw))
