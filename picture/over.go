@@ -173,8 +173,7 @@ func (rb *ringBands) inRing(r []pt, p pt) bool {
 		if j < 0 {
 			j = len(r) - 1
 		}
-		a, b := r[i], r[j]
-		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+		if crosses(r[i], r[j], p) {
 			in = !in
 		}
 	}
@@ -358,12 +357,18 @@ func inRings(rings [][]pt, p pt) bool {
 	return in
 }
 
+// crosses reports whether edge a–b crosses the ray from p toward +x:
+// the even-odd test's step, one source for inRing and ringBands.inRing,
+// which must answer alike (TestRingBandsAgree).
+func crosses(a, b, p pt) bool {
+	return (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X
+}
+
 // inRing reports whether p lies inside the polygon r.
 func inRing(r []pt, p pt) bool {
 	in := false
 	for i, j := 0, len(r)-1; i < len(r); j, i = i, i+1 {
-		a, b := r[i], r[j]
-		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+		if crosses(r[i], r[j], p) {
 			in = !in
 		}
 	}
