@@ -57,6 +57,11 @@ type raster struct {
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
 	round *[256]uint8 // how coverage is rounded: coverHalves, coverQuarters (coverWhole for a PNG's halos)
+	// rowHalves keeps a half-covered pixel of the shape being drawn half
+	// only in a row of them (see rowHalves); set for a PNG's marks at
+	// its own size, whose edges the board does not hide.
+	rowHalves bool
+	halfBuf   []uint8 // scratch of rowHalves
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -286,12 +291,15 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 // it is tried first on a picture of few enough runs of one colour
 // (lightRuns) that it fits TargetPNGBytes with room to spare, and a
 // busier one starts at level 6, which fits every board's start and
-// most of its games' pictures. Level 8, about twice the cost of level
-// 6, takes another 2-3% off a picture just over; level 9 costs ten
-// times level 6 for 8%, and is what brings World's busiest movements
-// of a played game (157-164 KB at level 6) under TargetPNGBytes. The
-// smaller palettes are for pictures busier than any game makes, and
-// may weigh up to the limit.
+// every picture of its games (TestPNGWeight: the busiest, Twenty
+// Twenty's played movement, weighs 148 KB). Level 8, about twice the
+// cost of level 6, takes another 2-4% off a picture just over. Past
+// the target, a picture busier than any game makes is written at level
+// 6 with all its colours up to the limit, then with fewer, at level 9
+// (ten times the cost of level 6 for 8%), which only such a picture
+// pays. Level 9 with all colours, which World's and Twenty Twenty's
+// busiest played movements needed (a quarter of a second each) before
+// their marks' edges were rounded (rowHalves), is no longer tried.
 var pngTries = []struct {
 	colours, level int
 	target         bool // within TargetPNGBytes, not only the limit
@@ -306,22 +314,21 @@ var pngTries = []struct {
 	{256, 5, true, lightRuns, 0},
 	{256, 6, true, 0, 0},
 	{256, 8, true, 0, 5},
-	{256, zlib.BestCompression, false, 0, 0},
+	{256, 6, false, 0, 0},
 	{64, zlib.BestCompression, false, 0, 0},
 	{16, zlib.BestCompression, false, 0, 0},
 }
 
 // lightRuns is the most runs of one colour (indexed.runs) a picture may
-// have for level 5 to be tried first. A picture weighs at most 1.04
-// bytes a run at level 5 on every board (American Empire's start, 113
-// KB; World's pictures weigh 0.80-0.85 bytes a run, patterned fills
-// being runs that cost little), and every picture of the test corpus
-// and of the played games with at most lightRuns runs fits
-// TargetPNGBytes at level 5 (TestPNGWeight; World's start is the
-// heaviest such, 138 KB of 167,000 runs), so the level-5 try rarely
+// have for level 5 to be tried first. A picture weighs at most 1.2
+// bytes a run at level 5 on every board (American Empire's start, 95
+// KB of 81,000 runs; World's pictures weigh 0.92-0.93 bytes a run,
+// patterned fills being runs that cost little), so every picture of at
+// most lightRuns runs fits TargetPNGBytes at level 5 (TestPNGWeight
+// checks the test corpus and the played games), the level-5 try rarely
 // misses, and a miss costs one try. The choice is the picture's own,
 // so the same picture is always the same bytes.
-const lightRuns = 170_000
+const lightRuns = 125_000
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
 // one picture to the next.
@@ -620,6 +627,11 @@ func (r *raster) paintSpan(sp *span, f fill) {
 func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
 
 func (r *raster) draw(e *elem) {
+	// The marks of a PNG at its own size keep half-covered edge pixels
+	// only in rows of them (rowHalves); a board's shapes are rounded as
+	// they are below, and a replay's frames keep their quarters.
+	r.rowHalves = r.round == &coverHalves && e.group != gBoard
+	defer func() { r.rowHalves = false }()
 	switch e.kind {
 	case kText:
 		r.text(e)
@@ -732,6 +744,9 @@ func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	}
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	if r.rowHalves {
+		r.halfBuf = rowHalves(mask.Pix, w, r.round, r.halfBuf)
+	}
 	r.keep(rect, mask.Pix, ink)
 	r.composite(rect, mask.Pix, f)
 }
@@ -858,6 +873,40 @@ var coverOutline = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// rowHalves rounds to none or full each pixel of mask (w pixels a row)
+// that round makes half-covered but whose left and right neighbours it
+// does not: a half-covered pixel stays only in a row of them, where a
+// shape's edge runs nearly level and a step of a whole pixel would show.
+// A steep or slanting edge crosses each row in one pixel, and its
+// half-covered pixel there is a run of its own in the PNG, a colour
+// between the mark's and whatever lies under it: rounded, an arrow's or
+// a unit's edge steps a pixel at a time, which at a picture's own size
+// looks as smooth, and a busy picture weighs 7-9% less (Twenty Twenty's
+// busiest played movement at 1700 pixels, with the text started on
+// whole pixels: 151 against 162 KB at level 6 for its marks, 148 with
+// its letters too, whose upright strokes get sharp edges; World's 133
+// and 130 against 140). Such a pixel counts as covered from 35%, as an
+// outline's does (coverOutline), so that a line 0.8 pixels wide, a
+// fleet's edge, never breaks (TestMarkLinesUnbroken). buf is scratch,
+// returned to be used again.
+func rowHalves(mask []uint8, w int, round *[256]uint8, buf []uint8) []uint8 {
+	buf = append(buf[:0], mask...)
+	half := func(v uint8) bool { return round[v] != 0 && round[v] != 0xff }
+	for y := 0; y+w <= len(buf); y += w {
+		row := buf[y : y+w]
+		for x, v := range row {
+			if !half(v) || (x > 0 && half(row[x-1])) || (x+1 < w && half(row[x+1])) {
+				continue
+			}
+			mask[y+x] = 0
+			if int(v)*100 >= 35*255 {
+				mask[y+x] = 0xff
+			}
+		}
+	}
+	return buf
+}
 
 // coverLevels is the table that rounds a coverage to n+1 levels.
 func coverLevels(n int) (t [256]uint8) {
@@ -1074,6 +1123,10 @@ func (r *raster) text(e *elem) {
 		x -= float64(adv) / 64 / 2
 	}
 	y := (e.c.Y + textDrop*e.size) * r.k
+	// The text starts on a whole pixel: every "e" of a size is then the
+	// same pixels, which deflate finds again, and a label moves by half
+	// a pixel at most.
+	x, y = math.Round(x), math.Round(y)
 	halo := 0
 	if e.halo.A != 0 {
 		halo = int(math.Ceil(e.haloW * r.k / 2))
@@ -1121,6 +1174,10 @@ func (r *raster) text(e *elem) {
 		r.round = round
 	}
 	glyphs := cut(mask)
+	if r.round == &coverHalves {
+		// Letters at a PNG's own size: see rowHalves.
+		r.halfBuf = rowHalves(glyphs, vis.Dx(), r.round, r.halfBuf)
+	}
 	r.keep(vis, glyphs, inkFill)
 	r.composite(vis, glyphs, e.fill)
 }
