@@ -292,7 +292,7 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 // (lightRuns) that it fits TargetPNGBytes with room to spare, and a
 // busier one starts at level 6, which fits every board's start and
 // every picture of its games (TestPNGWeight: the busiest, Twenty
-// Twenty's played movement, weighs 148 KB). Level 8, about twice the
+// Twenty's played movement, weighs 145 KB). Level 8, about twice the
 // cost of level 6, takes another 2-4% off a picture just over. Past
 // the target, a picture busier than any game makes is written at level
 // 6 with all its colours up to the limit, then with fewer, at level 9
@@ -321,8 +321,8 @@ var pngTries = []struct {
 
 // lightRuns is the most runs of one colour (indexed.runs) a picture may
 // have for level 5 to be tried first. A picture weighs at most 1.2
-// bytes a run at level 5 on every board (American Empire's start, 95
-// KB of 81,000 runs; World's pictures weigh 0.92-0.93 bytes a run,
+// bytes a run at level 5 on every board (American Empire's start, 94
+// KB of 80,500 runs; World's pictures weigh 0.92-1.03 bytes a run,
 // patterned fills being runs that cost little), so every picture of at
 // most lightRuns runs fits TargetPNGBytes at level 5 (TestPNGWeight
 // checks the test corpus and the played games), the level-5 try rarely
@@ -745,7 +745,7 @@ func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
 	if r.rowHalves {
-		r.halfBuf = rowHalves(mask.Pix, w, r.round, r.halfBuf)
+		r.halfBuf = rowHalves(mask.Pix, w, markHalves, r.round, r.halfBuf)
 	}
 	r.keep(rect, mask.Pix, ink)
 	r.composite(rect, mask.Pix, f)
@@ -875,38 +875,54 @@ var coverOutline = func() (t [256]uint8) {
 }()
 
 // rowHalves rounds to none or full each pixel of mask (w pixels a row)
-// that round makes half-covered but whose left and right neighbours it
-// does not: a half-covered pixel stays only in a row of them, where a
-// shape's edge runs nearly level and a step of a whole pixel would show.
-// A steep or slanting edge crosses each row in one pixel, and its
-// half-covered pixel there is a run of its own in the PNG, a colour
-// between the mark's and whatever lies under it: rounded, an arrow's or
-// a unit's edge steps a pixel at a time, which at a picture's own size
-// looks as smooth, and a busy picture weighs 7-9% less (Twenty Twenty's
+// that round makes half-covered, unless it is one of a run of at least
+// n half-covered pixels along its row: there a shape's edge runs nearly
+// level, and a step of a whole pixel would show. A steeper edge crosses
+// each row in fewer half-covered pixels, each a run of its own in the
+// PNG, a colour between the mark's and whatever lies under it: rounded,
+// the edge steps a pixel at a time, which at a picture's own size looks
+// as smooth, and a busy picture weighs a tenth less. Twenty Twenty's
 // busiest played movement at 1700 pixels, with the text started on
-// whole pixels: 151 against 162 KB at level 6 for its marks, 148 with
-// its letters too, whose upright strokes get sharp edges; World's 133
-// and 130 against 140). Such a pixel counts as covered from 35%, as an
-// outline's does (coverOutline), so that a line 0.8 pixels wide, a
-// fleet's edge, never breaks (TestMarkLinesUnbroken). buf is scratch,
-// returned to be used again.
-func rowHalves(mask []uint8, w int, round *[256]uint8, buf []uint8) []uint8 {
+// whole pixels, weighs at level 6: 162 KB with every half kept; 151
+// with the marks' halves kept in runs of 2, 148.5 with the letters'
+// too; 144.5 with the marks' in runs of 3 (markHalves: every edge is
+// rounded but those within about ten degrees of level, and it still
+// looks smooth), 143.5 in runs of 4; 143.3 with the letters' in runs
+// of 3 too, which roughens them, where runs of 2 only sharpen their
+// upright strokes. World's: 140, and 127.7 as drawn. Such a pixel counts
+// as covered from 35%, as an outline's does (coverOutline), so that a
+// line 0.8 pixels wide, a fleet's edge, never breaks
+// (TestMarkLinesUnbroken). buf is scratch, returned to be used again.
+func rowHalves(mask []uint8, w, n int, round *[256]uint8, buf []uint8) []uint8 {
 	buf = append(buf[:0], mask...)
 	half := func(v uint8) bool { return round[v] != 0 && round[v] != 0xff }
 	for y := 0; y+w <= len(buf); y += w {
 		row := buf[y : y+w]
-		for x, v := range row {
-			if !half(v) || (x > 0 && half(row[x-1])) || (x+1 < w && half(row[x+1])) {
-				continue
+		for x := 0; x < w; {
+			end := x
+			for end < w && half(row[end]) {
+				end++
 			}
-			mask[y+x] = 0
-			if int(v)*100 >= 35*255 {
-				mask[y+x] = 0xff
+			if end-x < n {
+				for i := x; i < end; i++ {
+					mask[y+i] = 0
+					if int(row[i])*100 >= 35*255 {
+						mask[y+i] = 0xff
+					}
+				}
 			}
+			x = max(end, x+1)
 		}
 	}
 	return buf
 }
+
+// markHalves and letterHalves are the runs rowHalves keeps
+// half-covered pixels in, for the marks and for letters.
+const (
+	markHalves   = 3
+	letterHalves = 2
+)
 
 // coverLevels is the table that rounds a coverage to n+1 levels.
 func coverLevels(n int) (t [256]uint8) {
@@ -1176,7 +1192,7 @@ func (r *raster) text(e *elem) {
 	glyphs := cut(mask)
 	if r.round == &coverHalves {
 		// Letters at a PNG's own size: see rowHalves.
-		r.halfBuf = rowHalves(glyphs, vis.Dx(), r.round, r.halfBuf)
+		r.halfBuf = rowHalves(glyphs, vis.Dx(), letterHalves, r.round, r.halfBuf)
 	}
 	r.keep(vis, glyphs, inkFill)
 	r.composite(vis, glyphs, e.fill)
