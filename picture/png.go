@@ -61,7 +61,6 @@ type raster struct {
 	// only in a row of them (see rowHalves); set for a PNG's marks at
 	// its own size, whose edges the board does not hide.
 	rowHalves bool
-	halfBuf   []uint8 // scratch of rowHalves
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -745,7 +744,7 @@ func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
 	if r.rowHalves {
-		r.halfBuf = rowHalves(mask.Pix, w, markHalves, r.round, r.halfBuf)
+		rowHalves(mask.Pix, w, markHalves, r.round)
 	}
 	r.keep(rect, mask.Pix, ink)
 	r.composite(rect, mask.Pix, f)
@@ -892,29 +891,32 @@ var coverOutline = func() (t [256]uint8) {
 // upright strokes. World's: 140, and 127.7 as drawn. Such a pixel counts
 // as covered from 35%, as an outline's does (coverOutline), so that a
 // line 0.8 pixels wide, a fleet's edge, never breaks
-// (TestMarkLinesUnbroken). buf is scratch, returned to be used again.
-func rowHalves(mask []uint8, w, n int, round *[256]uint8, buf []uint8) []uint8 {
-	buf = append(buf[:0], mask...)
-	half := func(v uint8) bool { return round[v] != 0 && round[v] != 0xff }
-	for y := 0; y+w <= len(buf); y += w {
-		row := buf[y : y+w]
-		for x := 0; x < w; {
-			end := x
-			for end < w && half(row[end]) {
+// (TestMarkLinesUnbroken).
+func rowHalves(mask []uint8, w, n int, round *[256]uint8) {
+	for y := 0; y+w <= len(mask); y += w {
+		row := mask[y : y+w]
+		for x := 0; x < w; x++ {
+			if v := round[row[x]]; v == 0 || v == 0xff {
+				continue
+			}
+			// A run of half-covered pixels from x to end: rounded
+			// in place, since what lies past end is read after.
+			end := x + 1
+			for end < w && round[row[end]] != 0 && round[row[end]] != 0xff {
 				end++
 			}
 			if end-x < n {
 				for i := x; i < end; i++ {
-					mask[y+i] = 0
 					if int(row[i])*100 >= 35*255 {
-						mask[y+i] = 0xff
+						row[i] = 0xff
+					} else {
+						row[i] = 0
 					}
 				}
 			}
-			x = max(end, x+1)
+			x = end - 1
 		}
 	}
-	return buf
 }
 
 // markHalves and letterHalves are the runs rowHalves keeps
@@ -1192,7 +1194,7 @@ func (r *raster) text(e *elem) {
 	glyphs := cut(mask)
 	if r.round == &coverHalves {
 		// Letters at a PNG's own size: see rowHalves.
-		r.halfBuf = rowHalves(glyphs, vis.Dx(), letterHalves, r.round, r.halfBuf)
+		rowHalves(glyphs, vis.Dx(), letterHalves, r.round)
 	}
 	r.keep(vis, glyphs, inkFill)
 	r.composite(vis, glyphs, e.fill)
