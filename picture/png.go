@@ -251,7 +251,8 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 	ix.index(img)
 	enc := encoding{runs: len(ix.runs)}
 	var p *image.Paletted
-	last := 0 // the weight of the last try
+	last := 0   // the weight of the last try
+	wrote := -1 // the try whose PNG out holds
 	for i, try := range pngTries {
 		if try.maxRuns > 0 && len(ix.runs) > try.maxRuns {
 			continue
@@ -263,7 +264,17 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 		if try.gain > 0 && last*(100-try.gain) > within*100 {
 			continue // it could not take enough off the last try's weight
 		}
-		enc.try, enc.tries = i, enc.tries+1
+		if wrote >= 0 && pngTries[wrote].colours == try.colours && pngTries[wrote].level >= try.level {
+			// The PNG written already has these colours at this level
+			// or a harder one: a try within the limit after those
+			// within the target takes it as it is.
+			if out.Len() <= within {
+				enc.try = wrote
+				return enc, nil
+			}
+			continue
+		}
+		enc.try, enc.tries, wrote = i, enc.tries+1, i
 		if p == nil || len(p.Palette) > try.colours {
 			// A try with as many colours as the last writes the same
 			// pixels harder.
@@ -294,7 +305,8 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 // Twenty's played movement, weighs 145 KB). Level 8, about twice the
 // cost of level 6, takes another 2-4% off a picture just over. Past
 // the target, a picture busier than any game makes is written at level
-// 6 with all its colours up to the limit, then with fewer, at level 9
+// 6 with all its colours up to the limit (the PNG of level 6 or 8
+// already written, not written again), then with fewer, at level 9
 // (ten times the cost of level 6 for 8%), which only such a picture
 // pays. Level 9 with all colours, which World's and Twenty Twenty's
 // busiest played movements needed (a quarter of a second each) before
