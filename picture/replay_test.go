@@ -223,6 +223,7 @@ func BenchmarkReplay(b *testing.B) {
 // TestReplayNoPhases: a game with no phase played yet is drawn as its
 // title, its board and where it stands, without an error.
 func TestReplayNoPhases(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)
