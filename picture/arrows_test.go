@@ -93,7 +93,7 @@ func drawArrow(b *board, c arrowCase) (*scene, pt) {
 // long at the mailed size, starting outside the unit's symbol and ending
 // near enough the target to point at it.
 func TestEveryArrowVisible(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)
@@ -173,7 +173,7 @@ func TestEveryArrowVisible(t *testing.T) {
 // beyond the name and the rest of it under it, so that the move seemed to
 // end nowhere.
 func TestMoveHeadsClearOfTargetName(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

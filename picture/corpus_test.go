@@ -99,7 +99,7 @@ var corpusDrawn shared[[]drawnSVG]
 
 func playCorpus(t testing.TB) []shot {
 	var out []shot
-	// Every board without the race detector, every sixth under it
+	// Every board without the race detector, about one in six under it
 	// (package racetest says why), and always the standard board and
 	// 34-35-36, whose games hold the marks TestCorpusCoversMarks wants
 	// (retreats; constructions only on 34-35-36), and the boards whose

@@ -110,7 +110,7 @@ func TestOrderMarksMissLabels(t *testing.T) {
 	}
 	t.Logf("%d cut and %d bounce marks, %d on a line with no room clear of names and centres", seen["cut"], seen["bounce"], cramped)
 	// The corpus's random orders cut supports and bounce moves on every
-	// board (every sixth under the race detector); a count this low would
+	// board (about one in six under the race detector); a count this low would
 	// mean the test looks at nothing.
 	if seen["cut"] < racetest.Share(10, 2) || seen["bounce"] < 100 {
 		t.Errorf("%d cut and %d bounce marks looked at", seen["cut"], seen["bounce"])
@@ -190,7 +190,7 @@ func TestStruckUnitsKeepLetters(t *testing.T) {
 			}
 		}
 	}
-	if struck < racetest.Share(20, 4) { // the corpus holds every sixth board under the race detector
+	if struck < racetest.Share(20, 4) { // the corpus holds about one board in six under the race detector
 		t.Errorf("%d units struck out in the corpus: the test looks at too little", struck)
 	}
 	t.Logf("%d units struck out", struck)

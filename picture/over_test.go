@@ -81,7 +81,7 @@ var stillOutside = map[string]int{
 func TestMovesStayOverTheirProvinces(t *testing.T) {
 	for name, m := range geometryBoards(t) {
 		if racetest.Enabled && !slices.Contains(racetest.Spread(variants.Names(), 6, "standard"), name) {
-			continue // every sixth under -race (package racetest)
+			continue // about one in six under -race (package racetest)
 		}
 		b := boardFor(m)
 		if b.schematic {
