@@ -40,6 +40,9 @@ type drawer struct {
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
 	struck   []pt   // where units are struck out (removalMark), for reletter
 	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
+	heads    []box  // the boxes of the moves' arrow heads drawn so far
+	placed   []box  // the marks' boxes that later marks keep off (avoid)
+	later    []func()
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.

@@ -37,6 +37,13 @@ func (d *drawer) orders() {
 			d.move(r)
 		}
 	}
+	// The moves' outcome marks once every move is drawn, so that each
+	// keeps clear of every head (later: a move drawn after a ✗ put its
+	// head under it, and read as a support).
+	for _, mark := range d.later {
+		mark()
+	}
+	d.later = nil
 	for i := range d.results {
 		r := &d.results[i]
 		switch r.Order.Kind {
@@ -162,8 +169,18 @@ func (d *drawer) move(r *judge.OrderResult) {
 		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
 	}
 	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
+	own := len(d.heads)
+	if len(path) > 1 {
+		d.heads = append(d.heads, ringBox(arrowHead(path, moveW*d.px)))
+	}
 	if failed {
-		d.outcomeMark(path, oc)
+		d.later = append(d.later, func() {
+			if oc == judge.Bounced {
+				d.bounceMark(path, own)
+				return
+			}
+			d.outcomeMark(path, oc)
+		})
 	}
 	if strings.HasSuffix(class, " spoils") {
 		d.note(d.clearSpot(path, pathLen(path)/2, 16*d.px, 6*d.px), "spoils")
@@ -530,6 +547,46 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		w := 0.31 * 10 * d.px * float64(len(oc.String()))
 		d.note(d.clearSpot(path, pathLen(path)/2, w, 6*d.px), oc.String())
 	}
+}
+
+// bounceMark draws a bounced move's ✗ on its line near its head, clear
+// of names and centre markers, of every unit (a ✗ on the unit that moved
+// read as its removal: Milan's army that failed to take Tyrolia) and of
+// every other move's head (under a ✗ a successful move's head was lost,
+// and the move read as a support: Europe 1939's A Pic-Bur). own is the
+// index of the move's own head in d.heads, which the ✗ may touch.
+func (d *drawer) bounceMark(path []pt, own int) {
+	l, hw := 5*d.px, (5+markClear)*d.px
+	var marks []box // the units and the other heads
+	for i, h := range d.heads {
+		if i != own {
+			marks = append(marks, h)
+		}
+	}
+	for _, p := range d.m.Provinces() {
+		if _, ok := d.pos.UnitAt(p); ok {
+			marks = append(marks, boxAround(d.unitAt[p], d.u, d.u))
+		}
+	}
+	// Clear of everything; else of the units, heads and marks, over a
+	// name if need be; else of the names, as before there were both.
+	at, clear := spotClearOf(path, 9*d.px, hw, hw, d.px, slices.Concat(d.keepClear(), marks))
+	if !clear {
+		if at, clear = spotClearOf(path, 9*d.px, hw, hw, d.px, slices.Concat(marks, d.placed)); !clear {
+			at = d.clearSpot(path, 9*d.px, hw, hw)
+		}
+	}
+	d.avoid(boxAround(at, hw, hw))
+	d.cross(at, l, "bounce")
+}
+
+// ringBox is the box round ring's points.
+func ringBox(ring []pt) box {
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range ring {
+		b = box{min(b.x0, p.X), min(b.y0, p.Y), max(b.x1, p.X), max(b.y1, p.Y)}
+	}
+	return b
 }
 
 // The ends of order lines.

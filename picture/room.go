@@ -185,6 +185,7 @@ func (d *drawer) keepClear() []box {
 // avoid adds b, a mark's box, to those later marks keep off (keepClear).
 func (d *drawer) avoid(b box) {
 	d.cboxes = append(d.keepClear(), b)
+	d.placed = append(d.placed, b)
 }
 
 // markClear is how far, in pixels, a bounce cross or a cut support's
