@@ -3,7 +3,6 @@ package picture
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -110,44 +109,16 @@ func TestEverySupportOfAMoveVisible(t *testing.T) {
 				bad = append(bad, fmt.Sprintf("%s: ends %.1f px off the move's line", what, distToPath(moveLine, end)/b.s))
 			}
 		}
-		// Every move (one coast of each target province: a support names
-		// the province), and every unit that could support it.
-		var nb, sup []judge.Loc
-		for ml := range m.Locs {
-			mvAt := judge.Loc(ml)
-			for _, tm := range []judge.UnitType{judge.Army, judge.Fleet} {
-				if !m.CanHold(tm, mvAt) {
-					continue
-				}
-				done := map[judge.Loc]bool{}
-				for _, dest := range m.Neighbours(nb[:0], tm, mvAt) {
-					target := m.Province(dest)
-					if done[target] || !m.CanHold(tm, dest) {
-						continue
-					}
-					done[target] = true
-					mv := judge.Order{Kind: judge.Move, Power: 1, Type: tm, Unit: mvAt, Target: dest}
-					line := drawMove(mv)
-					for sl := range m.Locs {
-						s := judge.Loc(sl)
-						if m.Province(s) == m.Province(mvAt) || m.Province(s) == target {
-							continue
-						}
-						for _, ts := range []judge.UnitType{judge.Army, judge.Fleet} {
-							if !m.CanHold(ts, s) {
-								continue
-							}
-							sup = m.Neighbours(sup[:0], ts, s)
-							if !slices.ContainsFunc(sup, func(l judge.Loc) bool { return m.Province(l) == target }) {
-								continue
-							}
-							o := judge.Order{Kind: judge.SupportMove, Power: 0, Type: ts, Unit: s, TargetType: tm, Target: mvAt, Dest: target}
-							check(fmt.Sprintf("%s %s S %s %s-%s", ts, m.LocName(s), tm, m.LocName(mvAt), m.LocName(dest)), o, mv, line)
-						}
-					}
-				}
+		// Every move, and every unit that could support it.
+		var nb []judge.Loc
+		var line []pt
+		var lineOf judge.Order
+		everySupportOfAMove(m, func(mv, o judge.Order) {
+			if mv.Unit != lineOf.Unit || mv.Type != lineOf.Type || mv.Target != lineOf.Target || line == nil {
+				line, lineOf = drawMove(mv), mv
 			}
-		}
+			check(fmt.Sprintf("%s %s S %s %s-%s", o.Type, m.LocName(o.Unit), mv.Type, m.LocName(mv.Unit), m.LocName(mv.Target)), o, mv, line)
+		})
 		// Every convoy by one fleet: an army on a coast beside the
 		// fleet's sea to another coast beside it.
 		for l := range m.Locs {
