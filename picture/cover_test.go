@@ -8,6 +8,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -109,6 +110,7 @@ func gap(img *image.RGBA, a, b pt) string {
 // drawn from scratch, and so does a PNG after a replay: the kept masks
 // are rounded, and the cache keeps one set per rounding.
 func TestCacheKeepsEachRounding(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)

@@ -336,6 +336,7 @@ func TestRetreatArrowsLeaveOccupant(t *testing.T) {
 // Coalitions once drew Prussia's army dislodged from Berlin half under
 // Mecklenburg's ⊗, its retreat arrow's shaft hidden by it.
 func TestDislodgedClearOfStandoffs(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	cases := 0
 	for name, m := range geometryBoards(t) {
 		b := boardFor(m)

@@ -756,7 +756,7 @@ func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
 	if r.rowHalves {
-		rowHalves(mask.Pix, w, markHalves, r.round)
+		rowHalves(mask.Pix, w, markHalves)
 	}
 	r.keep(rect, mask.Pix, ink)
 	r.composite(rect, mask.Pix, f)
@@ -886,7 +886,7 @@ var coverOutline = func() (t [256]uint8) {
 }()
 
 // rowHalves rounds to none or full each pixel of mask (w pixels a row)
-// that round makes half-covered, unless it is one of a run of at least
+// that coverHalves makes half-covered, unless it is one of a run of at least
 // n half-covered pixels along its row: there a shape's edge runs nearly
 // level, and a step of a whole pixel would show. A steeper edge crosses
 // each row in fewer half-covered pixels, each a run of its own in the
@@ -904,17 +904,22 @@ var coverOutline = func() (t [256]uint8) {
 // as covered from 35%, as an outline's does (coverOutline), so that a
 // line 0.8 pixels wide, a fleet's edge, never breaks
 // (TestMarkLinesUnbroken).
-func rowHalves(mask []uint8, w, n int, round *[256]uint8) {
+func rowHalves(mask []uint8, w, n int) {
+	half := &halfCovered
 	for y := 0; y+w <= len(mask); y += w {
 		row := mask[y : y+w]
 		for x := 0; x < w; x++ {
-			if v := round[row[x]]; v == 0 || v == 0xff {
+			// Most of a mask is empty: eight pixels at a time.
+			for x+8 <= w && binary.LittleEndian.Uint64(row[x:]) == 0 {
+				x += 8
+			}
+			if x == w || !half[row[x]] {
 				continue
 			}
 			// A run of half-covered pixels from x to end: rounded
 			// in place, since what lies past end is read after.
 			end := x + 1
-			for end < w && round[row[end]] != 0 && round[row[end]] != 0xff {
+			for end < w && half[row[end]] {
 				end++
 			}
 			if end-x < n {
@@ -930,6 +935,14 @@ func rowHalves(mask []uint8, w, n int, round *[256]uint8) {
 		}
 	}
 }
+
+// halfCovered says which coverages coverHalves rounds to a half.
+var halfCovered = func() (t [256]bool) {
+	for v, c := range coverHalves {
+		t[v] = c != 0 && c != 0xff
+	}
+	return t
+}()
 
 // markHalves and letterHalves are the runs rowHalves keeps
 // half-covered pixels in, for the marks and for letters.
@@ -1206,7 +1219,7 @@ func (r *raster) text(e *elem) {
 	glyphs := cut(mask)
 	if r.round == &coverHalves {
 		// Letters at a PNG's own size: see rowHalves.
-		rowHalves(glyphs, vis.Dx(), letterHalves, r.round)
+		rowHalves(glyphs, vis.Dx(), letterHalves)
 	}
 	r.keep(vis, glyphs, inkFill)
 	r.composite(vis, glyphs, e.fill)

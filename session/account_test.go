@@ -321,6 +321,7 @@ func TestAdminSignon(t *testing.T) {
 // newcomer: the reply and the notice say so (njudge: "has returned as
 // France"), and the seat keeps its late count.
 func TestReturnFromCivilDisorder(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := newHarness(t)
 	h.startStandard("dt")
 	g := h.game("dt")

@@ -161,6 +161,7 @@ func names(atts []mail.Attachment) []string {
 // it. Either way it is drawn once for all the game's mails (a gunboat
 // game mails each player apart).
 func TestGameOverReplayFits(t *testing.T) {
+	racetest.Sequential(t) // one game drawn and mailed on one goroutine: the plain pass runs it
 	for _, c := range []struct {
 		limit int
 		parts bool // else the note
@@ -231,6 +232,7 @@ func mustSay(t *testing.T, text string, wants ...string) {
 // not reveal its players shows nothing of them: the same game played by
 // other addresses has the same replay, byte for byte.
 func TestReplayNamesNoPlayer(t *testing.T) {
+	racetest.Sequential(t) // one game drawn and mailed on one goroutine: the plain pass runs it
 	var gifs [][]byte
 	for _, who := range []string{"alice", "bob"} {
 		j := replayJudge(t, config.DefaultMaxReplayBytes)
