@@ -104,7 +104,11 @@ func checkRoundTheGlobe(b *board, pieces []*elem, a, e pt) (bad []string, span, 
 // piece off one side and one in at the other, at the same height,
 // exactly when that way round is the shorter. It logs the worst of each
 // board.
+//
+// It draws only single-goroutine code, and runs in the plain pass of
+// scripts/test (racetest.Sequential).
 func TestMovesShortWayRoundTheGlobe(t *testing.T) {
+	racetest.Sequential(t)
 	boards := 0
 	for name, m := range geometryBoards(t) {
 		b := boardFor(m)
@@ -112,9 +116,6 @@ func TestMovesShortWayRoundTheGlobe(t *testing.T) {
 			continue
 		}
 		boards++
-		if racetest.Enabled && boards%2 == 0 {
-			continue // every other under -race (package racetest)
-		}
 		var bad []string
 		cases, cut := 0, 0
 		worstSpan, shortest, worstWhat, shortWhat := 0.0, math.Inf(1), "", ""
