@@ -29,16 +29,7 @@ func (b *board) acrossCut(a, e pt) bool {
 // the South Pacific, has its point near a corner), the nearest height
 // that leaves both long enough.
 func (b *board) cutPieces(a, e pt, needA, needE float64) (lead, in []pt) {
-	out, back := b.w, 0.0 // the way round leaves at the right side
-	shift := b.w
-	if e.X > a.X {
-		out, back, shift = 0, b.w, -b.w
-	}
-	far := e.X + shift // e as seen beyond the side a leaves by
-	y0 := a.Y
-	if far != a.X {
-		y0 = a.Y + (e.Y-a.Y)*(out-a.X)/(far-a.X)
-	}
+	out, back, y0 := b.cutAt(a, e)
 	fits := func(y float64) bool {
 		return (pt{out, y}).sub(a).len() >= needA && e.sub(pt{back, y}).len() >= needE
 	}
@@ -86,4 +77,44 @@ func (b *board) shortWays(ways [][]pt) [][]pt {
 		return [][]pt{{w[0], w[len(w)-1]}}
 	}
 	return out
+}
+
+// roundPieces cuts polyline path (a convoyed move's way, from fleet to
+// fleet) on a board drawn round the globe where it goes the short way
+// round across the cut: each step between two points goes the shorter
+// way, and a step across the cut ends one piece at one side and starts
+// the next at the other, at the height it crosses. A board not round the
+// globe, or a way that stays on the picture, is one piece.
+func (b *board) roundPieces(path []pt) [][]pt {
+	if !b.globe || len(path) < 2 {
+		return [][]pt{path}
+	}
+	var out [][]pt
+	piece := []pt{path[0]}
+	for i := 1; i < len(path); i++ {
+		a, e := path[i-1], path[i]
+		if !b.acrossCut(a, e) {
+			piece = append(piece, e)
+			continue
+		}
+		side, back, y := b.cutAt(a, e)
+		out = append(out, append(piece, pt{side, y}))
+		piece = []pt{{back, y}, e}
+	}
+	return append(out, piece)
+}
+
+// cutAt is where the straight line from a to e round the globe crosses
+// the cut: the side of the picture it leaves by (its x), the side it
+// comes in at, and the height.
+func (b *board) cutAt(a, e pt) (out, back, y float64) {
+	out, back = b.w, 0 // leaving at the right side
+	far := e.X + b.w   // e as seen beyond the side a leaves by
+	if e.X > a.X {
+		out, back, far = 0, b.w, e.X-b.w
+	}
+	if far == a.X {
+		return out, back, a.Y
+	}
+	return out, back, a.Y + (e.Y-a.Y)*(out-a.X)/(far-a.X)
 }

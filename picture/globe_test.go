@@ -102,8 +102,9 @@ func checkRoundTheGlobe(b *board, pieces []*elem, a, e pt) (bad []string, span, 
 // Atlantic, Africa and the Indian Ocean), every piece long enough to
 // see (Phi–Arc was an 8 px stub), and a move across the cut drawn as a
 // piece off one side and one in at the other, at the same height,
-// exactly when that way round is the shorter. It logs the worst of each
-// board.
+// exactly when that way round is the shorter; and every convoy by one
+// fleet, cut where a step of its way crosses the cut. It logs the worst
+// of each board.
 //
 // It draws only single-goroutine code, and runs in the plain pass of
 // scripts/test (racetest.Sequential).
@@ -170,6 +171,44 @@ func TestMovesShortWayRoundTheGlobe(t *testing.T) {
 			}
 			note(fmt.Sprintf("%s %s S %s %s-%s", o.Type, m.LocName(o.Unit), mv.Type, m.LocName(mv.Unit), m.LocName(mv.Target)), lines, b.at[o.Unit], end)
 		})
+		// Every convoy by one fleet: a piece more for each step of the
+		// way (army to fleet, fleet to target) across the cut, and no
+		// step across more than half the picture.
+		everyConvoyByOneFleet(m, func(f, pa, pc judge.Loc) {
+			pos := judge.NewPosition(m, ph)
+			if err := pos.Place(judge.Unit{Type: judge.Army, Power: 0, Loc: pa}); err != nil {
+				t.Fatal(err)
+			}
+			mv := judge.Order{Kind: judge.Move, Power: 0, Type: judge.Army, Unit: pa, Target: pc, Route: []judge.Loc{f}}
+			dr := newDrawer(b, pos, &judge.Resolution{Phase: ph, Results: []judge.OrderResult{{Order: mv, Outcome: judge.Succeeds}}})
+			dr.orders()
+			pieces := orderPieces(dr.sc)
+			want := 1
+			for _, step := range [][2]pt{{b.at[pa], b.at[f]}, {b.at[f], b.at[pc]}} {
+				if math.Abs(step[1].X-step[0].X) > b.w/2 {
+					want++
+				}
+			}
+			cases++
+			if want > 1 {
+				cut++
+			}
+			what := fmt.Sprintf("A %s-%s via %s", m.LocName(pa), m.LocName(pc), m.LocName(f))
+			if len(pieces) != want {
+				bad = append(bad, fmt.Sprintf("%s: %d pieces, want %d", what, len(pieces), want))
+			}
+			// A way through the fleet's point may run across more
+			// (Cold War's Arctic stands mid-picture): each step of
+			// it may not.
+			for _, p := range pieces {
+				r := p.rings[len(p.rings)-1]
+				for i := 1; i < len(r); i++ {
+					if dx := math.Abs(r[i].X - r[i-1].X); dx > maxSpanShare*b.w {
+						bad = append(bad, fmt.Sprintf("%s: a step runs across %.0f%% of the width", what, 100*dx/b.w))
+					}
+				}
+			}
+		})
 		t.Logf("%s: %d orders, %d across the cut; widest piece %.0f%% of the width (%s), shortest %.1f px (%s)",
 			name, cases, cut, 100*worstSpan, worstWhat, shortest, shortWhat)
 		if len(bad) > 0 {
@@ -216,6 +255,27 @@ func everySupportOfAMove(m *judge.Map, f func(mv, o judge.Order)) {
 						}
 						f(mv, judge.Order{Kind: judge.SupportMove, Power: 0, Type: ts, Unit: s, TargetType: tm, Target: mvAt, Dest: target})
 					}
+				}
+			}
+		}
+	}
+}
+
+// everyConvoyByOneFleet calls f with every convoy of an army by one
+// fleet of m: from a coast beside the fleet's sea to another beside it.
+func everyConvoyByOneFleet(m *judge.Map, f func(fleet, from, to judge.Loc)) {
+	var nb []judge.Loc
+	for l := range m.Locs {
+		fl := judge.Loc(l)
+		if !m.CanHold(judge.Fleet, fl) || !m.Convoys(fl) {
+			continue
+		}
+		nb = m.Neighbours(nb[:0], judge.Fleet, fl)
+		for _, a := range nb {
+			for _, c := range nb {
+				pa, pc := m.Province(a), m.Province(c)
+				if pa != pc && m.CanHold(judge.Army, pa) && m.CanHold(judge.Army, pc) {
+					f(fl, pa, pc)
 				}
 			}
 		}

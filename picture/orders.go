@@ -126,6 +126,14 @@ func (d *drawer) move(r *judge.OrderResult) {
 		path = []pt{end.sub(dir.mul(l))}
 	}
 	path = append(path, end)
+	var leads [][]pt // the pieces of a convoyed way before it crosses the cut
+	if pieces := d.b.roundPieces(path); len(path) > 2 && len(pieces) > 1 {
+		leads, path = pieces[:len(pieces)-1], pieces[len(pieces)-1]
+		leads[0], startGap = trimStart(leads[0], startGap), 0
+	}
+	if lead != nil {
+		leads = [][]pt{lead}
+	}
 	failed, oc := orderFailed(r)
 	// The drawn path starts at the unit's edge and ends short of the
 	// target's point, at the edge of a unit that stands or would stand
@@ -146,7 +154,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 		// Rome to Tuscany).
 		return p, !headUnder(p, lb, moveW*d.px) && !headOnAny(p, others, moveW*d.px)
 	}
-	if len(path) == 2 && lead == nil && !d.b.schematic {
+	if len(path) == 2 && len(leads) == 0 && !d.b.schematic {
 		// Over the two provinces it joins, not across a third.
 		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, boxesSum(others), func(ways [][]pt, outside func([]pt) float64) []pt {
 			return d.fit(ways, trim, arrowHeadLen*moveW*0.8, outside)
@@ -168,8 +176,8 @@ func (d *drawer) move(r *judge.OrderResult) {
 		class += " spoils"
 	}
 	st := d.style(d.orderPower(o))
-	if lead != nil {
-		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
+	for _, l := range leads {
+		d.arrow(l, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
 	}
 	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
 	if failed {

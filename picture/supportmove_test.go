@@ -110,7 +110,6 @@ func TestEverySupportOfAMoveVisible(t *testing.T) {
 			}
 		}
 		// Every move, and every unit that could support it.
-		var nb []judge.Loc
 		var line []pt
 		var lineOf judge.Order
 		everySupportOfAMove(m, func(mv, o judge.Order) {
@@ -119,26 +118,12 @@ func TestEverySupportOfAMoveVisible(t *testing.T) {
 			}
 			check(fmt.Sprintf("%s %s S %s %s-%s", o.Type, m.LocName(o.Unit), mv.Type, m.LocName(mv.Unit), m.LocName(mv.Target)), o, mv, line)
 		})
-		// Every convoy by one fleet: an army on a coast beside the
-		// fleet's sea to another coast beside it.
-		for l := range m.Locs {
-			f := judge.Loc(l)
-			if !m.CanHold(judge.Fleet, f) || !m.Convoys(f) {
-				continue
-			}
-			nb = m.Neighbours(nb[:0], judge.Fleet, f)
-			for _, a := range nb {
-				for _, c := range nb {
-					pa, pc := m.Province(a), m.Province(c)
-					if pa == pc || !m.CanHold(judge.Army, pa) || !m.CanHold(judge.Army, pc) {
-						continue
-					}
-					mv := judge.Order{Kind: judge.Move, Power: 1, Type: judge.Army, Unit: pa, Target: pc, Route: []judge.Loc{f}}
-					o := judge.Order{Kind: judge.Convoy, Power: 0, Type: judge.Fleet, Unit: f, TargetType: judge.Army, Target: pa, Dest: pc}
-					check(fmt.Sprintf("F %s C A %s-%s", m.LocName(f), m.LocName(pa), m.LocName(pc)), o, mv, drawMove(mv))
-				}
-			}
-		}
+		// Every convoy by one fleet.
+		everyConvoyByOneFleet(m, func(f, pa, pc judge.Loc) {
+			mv := judge.Order{Kind: judge.Move, Power: 1, Type: judge.Army, Unit: pa, Target: pc, Route: []judge.Loc{f}}
+			o := judge.Order{Kind: judge.Convoy, Power: 0, Type: judge.Fleet, Unit: f, TargetType: judge.Army, Target: pa, Dest: pc}
+			check(fmt.Sprintf("F %s C A %s-%s", m.LocName(f), m.LocName(pa), m.LocName(pc)), o, mv, drawMove(mv))
+		})
 		t.Logf("%s: %d supports and convoys, shortest line %.1f px", m.Name, cases, shortest)
 		if len(bad) > 0 {
 			t.Errorf("%s: %d of %d fail:\n%s", m.Name, len(bad), cases, strings.Join(bad[:min(len(bad), 15)], "\n"))
