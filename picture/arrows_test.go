@@ -141,7 +141,7 @@ func TestEveryArrowVisible(t *testing.T) {
 			// head of the target's point (further off only where it
 			// keeps clear of the target's label).
 			if strings.Contains(line.class, "wrap") {
-				continue // a stub off the side of a schematic: TestWrap's
+				continue // a piece off the side of a board round the globe: TestWrap and TestMovesShortWayRoundTheGlobe check those
 			}
 			tip := shaft[len(shaft)-1]
 			for i := range sc.elems {
