@@ -169,6 +169,13 @@ func (d *drawer) move(r *judge.OrderResult) {
 	} else {
 		path = d.fit([][]pt{path}, trim, arrowHeadLen*moveW*0.8, nil)
 	}
+	if back, ok := d.moved[tp]; ok && len(back) > 1 && len(path) > 1 && d.movesTo(tp, o.Unit) && sameTrack(back, path, 2*moveW*d.px) {
+		// The move the other way, drawn already on the same track (two
+		// units trying to swap): this one runs beside it, so that both
+		// lines and both heads show (Con-Mos and Mos-Con on Pure were
+		// one line, dashes over dashes).
+		path = besideTrack(path, 2.6*moveW*d.px)
+	}
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"
 	if d.pos.Phase.Type == judge.Retreat {
@@ -574,6 +581,46 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 		w := 0.31 * 10 * d.px * float64(len(oc.String()))
 		d.note(d.clearSpot(path, pathLen(path)/2, w, 6*d.px), oc.String())
 	}
+}
+
+// sameTrack reports whether path b runs within w of path a reversed
+// along most of its length: the middle of each lies on the other.
+func sameTrack(a, b []pt, w float64) bool {
+	for _, f := range []float64{0.3, 0.5, 0.7} {
+		if !nearPath(a, pointAt(b, f*pathLen(b)), w) || !nearPath(b, pointAt(a, f*pathLen(a)), w) {
+			return false
+		}
+	}
+	return true
+}
+
+// besideTrack returns path moved off its track by off to its right, its
+// ends by half as much (they stay at the units).
+func besideTrack(path []pt, off float64) []pt {
+	if len(path) == 2 {
+		// A straight line bends at its middle, moved the whole way.
+		path = []pt{path[0], path[0].lerp(path[1], 0.5), path[1]}
+	}
+	out := make([]pt, len(path))
+	last := len(path) - 1
+	for i, p := range path {
+		var dir pt
+		switch i {
+		case 0:
+			dir = path[1].sub(p)
+		case last:
+			dir = p.sub(path[i-1])
+		default:
+			dir = path[i+1].sub(path[i-1])
+		}
+		n := pt{-dir.Y, dir.X}.unit()
+		k := off
+		if i == 0 || i == last {
+			k = off / 2
+		}
+		out[i] = p.add(n.mul(k))
+	}
+	return out
 }
 
 // bounceMark draws a bounced move's ✗ on its line near its head, clear
