@@ -174,7 +174,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 		// units trying to swap): this one runs beside it, so that both
 		// lines and both heads show (Con-Mos and Mos-Con on Pure were
 		// one line, dashes over dashes).
-		path = besideTrack(path, 2.6*moveW*d.px)
+		path = besideTrack(path, 3.6*moveW*d.px)
 	}
 	d.moved[d.m.Province(o.Unit)] = path
 	class := "order move"

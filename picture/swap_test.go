@@ -15,7 +15,7 @@ import (
 // before the second was drawn beside the first): moves so short, or so
 // bowed, that moving one aside leaves them crossing. Lower it when a
 // change draws fewer.
-const swapsOnOneTrack = 824
+const swapsOnOneTrack = 581
 
 // TestSwapMovesApart draws, for every two neighbouring places of every
 // board, a unit in each ordered into the other (both bounce), and checks
