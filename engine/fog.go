@@ -10,12 +10,13 @@ import (
 
 // Fog of war (SET FOG) in the life of a game: while it runs, each power
 // is mailed the results of a phase, and its pictures, as it sees them
-// (view.Fog); the master (and the co-masters) get everything, and the
-// observers nothing of the board: anyone may observe from an address of
-// their own, a player too, from a second one, as anyone may read the web
-// pages, which show nothing of it either. With the game's end
-// everything is revealed: its last results go whole to everyone, as
-// does the history from then on.
+// (view.Fog); the master (and the co-masters) get everything, and so do
+// the observers the master approved (APPROVE address); an observer not
+// approved yet waits, and is mailed nothing at all: anyone may observe
+// from an address of their own, a player too, from a second one, as
+// anyone may read the web pages, which show nothing of it either. With
+// the game's end everything is revealed: its last results go whole to
+// everyone, as does the history from then on.
 
 // Fogged reports whether g is played under fog of war now: SET FOG, and
 // the game not over.
@@ -41,15 +42,15 @@ func FogResultsText(game string, turn int, pos *judge.Position, res *judge.Resol
 }
 
 // Viewers returns whose view of fogged game g the address addr gets:
-// all for the master and a co-master, else the powers of the seats addr
-// holds and has not abandoned, in seat order. An address with neither,
-// an observer's, gets nothing.
+// all for the master, a co-master and an approved observer, else the
+// powers of the seats addr holds and has not abandoned, in seat order.
+// An address with neither, an observer's that waits, gets nothing.
 func Viewers(g *state.Game, addr string) (all bool, powers []string) {
 	if SameAddr(g.MasterAddr, addr) {
 		return true, nil
 	}
 	for i := range g.Observers {
-		if g.Observers[i].CoMaster && SameAddr(g.Observers[i].Addr, addr) {
+		if o := &g.Observers[i]; SameAddr(o.Addr, addr) && !ObserverWaits(g, o) {
 			return true, nil
 		}
 	}
@@ -114,4 +115,12 @@ func fogDrawing(ref state.MapRef, pos *judge.Position, res *judge.Resolution) (*
 		p = judge.NoPower
 	}
 	return view.Fog(pos, res, p)
+}
+
+// ObserverWaits reports whether observer o of g waits for the master's
+// approval (APPROVE address) to see the game: while g is fogged, an
+// observer neither approved nor a co-master. One that waits is mailed
+// nothing of the game (Recipients), and reads nothing of its board.
+func ObserverWaits(g *state.Game, o *state.Observer) bool {
+	return Fogged(g) && !o.Approved && !o.CoMaster
 }

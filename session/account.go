@@ -668,6 +668,9 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		}
 		s.game, s.observer = g, true
 		s.printf("You are observing game '%s'.", g.Name)
+		if engine.ObserverWaits(g, &g.Observers[i]) {
+			s.printf("The game is played under fog of war: you get nothing of it until its master approves you (APPROVE).")
+		}
 		return nil
 	}
 	switch {
@@ -700,8 +703,13 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	}
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
 	s.game, s.observer, s.dirty = g, true, true
-	s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
-	s.fogObserving(g)
+	if o := &g.Observers[len(g.Observers)-1]; engine.ObserverWaits(g, o) {
+		if err := s.fogObserving(g, o); err != nil {
+			return err
+		}
+	} else {
+		s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
+	}
 	return s.noteUser(g.Name)
 }
 

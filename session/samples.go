@@ -117,6 +117,10 @@ func templateSamples() map[string][]any {
 				Code: "7JKS2BA992", Command: "SIGNON ?twelveletter <your password> AEFGIRT"},
 		},
 		"ejected": {ejectedData{HeadLines: long, Addr: "francois.dupont@example.org"}},
+		"approval": {
+			approvalData{HeadLines: long, Kind: "waits", Addr: "francois.dupont@example.org"},
+			approvalData{HeadLines: long, Kind: "approved", Addr: "francois.dupont@example.org"},
+		},
 		"promote": {
 			promoteData{HeadLines: long, Kind: "offer", Addr: "francois.dupont@example.org", Judge: "judge@example.org", Code: "7JKS2BA992"},
 			promoteData{HeadLines: long, Kind: "accepted", Addr: "francois.dupont@example.org"},
