@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -123,4 +124,19 @@ func fogDrawing(ref state.MapRef, pos *judge.Position, res *judge.Resolution) (*
 // nothing of the game (Recipients), and reads nothing of its board.
 func ObserverWaits(g *state.Game, o *state.Observer) bool {
 	return Fogged(g) && !o.Approved && !o.CoMaster
+}
+
+// PhaseResultsFor returns the results of g's processed phase r as the
+// power named power saw them, replayed (Replay) and filtered as its mail
+// was: what HISTORY answers the power, and its private web link shows.
+func PhaseResultsFor(g *state.Game, r *state.PhaseRecord, power string) (string, error) {
+	pos, res, err := Replay(g, r)
+	if err != nil {
+		return "", err
+	}
+	p, ok := PowerOf(pos.Map, power)
+	if !ok {
+		return "", fmt.Errorf("game %s: seat %q is no power of %s", g.Name, power, pos.Map.Name)
+	}
+	return FogResultsText(g.Name, r.Turn, pos, res, p)
 }

@@ -82,15 +82,7 @@ func (s *session) resultsOf(g *state.Game, r *state.PhaseRecord) (string, error)
 	if viewer == "" {
 		return r.Results, nil
 	}
-	pos, res, err := engine.Replay(g, r)
-	if err != nil {
-		return "", err
-	}
-	p, ok := engine.PowerOf(pos.Map, viewer)
-	if !ok {
-		return "", fmt.Errorf("game %s: seat %q is no power of %s", g.Name, viewer, pos.Map.Name)
-	}
-	return engine.FogResultsText(g.Name, r.Turn, pos, res, p)
+	return engine.PhaseResultsFor(g, r, viewer)
 }
 
 // fogCounts returns LIST's supply centre counts of pos for viewer: every

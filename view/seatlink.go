@@ -100,6 +100,19 @@ func seatLink(g *state.Game, who string) string {
 	return ""
 }
 
+// PowerLinks returns the tokens of every holder of g that has a private
+// link: the master's, the seats', the approved observers'.
+func PowerLinks(g *state.Game) []string {
+	if len(g.ConfirmKey) == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range linkSeats(g) {
+		out = append(out, linkToken(g, &s))
+	}
+	return out
+}
+
 // LinkOf returns whose view token shows of g, or false for a token of
 // no holder of g now: a wrong one, or a stale one (the seat changed
 // hands, its password changed, the observer was ejected).
