@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gmdjudge/gmd/judge"
@@ -92,6 +93,7 @@ func (m *Engine) sendPhaseResults(tx *state.Tx, now time.Time, g *state.Game, da
 			}
 			mine, r := data, ref
 			mine.Results, r.Viewer = text, name
+			mine.Link = m.PrivateLink(g, view.PowerLink(g, name), pos.Phase.String())
 			if err := m.sendResults(tx, now, g, mine, []string{a}, r); err != nil {
 				return err
 			}
@@ -139,4 +141,16 @@ func PhaseResultsFor(g *state.Game, r *state.PhaseRecord, power string) (string,
 		return "", fmt.Errorf("game %s: seat %q is no power of %s", g.Name, power, pos.Map.Name)
 	}
 	return FogResultsText(g.Name, r.Turn, pos, res, p)
+}
+
+// PrivateLink returns the address on the web of phase of fogged game g
+// under the private link token (view.PowerLink and the others), or ""
+// when the judge has no web pages with a public address (http's
+// base_url) or token is "". It goes in mails to the token's holder
+// alone.
+func (m *Engine) PrivateLink(g *state.Game, token, phase string) string {
+	if token == "" || m.cfg.HTTP == nil || m.cfg.HTTP.BaseURL == "" {
+		return ""
+	}
+	return strings.TrimRight(m.cfg.HTTP.BaseURL, "/") + "/games/" + g.Name + "/as/" + token + "/" + phase
 }

@@ -174,3 +174,19 @@ func waitingObservers(g *state.Game) []string {
 	}
 	return out
 }
+
+// fogLink adds to the reply, for a fogged game g that has started, the
+// private link token opens on the web (view.PowerLink and the others):
+// the reply goes to the sender alone, who gave the seat's password.
+func (s *session) fogLink(g *state.Game, token string) {
+	if !engine.Fogged(g) || g.Status == state.Forming {
+		return
+	}
+	ph, err := engine.CurrentPhase(g)
+	if err != nil {
+		return // no phase to link to: the link waits for the results
+	}
+	if l := s.m.PrivateLink(g, token, ph.String()); l != "" {
+		s.printf("Your view of game '%s' on the web, for you alone (keep it to yourself): %s", g.Name, l)
+	}
+}
