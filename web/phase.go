@@ -63,7 +63,9 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time, lv *
 	d := &phaseData{page: s.base("", "games/"+g.Name+"/"+phase), Phase: phase, Heading: view.PhaseTitleOf(phase), Up: "../" + g.Name}
 	d.Game, d.Feed = g.Name, "atom.xml"
 	if lv != nil {
-		// Below games/NAME/as/TOKEN/: the public game page and feed.
+		// Below games/NAME/as/TOKEN/: the root two levels further up,
+		// the public game page and feed.
+		d.Root = strings.Repeat("../", 4)
 		d.Up, d.Feed = "../../../"+g.Name, "../../atom.xml"
 	}
 	d.Title = fmt.Sprintf("%s, game %s", d.Heading, g.Name)
