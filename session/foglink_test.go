@@ -77,7 +77,9 @@ func TestFogLinksMailed(t *testing.T) {
 				t.Errorf("the mail %q to %v holds the token of %s", m.Subject, m.To, addr)
 			}
 			if strings.HasSuffix(m.Subject, " Results") {
-				linked++
+				if linked++; linked == 1 {
+					t.Logf("a power's results mail:\n%s", m.Body)
+				}
 			}
 		}
 		if strings.Contains(m.Subject+strings.Join(m.To, ","), "/as/") {

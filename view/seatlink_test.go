@@ -93,3 +93,19 @@ func TestLinkStale(t *testing.T) {
 		t.Error("an ejected observer's token still shows the game")
 	}
 }
+
+// BenchmarkLinkOf is the cost of looking up a token in a game of 34
+// seats (Chaos), the worst: the last seat's.
+func BenchmarkLinkOf(b *testing.B) {
+	g := linkGame()
+	g.Players = nil
+	for i := range 34 {
+		g.Players = append(g.Players, state.Player{Addr: "p" + string(rune('a'+i%26)) + "@example.org", Power: "P" + string(rune('A'+i%26)) + string(rune('a'+i/26)), PassHash: []byte("h"), Status: state.Playing})
+	}
+	tok := PowerLink(g, g.Players[33].Power)
+	for b.Loop() {
+		if _, ok := LinkOf(g, tok); !ok {
+			b.Fatal("not found")
+		}
+	}
+}
