@@ -212,8 +212,9 @@ func (b *board) outside(w []pt, p, q judge.Loc, step, limit float64) float64 {
 func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, keep uint64, fit func([][]pt, func([]pt) float64) []pt) []pt {
 	if b.m.Wraps || b.globe {
 		if math.Abs(e.X-a.X) > b.w/2 {
-			// Across the cut of a board drawn round the globe, the
-			// short way round: drawn straight, as it always was.
+			// Across the cut of a board round the globe: the short way
+			// round is no way over the picture (a drawn globe's moves
+			// across it come here in two pieces, globe.go).
 			return fit([][]pt{{a, e}}, nil)
 		}
 	}
@@ -225,7 +226,7 @@ func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, keep uint64, fit
 	if ok {
 		return w
 	}
-	w = fit(b.overWays(a, e, p, q), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s, math.Inf(1)) })
+	w = fit(b.shortWays(b.overWays(a, e, p, q)), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s, math.Inf(1)) })
 	c.mu.Lock()
 	if c.fits == nil {
 		c.fits = map[fitKey][]pt{}

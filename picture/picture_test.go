@@ -429,7 +429,7 @@ var oneMany = regexp.MustCompile(`(?:^|[^0-9.])1 [a-z]+s\b`)
 // formats: none is without a picture, and its description agrees in
 // number.
 func TestEveryVariant(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(name, func(t *testing.T) {
 			m, err := variants.Load(name)
 			if err != nil {

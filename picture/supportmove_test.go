@@ -3,7 +3,6 @@ package picture
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -110,64 +109,21 @@ func TestEverySupportOfAMoveVisible(t *testing.T) {
 				bad = append(bad, fmt.Sprintf("%s: ends %.1f px off the move's line", what, distToPath(moveLine, end)/b.s))
 			}
 		}
-		// Every move (one coast of each target province: a support names
-		// the province), and every unit that could support it.
-		var nb, sup []judge.Loc
-		for ml := range m.Locs {
-			mvAt := judge.Loc(ml)
-			for _, tm := range []judge.UnitType{judge.Army, judge.Fleet} {
-				if !m.CanHold(tm, mvAt) {
-					continue
-				}
-				done := map[judge.Loc]bool{}
-				for _, dest := range m.Neighbours(nb[:0], tm, mvAt) {
-					target := m.Province(dest)
-					if done[target] || !m.CanHold(tm, dest) {
-						continue
-					}
-					done[target] = true
-					mv := judge.Order{Kind: judge.Move, Power: 1, Type: tm, Unit: mvAt, Target: dest}
-					line := drawMove(mv)
-					for sl := range m.Locs {
-						s := judge.Loc(sl)
-						if m.Province(s) == m.Province(mvAt) || m.Province(s) == target {
-							continue
-						}
-						for _, ts := range []judge.UnitType{judge.Army, judge.Fleet} {
-							if !m.CanHold(ts, s) {
-								continue
-							}
-							sup = m.Neighbours(sup[:0], ts, s)
-							if !slices.ContainsFunc(sup, func(l judge.Loc) bool { return m.Province(l) == target }) {
-								continue
-							}
-							o := judge.Order{Kind: judge.SupportMove, Power: 0, Type: ts, Unit: s, TargetType: tm, Target: mvAt, Dest: target}
-							check(fmt.Sprintf("%s %s S %s %s-%s", ts, m.LocName(s), tm, m.LocName(mvAt), m.LocName(dest)), o, mv, line)
-						}
-					}
-				}
+		// Every move, and every unit that could support it.
+		var line []pt
+		var lineOf judge.Order
+		everySupportOfAMove(m, func(mv, o judge.Order) {
+			if mv.Unit != lineOf.Unit || mv.Type != lineOf.Type || mv.Target != lineOf.Target || line == nil {
+				line, lineOf = drawMove(mv), mv
 			}
-		}
-		// Every convoy by one fleet: an army on a coast beside the
-		// fleet's sea to another coast beside it.
-		for l := range m.Locs {
-			f := judge.Loc(l)
-			if !m.CanHold(judge.Fleet, f) || !m.Convoys(f) {
-				continue
-			}
-			nb = m.Neighbours(nb[:0], judge.Fleet, f)
-			for _, a := range nb {
-				for _, c := range nb {
-					pa, pc := m.Province(a), m.Province(c)
-					if pa == pc || !m.CanHold(judge.Army, pa) || !m.CanHold(judge.Army, pc) {
-						continue
-					}
-					mv := judge.Order{Kind: judge.Move, Power: 1, Type: judge.Army, Unit: pa, Target: pc, Route: []judge.Loc{f}}
-					o := judge.Order{Kind: judge.Convoy, Power: 0, Type: judge.Fleet, Unit: f, TargetType: judge.Army, Target: pa, Dest: pc}
-					check(fmt.Sprintf("F %s C A %s-%s", m.LocName(f), m.LocName(pa), m.LocName(pc)), o, mv, drawMove(mv))
-				}
-			}
-		}
+			check(fmt.Sprintf("%s %s S %s %s-%s", o.Type, m.LocName(o.Unit), mv.Type, m.LocName(mv.Unit), m.LocName(mv.Target)), o, mv, line)
+		})
+		// Every convoy by one fleet.
+		everyConvoyByOneFleet(m, func(f, pa, pc judge.Loc) {
+			mv := judge.Order{Kind: judge.Move, Power: 1, Type: judge.Army, Unit: pa, Target: pc, Route: []judge.Loc{f}}
+			o := judge.Order{Kind: judge.Convoy, Power: 0, Type: judge.Fleet, Unit: f, TargetType: judge.Army, Target: pa, Dest: pc}
+			check(fmt.Sprintf("F %s C A %s-%s", m.LocName(f), m.LocName(pa), m.LocName(pc)), o, mv, drawMove(mv))
+		})
 		t.Logf("%s: %d supports and convoys, shortest line %.1f px", m.Name, cases, shortest)
 		if len(bad) > 0 {
 			t.Errorf("%s: %d of %d fail:\n%s", m.Name, len(bad), cases, strings.Join(bad[:min(len(bad), 15)], "\n"))

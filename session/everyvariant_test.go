@@ -337,7 +337,7 @@ func ordersFor(pos *judge.Position, planned []judge.Order) map[judge.Power]strin
 // TestEveryVariantByMail plays a year of every variant by mail, variants
 // added later included.
 func TestEveryVariantByMail(t *testing.T) {
-	for _, variant := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, variant := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			playVariantYear(t, variant)

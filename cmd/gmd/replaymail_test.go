@@ -109,7 +109,7 @@ func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attach
 	return atts
 }
 
-// TestGameOverReplayEveryBoard: on every board (every sixth under the
+// TestGameOverReplayEveryBoard: on every board (about one in six under the
 // race detector: racetest), the game-over mail of a
 // finished game carries its replay, a GIF that decodes, with a frame for
 // the title, each phase played, the board after the last and the
