@@ -153,6 +153,16 @@ func walkLinks(t *testing.T, f *fixture, d *lastDrawn, g *state.Game) (recs []*s
 			}
 		}
 	}
+	type replayed struct {
+		pos *judge.Position
+		res *judge.Resolution
+	}
+	boards := make([]replayed, len(recs))
+	for i, r := range recs {
+		if boards[i].pos, boards[i].res, err = engine.Replay(g, r); err != nil {
+			t.Fatal(err)
+		}
+	}
 	pages := 0
 	for k, pw := range m.Powers {
 		p := judge.Power(k)
@@ -161,11 +171,8 @@ func walkLinks(t *testing.T, f *fixture, d *lastDrawn, g *state.Game) (recs []*s
 			continue
 		}
 		base := "/games/" + g.Name + "/as/" + tok + "/"
-		for _, r := range recs {
-			pos, res, err := engine.Replay(g, r)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for i, r := range recs {
+			pos, res := boards[i].pos, boards[i].res
 			page := html.UnescapeString(body(t, f.get(t, "GET", base+r.Phase)))
 			pages++
 			want, err := engine.PhaseResultsFor(g, r, pw.Name)

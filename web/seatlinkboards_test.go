@@ -20,8 +20,9 @@ import (
 	"github.com/gmdjudge/gmd/view"
 )
 
-// TestFogLinksEveryBoard: a fogged game of every board (a sixth of them
-// and the standard board under the race detector), played six phases by
+// TestFogLinksEveryBoard: a fogged game of every board (a twelfth of
+// them and the standard board under the race detector, which finds
+// nothing more on the others), played four phases by
 // the judge's bots, walked under each power's link (walkLinks).
 func TestFogLinksEveryBoard(t *testing.T) {
 	var (
@@ -33,7 +34,7 @@ func TestFogLinksEveryBoard(t *testing.T) {
 			t.Error("no unit was out of any power's sight: the test proves nothing")
 		}
 	})
-	for _, variant := range racetest.Spread(variants.Names(), 6, "standard") {
+	for _, variant := range racetest.Spread(variants.Names(), 12, "standard") {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			db, err := state.Open(filepath.Join(t.TempDir(), "gmd.db"))
@@ -43,7 +44,7 @@ func TestFogLinksEveryBoard(t *testing.T) {
 			t.Cleanup(func() { db.Close() })
 			var g *state.Game
 			if err := db.Update(func(tx *state.Tx) (err error) {
-				g, err = putFoggedGame(tx, variant, 6)
+				g, err = putFoggedGame(tx, variant, 4)
 				return err
 			}); err != nil {
 				t.Fatal(err)
