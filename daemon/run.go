@@ -286,15 +286,16 @@ func (d *running) webPages(ln net.Listener) (func(context.Context) error, error)
 		return func(context.Context) error { return nil }, nil
 	}
 	wc := web.Config{
-		DB:        d.DB,
-		JudgeName: d.Config.JudgeName,
-		JudgeAddr: d.Config.JudgeAddr,
-		Overview:  d.Master.OverviewOf,
-		Replay:    engine.Replay,
-		Draw:      d.draw.Draw,
-		Animate:   d.draw.Animate,
-		Stats:     d.stats,
-		Log:       d.log,
+		DB:         d.DB,
+		JudgeName:  d.Config.JudgeName,
+		JudgeAddr:  d.Config.JudgeAddr,
+		Overview:   d.Master.OverviewOf,
+		Replay:     engine.Replay,
+		FogResults: engine.PhaseResultsFor,
+		Draw:       d.draw.Draw,
+		Animate:    d.draw.Animate,
+		Stats:      d.stats,
+		Log:        d.log,
 	}
 	if h != nil {
 		wc.HTTP = *h

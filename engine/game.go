@@ -44,7 +44,9 @@ func GameMap(g *state.Game) (*judge.Map, error) {
 
 // Recipients lists every address that gets a game's results: players,
 // observers and the master. A seat given up (abandoned) no longer gets
-// mail at the address that gave it up; each address appears once.
+// mail at the address that gave it up, nor does an observer waiting for
+// the master's approval of a fogged game (ObserverWaits); each address
+// appears once.
 func (m *Engine) Recipients(g *state.Game) []string {
 	out := make([]string, 0, len(g.Players)+len(g.Observers)+1)
 	add := func(addr string) {
@@ -59,7 +61,9 @@ func (m *Engine) Recipients(g *state.Game) []string {
 		}
 	}
 	for i := range g.Observers {
-		add(g.Observers[i].Addr)
+		if !ObserverWaits(g, &g.Observers[i]) {
+			add(g.Observers[i].Addr)
+		}
 	}
 	add(g.MasterAddr)
 	return out

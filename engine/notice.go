@@ -143,6 +143,9 @@ type (
 		// Bots are the powers whose orders the judge's bot wrote for
 		// the phase processed (SET BOT), in seat order.
 		Bots []string
+		// Link is the power's private link to the phase on the web,
+		// under fog of war (PrivateLink); "" for none.
+		Link string
 	}
 
 	// ReminderData is for reminder.tmpl, to one player missing orders.

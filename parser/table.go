@@ -144,7 +144,7 @@ var commandTable = []CommandInfo{
 	{Name: "ROLLBACK", Who: Master, Forms: []Form{
 		{"ROLLBACK [phase]", "go back to the start of a processed phase (the last one if none is named)"}}},
 	{Name: "APPROVE", Who: Master, Forms: []Form{
-		{"APPROVE [address]", "let a join that waits for your approval in (SET APPROVAL); alone: list those waiting"}}},
+		{"APPROVE [address]", "let a join (SET APPROVAL), or an observer of a fogged game (SET FOG), that waits for your approval in; alone: list those waiting"}}},
 	{Name: "INVITE", Who: Master, Forms: []Form{
 		{"INVITE address ...", "only the addresses invited may join the game"}}},
 	{Name: "FORCE", Who: Master, Forms: []Form{

@@ -16,6 +16,7 @@ import (
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
+	"github.com/gmdjudge/gmd/view"
 )
 
 // verifiedPass is an entry of Master.verified: the hash a password was
@@ -340,6 +341,7 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		}
 		s.game, s.master, s.power = g, true, "Master"
 		s.printf("Signed on as the master of '%s'.", g.Name)
+		s.fogLink(g, view.MasterLink(g))
 		return s.noteUser(g.Name)
 	case 'O':
 		return s.observe(c, g, pw)
@@ -432,6 +434,7 @@ func (s *session) cmdSignon(c *parser.Command) error {
 		} else {
 			s.printf("You have taken over %s in game '%s'; your password is the one you just used.", power, g.Name)
 		}
+		s.fogLink(g, view.PowerLink(g, power))
 		return s.noteUser(g.Name)
 	}
 	if ok, err := s.checkSeat(c, g, g.Name+"/"+string(letter), p.PassHash, pw, p.Addr); !ok {
@@ -439,6 +442,7 @@ func (s *session) cmdSignon(c *parser.Command) error {
 	}
 	s.game, s.power = g, power
 	s.printf("Signed on as %s in game '%s'.", power, g.Name)
+	s.fogLink(g, view.PowerLink(g, power))
 	return s.noteUser(g.Name)
 }
 
@@ -668,6 +672,11 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 		}
 		s.game, s.observer = g, true
 		s.printf("You are observing game '%s'.", g.Name)
+		if engine.ObserverWaits(g, &g.Observers[i]) {
+			s.printf("The game is played under fog of war: you get nothing of it until its master approves you (APPROVE).")
+		} else {
+			s.fogLink(g, view.ObserverLink(g, s.in.From))
+		}
 		return nil
 	}
 	switch {
@@ -700,8 +709,13 @@ func (s *session) observe(c *parser.Command, g *state.Game, pw string) error {
 	}
 	g.Observers = append(g.Observers, state.Observer{Addr: s.in.From, PassHash: hash})
 	s.game, s.observer, s.dirty = g, true, true
-	s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
-	s.fogObserving(g)
+	if o := &g.Observers[len(g.Observers)-1]; engine.ObserverWaits(g, o) {
+		if err := s.fogObserving(g, o); err != nil {
+			return err
+		}
+	} else {
+		s.printf("You are now observing game '%s': you will receive its results and broadcasts.", g.Name)
+	}
 	return s.noteUser(g.Name)
 }
 

@@ -13,8 +13,8 @@ import (
 // (engine.Fogged), what a mail may read of its board depends on the
 // sign-on in the same mail, since the From line proves nothing: the
 // master reads everything, a power its own view (view.Fog), and anyone
-// else nothing of the board, an observer included (engine.Viewers says
-// why): HISTORY, LIST's units and centres and SUMMARY's centres are
+// else nothing of the board, an observer that waits for the master's
+// approval included (engine.Viewers says why): HISTORY, LIST's units and centres and SUMMARY's centres are
 // held back until the game ends. A power's orders are checked, its conditions read and its
 // PREVIEW played on the board it sees, so that no answer differs
 // between a unit out of sight and no unit at all.
@@ -22,7 +22,7 @@ import (
 func init() {
 	setHandlers["FOG"] = beforeStart("FOG", func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
 		st.Fog = true
-		return "Fog of war: while the game runs, each power sees only the provinces its units and centres touch, in its results, maps, HISTORY and LIST; the master sees everything, the observers and the web pages nothing of the board, and everyone everything once the game ends.", true
+		return "Fog of war: while the game runs, each power sees only the provinces its units and centres touch, in its results, maps, HISTORY and LIST; the master sees everything, and so do the observers the master approves (APPROVE address), the web pages nothing of the board, and everyone everything once the game ends.", true
 	})
 	setHandlers["NOFOG"] = beforeStart("NOFOG", func(_ *session, _ *parser.Command, st *state.GameSettings, _ []string) (string, bool) {
 		st.Fog = false
@@ -31,9 +31,9 @@ func init() {
 }
 
 // fogSees returns what the sender may see of fogged game g: all (the
-// master, or a co-master, signed on to g in this mail), or the power
-// signed on to; neither for anyone else, an observer included. For a
-// game not fogged, all.
+// master, a co-master or an observer the master approved, signed on to
+// g in this mail), or the power signed on to; neither for anyone else,
+// an observer waiting for approval included. For a game not fogged, all.
 func (s *session) fogSees(g *state.Game) (all bool, power string) {
 	if !engine.Fogged(g) {
 		return true, ""
@@ -45,7 +45,10 @@ func (s *session) fogSees(g *state.Game) (all bool, power string) {
 		return true, ""
 	}
 	if s.observer {
-		return false, ""
+		// An observer the master approved sees what the master sees;
+		// one that waits, nothing (engine.ObserverWaits).
+		i := engine.ObserverByAddr(g, s.in.From)
+		return i >= 0 && !engine.ObserverWaits(g, &g.Observers[i]), ""
 	}
 	return false, s.power
 }
@@ -79,15 +82,7 @@ func (s *session) resultsOf(g *state.Game, r *state.PhaseRecord) (string, error)
 	if viewer == "" {
 		return r.Results, nil
 	}
-	pos, res, err := engine.Replay(g, r)
-	if err != nil {
-		return "", err
-	}
-	p, ok := engine.PowerOf(pos.Map, viewer)
-	if !ok {
-		return "", fmt.Errorf("game %s: seat %q is no power of %s", g.Name, viewer, pos.Map.Name)
-	}
-	return engine.FogResultsText(g.Name, r.Turn, pos, res, p)
+	return engine.PhaseResultsFor(g, r, viewer)
 }
 
 // fogCounts returns LIST's supply centre counts of pos for viewer: every
@@ -133,10 +128,65 @@ func (s *session) ackView(pos *judge.Position, power string) *judge.Position {
 	return withHanded(s.game, pos, engine.FogFor(s.game, pos, power), power)
 }
 
-// fogObserving tells a new observer of a game under fog of war what it
-// will not get.
-func (s *session) fogObserving(g *state.Game) {
-	if g.Settings.Fog && g.Status != state.Finished {
-		s.printf("But the game is played under fog of war: until it ends, its results go to each power as it sees the board, and the observers get none of them, nor anything of the board.")
+// fogObserving tells a new observer o of game g, under fog of war, that
+// it waits for the master's approval, and the master (mailed) that it
+// does: until the master approves it, the observer is mailed nothing of
+// the game (engine.ObserverWaits).
+func (s *session) fogObserving(g *state.Game, o *state.Observer) error {
+	s.printf("You are now observing game '%s', once its master approves you. The game is played under fog of war, and anyone may observe, a player from a second address too: until the master approves you (APPROVE), you get nothing of the game, not even its broadcasts; once approved, you get its results, maps and HISTORY whole, as the master does. The master has been told you wait.", g.Name)
+	return s.m.SendGame(s.tx, s.now, g, "approval", approvalData{
+		HeadLines: s.m.Head(g), Kind: "waits", Addr: o.Addr,
+	}, []string{g.MasterAddr})
+}
+
+// approvalData is the data of approval.tmpl.
+type approvalData struct {
+	engine.HeadLines
+	Kind string // "waits" (to the master), "approved" (to the observer)
+	Addr string // the observer's address
+}
+
+// approveObserver handles APPROVE address for an observer of a fogged
+// game that waits: from now on it is mailed everything, as the master
+// is, and is told so. It reports false when no observer waits at addr.
+func (s *session) approveObserver(addr string) (bool, error) {
+	g := s.game
+	i := engine.ObserverByAddr(g, addr)
+	if i < 0 || !engine.ObserverWaits(g, &g.Observers[i]) {
+		return false, nil
+	}
+	o := &g.Observers[i]
+	o.Approved, s.dirty = true, true
+	s.printf("%s now observes game '%s', and sees the whole board.", o.Addr, g.Name)
+	return true, s.m.SendGame(s.tx, s.now, g, "approval", approvalData{
+		HeadLines: s.m.Head(g), Kind: "approved", Addr: o.Addr,
+	}, []string{o.Addr})
+}
+
+// waitingObservers returns the addresses of g's observers that wait for
+// the master's approval, in the order they came.
+func waitingObservers(g *state.Game) []string {
+	var out []string
+	for i := range g.Observers {
+		if engine.ObserverWaits(g, &g.Observers[i]) {
+			out = append(out, g.Observers[i].Addr)
+		}
+	}
+	return out
+}
+
+// fogLink adds to the reply, for a fogged game g that has started, the
+// private link token opens on the web (view.PowerLink and the others):
+// the reply goes to the sender alone, who gave the seat's password.
+func (s *session) fogLink(g *state.Game, token string) {
+	if !engine.Fogged(g) || g.Status == state.Forming {
+		return
+	}
+	ph, err := engine.CurrentPhase(g)
+	if err != nil {
+		return // no phase to link to: the link waits for the results
+	}
+	if l := s.m.PrivateLink(g, token, ph.String()); l != "" {
+		s.printf("Your view of game '%s' on the web, for you alone (keep it to yourself): %s", g.Name, l)
 	}
 }

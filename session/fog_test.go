@@ -23,7 +23,8 @@ import (
 
 const (
 	fogGame     = "fg"
-	fogObserver = "watcher@example.org"
+	fogObserver = "watcher@example.org"  // waits for the master's approval
+	fogApproved = "approved@example.org" // an observer the master approved
 )
 
 // fogCheck is what one power may read of one processed phase: the
@@ -135,8 +136,9 @@ func drawn(svg string, titles []string) []string {
 // queued: each power's results are exactly its view (view.Fog) and its
 // pictures are drawn for it (MapRef.Viewer); no mail to a power names
 // the province of a unit it cannot see, save those it may name itself;
-// neither picture draws such a unit; the master gets the whole results
-// and pictures, and the observer none. Then the game ends, and everyone
+// neither picture draws such a unit; the master and the observer
+// it approved get the whole results and pictures, and the observer that
+// waits for approval no mail at all. Then the game ends, and everyone
 // gets everything again.
 func TestFogByMailEveryBoard(t *testing.T) {
 	var mu fogTally
@@ -172,6 +174,9 @@ func playFogged(t *testing.T, variant string, tally *fogTally) {
 		t.Fatal("SET FOG at CREATE did not set the fog")
 	}
 	h.observe(fogObserver, fogGame, "pw-o", "")
+	h.observe(fogApproved, fogGame, "pw-a", "")
+	mustContain(t, replyTo(t, h.mail(testMaster, "approve", "SIGNON M"+fogGame+" "+testMasterPass+"\nAPPROVE "+fogApproved), testMaster).Body,
+		fogApproved+" now observes game '"+fogGame+"', and sees the whole board")
 	svg := engine.NewMapRenderer(h.m.DB(), picture.SVG, 64<<20)
 	byAddr := map[string]string{}
 	for name, s := range seats {
@@ -237,15 +242,18 @@ func playFogged(t *testing.T, variant string, tally *fogTally) {
 			checks[name] = newFogCheck(rpos, res, p, rec.Orders[name])
 		}
 		over := g.Status == state.Finished
+		approvedGot := false
 		for _, m := range mails {
 			for _, to := range m.To {
 				power, player := byAddr[to]
 				if to == fogObserver && !over {
-					// An observer may be a player's second address.
-					if len(m.Maps) > 0 || strings.HasSuffix(m.Subject, " Results") {
-						t.Errorf("%s: the observer got %q, maps %v", rec.Phase, m.Subject, m.Maps)
-					}
+					// An observer may be a player's second address:
+					// until approved, it gets no mail at all.
+					t.Errorf("%s: the observer waiting for approval got %q, maps %v:\n%s", rec.Phase, m.Subject, m.Maps, m.Body)
 					continue
+				}
+				if to == fogApproved && strings.HasSuffix(m.Subject, " Results") {
+					approvedGot = true
 				}
 				if !player || over {
 					checkWhole(t, m, rec, to)
@@ -289,6 +297,9 @@ func playFogged(t *testing.T, variant string, tally *fogTally) {
 					}
 				}
 			}
+		}
+		if !approvedGot {
+			t.Errorf("%s: the approved observer got no results", rec.Phase)
 		}
 		if over {
 			break

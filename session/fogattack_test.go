@@ -19,7 +19,7 @@ func fogAttack(t *testing.T) (h *harness, france, germany string) {
 	h = newHarness(t)
 	seats := h.startAnyVariant(fogGame, "standard", "SET FOG")
 	got := h.observe(fogObserver, fogGame, "pw-o", "")
-	mustContain(t, replyTo(t, got, fogObserver).Body, "the observers get none of them")
+	mustContain(t, replyTo(t, got, fogObserver).Body, "until the master approves you (APPROVE), you get nothing of the game")
 	f, g := seats["France"], seats["Germany"]
 	return h, "SIGNON F" + fogGame + " " + f.Pass, "SIGNON G" + fogGame + " " + g.Pass
 }

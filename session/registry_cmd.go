@@ -742,8 +742,9 @@ func (s *session) askApproval(c *parser.Command, g *state.Game, hash []byte, pre
 func (s *session) cmdApprove(c *parser.Command) error {
 	g := s.game
 	e := &g.Entry
+	watchers := waitingObservers(g)
 	if len(c.Args) == 0 {
-		if len(e.Pending) == 0 {
+		if len(e.Pending)+len(watchers) == 0 {
 			s.printf("No join of '%s' waits for your approval.", g.Name)
 			return nil
 		}
@@ -751,7 +752,28 @@ func (s *session) cmdApprove(c *parser.Command) error {
 		for _, p := range e.Pending {
 			s.printf("  %s", p.Addr)
 		}
+		for _, a := range watchers {
+			s.printf("  %s (to observe)", a)
+		}
 		return nil
+	}
+	if len(watchers) > 0 {
+		// The observers of a fogged game wait whatever the game's
+		// status; the joins, only while it forms.
+		var rest []string
+		for _, a := range c.Args {
+			ok, err := s.approveObserver(a)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				rest = append(rest, a)
+			}
+		}
+		if len(rest) == 0 {
+			return nil
+		}
+		c.Args = rest
 	}
 	if g.Status != state.Forming {
 		s.fail(c.Line, "Game '%s' has started: there is no join to approve.", g.Name)

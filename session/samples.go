@@ -66,7 +66,8 @@ func templateSamples() map[string][]any {
 		},
 		"resign":  {resignData{Header: hdr, Tag: head.Tag, Game: "dt", Power: "France", Letter: "F", Phase: "S1901M"}},
 		"setting": {settingData{Header: hdr, Tag: head.Tag, Game: "dt", Change: "Grey press: press between powers may be sent without saying who sent it."}},
-		"results": {engine.ResultsData{HeadLines: head, Results: results}, engine.ResultsData{HeadLines: head, Results: results, Over: true}},
+		"results": {engine.ResultsData{HeadLines: head, Results: results}, engine.ResultsData{HeadLines: head, Results: results, Over: true},
+			engine.ResultsData{HeadLines: head, Results: results, Link: "https://judge.example.org/games/dt/as/Hh0c3Fq1Yb9rWm2kT8xZpA/S1901M"}},
 		"reminder": {
 			engine.ReminderData{HeadLines: head, Power: "France", Hours: 1},
 			engine.ReminderData{HeadLines: head, Power: "France", Hours: 8, Orders: []string{"A par - bur"}},
@@ -117,6 +118,10 @@ func templateSamples() map[string][]any {
 				Code: "7JKS2BA992", Command: "SIGNON ?twelveletter <your password> AEFGIRT"},
 		},
 		"ejected": {ejectedData{HeadLines: long, Addr: "francois.dupont@example.org"}},
+		"approval": {
+			approvalData{HeadLines: long, Kind: "waits", Addr: "francois.dupont@example.org"},
+			approvalData{HeadLines: long, Kind: "approved", Addr: "francois.dupont@example.org"},
+		},
 		"promote": {
 			promoteData{HeadLines: long, Kind: "offer", Addr: "francois.dupont@example.org", Judge: "judge@example.org", Code: "7JKS2BA992"},
 			promoteData{HeadLines: long, Kind: "accepted", Addr: "francois.dupont@example.org"},

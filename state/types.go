@@ -267,6 +267,11 @@ type Observer struct {
 	// Promoted is set while the creator's PROMOTE waits for the
 	// observer's confirmation.
 	Promoted bool `json:"promoted,omitempty"`
+	// Approved is set when the master let the observer see a game under
+	// fog of war (APPROVE address): until then it waits, and is mailed
+	// nothing of the game while the fog lasts, since anyone may observe,
+	// a player from a second address too.
+	Approved bool `json:"approved,omitempty"`
 }
 
 // Press is one press message as sent, kept for the master and history

@@ -77,6 +77,24 @@ func (l *limiter) allow(client netip.Addr) bool {
 	return true
 }
 
+// has reports whether client's bucket holds a token, taking none.
+func (l *limiter) has(client netip.Addr) bool {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[client]
+	if b == nil {
+		if len(l.buckets) < l.max {
+			return true // a full bucket, as allow would make it
+		}
+		b = l.buckets[netip.Addr{}] // the shared bucket of a flood
+		if b == nil {
+			return true
+		}
+	}
+	return b.tokens+max(0, now.Sub(b.last).Seconds())*l.rate >= 1
+}
+
 // sweep forgets the buckets that have filled up again: a new one would
 // be the same.
 func (l *limiter) sweep(now time.Time) {

@@ -31,6 +31,7 @@ type mapSource struct {
 	game  *state.Game
 	rec   *state.PhaseRecord // nil: the current position, without orders
 	after bool               // the board rec's phase left, without orders
+	power string             // drawn as this power sees it (a private link); "": whole
 }
 
 // findMap returns what the map of game's phase is drawn from: a
@@ -84,7 +85,8 @@ func (src *mapSource) board(replay ReplayFunc) (*judge.Position, *judge.Resoluti
 
 // mapPNG answers the map of a game's phase, or, with after, of the board
 // a processed phase left (the results mails' second picture).
-func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase string, after bool) {
+// A private link's (lv non-nil) shows the board as its viewer sees it.
+func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase string, after bool, lv *view.LinkViewer) {
 	if s.cfg.Draw == nil {
 		s.notFound(w, r)
 		return
@@ -95,11 +97,17 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 		if err != nil {
 			return err
 		}
-		if view.Fogged(g) {
-			return errNoGame // fog of war: no map is drawn until the end
+		if lv, err = s.linkView(g, lv); err != nil {
+			return err // fog of war: no map is drawn until the end
 		}
 		if src, err = findMap(tx, g, strings.ToUpper(phase)); err != nil {
 			return err
+		}
+		if lv != nil {
+			src.power = lv.Power
+			if src.power != "" {
+				src.key += "/as/" + src.power
+			}
 		}
 		suffix := ".png"
 		if after {
@@ -107,6 +115,9 @@ func (s *Server) mapPNG(w http.ResponseWriter, r *http.Request, name, phase stri
 				return errNoGame // the phase being played has left no board yet
 			}
 			src.after, src.key, suffix = true, src.key+"/after", "-after.png"
+		}
+		if lv != nil {
+			return nil // a private link has one spelling: its own
 		}
 		return canonical(name, phase, g, src.phase, "games/"+g.Name+"/"+src.phase+suffix)
 	})
@@ -139,6 +150,13 @@ func (s *Server) drawMap(src *mapSource) ([]byte, error) {
 	pos, res, err := src.board(s.cfg.Replay)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %w", src.key, err)
+	}
+	if src.power != "" {
+		p, ok := pos.Map.PowerByName(src.power)
+		if !ok {
+			p = judge.NoPower // sees nothing rather than everything
+		}
+		pos, res = view.Fog(pos, res, p)
 	}
 	var b bytes.Buffer
 	if err := s.cfg.Draw(&b, pos, res); err != nil {

@@ -193,11 +193,11 @@ func (s *Server) phaseOrMap(w http.ResponseWriter, r *http.Request) {
 	game, phase := r.PathValue("game"), r.PathValue("phase")
 	if ph, ok := strings.CutSuffix(phase, ".png"); ok {
 		ph, after := strings.CutSuffix(ph, "-after")
-		s.mapPNG(w, r, game, ph, after)
+		s.mapPNG(w, r, game, ph, after, nil)
 		return
 	}
 	s.page(func(tx *state.Tx, r *http.Request, now time.Time) (string, any, error) {
-		d, err := s.loadPhase(tx, game, phase, now)
+		d, err := s.loadPhase(tx, game, phase, now, nil)
 		return "phase", d, err
 	})(w, r)
 }

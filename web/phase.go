@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/report"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
@@ -36,13 +37,18 @@ type powerOrders struct {
 	Lines []string
 }
 
-func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*phaseData, error) {
+// loadPhase returns the page of game name's phase, as everyone sees it,
+// or, for a private link (lv non-nil), as its viewer does.
+func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time, lv *view.LinkViewer) (*phaseData, error) {
 	g, err := s.findGame(tx, name)
 	if err != nil {
 		return nil, err
 	}
-	if view.Fogged(g) {
-		return nil, errNoGame // fog of war: no phase is shown until the end
+	if lv, err = s.linkView(g, lv); err != nil {
+		return nil, err // fog of war: no phase is shown until the end
+	}
+	if lv != nil {
+		phase = strings.ToUpper(phase) // a private link has one spelling
 	}
 	asked := phase
 	phase = strings.ToUpper(phase)
@@ -56,6 +62,12 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	}
 	d := &phaseData{page: s.base("", "games/"+g.Name+"/"+phase), Phase: phase, Heading: view.PhaseTitleOf(phase), Up: "../" + g.Name}
 	d.Game, d.Feed = g.Name, "atom.xml"
+	if lv != nil {
+		// Below games/NAME/as/TOKEN/: the root two levels further up,
+		// the public game page and feed.
+		d.Root = strings.Repeat("../", 4)
+		d.Up, d.Feed = "../../../"+g.Name, "../../atom.xml"
+	}
 	d.Title = fmt.Sprintf("%s, game %s", d.Heading, g.Name)
 	loc := zoneOf(g)
 	link := func(r *state.PhaseRecord) *phaseLink {
@@ -65,10 +77,15 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 		if r.Phase != phase {
 			continue
 		}
-		if err := canonical(name, asked, g, r.Phase, "games/"+g.Name+"/"+r.Phase); err != nil {
+		if err := canonical(name, asked, g, r.Phase, "games/"+g.Name+"/"+r.Phase); err != nil && lv == nil {
 			return nil, err
 		}
 		d.Processed, d.When, d.Results = true, whenIn(r.Processed, loc), r.Results
+		if lv != nil && lv.Power != "" {
+			if d.Results, err = s.fogResults(g, r, lv.Power); err != nil {
+				return nil, err
+			}
+		}
 		if i > 0 {
 			d.Prev = link(recs[i-1])
 		}
@@ -87,7 +104,9 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 		}
 		for _, p := range mp.Powers {
 			lines := r.Orders[p.Name]
-			if len(lines) == 0 {
+			if len(lines) == 0 || lv != nil && lv.Power != "" && lv.Power != p.Name {
+				// A power's link shows its own orders, and the others
+				// as its results do.
 				continue
 			}
 			po := powerOrders{Power: p.Name}
@@ -109,7 +128,7 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 	if pos == nil || g.Status == state.Finished || pos.Phase.String() != phase {
 		return nil, errNoGame
 	}
-	if err := canonical(name, asked, g, phase, "games/"+g.Name+"/"+phase); err != nil {
+	if err := canonical(name, asked, g, phase, "games/"+g.Name+"/"+phase); err != nil && lv == nil {
 		return nil, err
 	}
 	if len(recs) > 0 {
@@ -119,6 +138,13 @@ func (s *Server) loadPhase(tx *state.Tx, name, phase string, now time.Time) (*ph
 		d.When = whenIn(g.Deadline, loc)
 	}
 	d.Map = s.mapOf(phase+".png", g.Name, pos.Phase, true)
+	if lv != nil && lv.Power != "" {
+		p, ok := mp.PowerByName(lv.Power)
+		if !ok {
+			p = judge.NoPower
+		}
+		pos = view.FogPosition(pos, p)
+	}
 	d.Units, d.Dislodged = unitsOf(pos)
 	return d, nil
 }

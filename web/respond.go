@@ -49,8 +49,11 @@ func (s *Server) respond(w http.ResponseWriter, r *http.Request, ctype string, b
 	h.Set("ETag", etag)
 	h.Set("Last-Modified", since.UTC().Format(http.TimeFormat))
 	// Readers may keep a copy, and must ask whether it is still good:
-	// a game page changes with each mail.
-	h.Set("Cache-Control", "no-cache")
+	// a game page changes with each mail. A private link's page says
+	// its own (seatlink.go).
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-cache")
+	}
 	if notModified(r, etag, since) {
 		w.WriteHeader(http.StatusNotModified)
 		return

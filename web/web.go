@@ -61,6 +61,11 @@ type Config struct {
 	// Replay adjudicates past phases again, for their maps; nil shows
 	// only the maps of the current phases.
 	Replay ReplayFunc
+	// FogResults writes a processed phase's results as power saw them
+	// (engine.FogResultsText, the mails' own), for a power's private
+	// link of a fogged game (seatlink.go); nil shows its phases without
+	// results text.
+	FogResults func(g *state.Game, rec *state.PhaseRecord, power string) (string, error)
 	// Draw draws the maps; nil shows the pages without maps.
 	Draw view.Drawer
 	// Animate draws a finished game's replay (replay.go); nil shows the
@@ -92,6 +97,9 @@ type Server struct {
 	pages   *gate
 	drawing *gate
 	front   frontPage
+	// linkMisses limits each client's wrong private-link tokens
+	// (seatlink.go).
+	linkMisses *limiter
 }
 
 // The gates' sizes: how many requests may wait for a page or a map, and
@@ -133,6 +141,7 @@ func New(cfg Config) (*Server, error) {
 		drawing: newGate(1, mapWaiting, mapWait),
 		replays: newReplays(),
 	}
+	s.linkMisses = newLimiter(linkMissRate, linkMissBurst, cfg.Now)
 	if cfg.Rate > 0 {
 		s.limit = newLimiter(cfg.Rate, max(cfg.Burst, 1), cfg.Now)
 	}
@@ -150,6 +159,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{game}/replay.gif", s.replayGIF)
 	s.mux.HandleFunc("GET /games/{game}/export.json", s.exportJSON)
 	s.mux.HandleFunc("GET /games/{game}/{phase}", s.phaseOrMap)
+	s.mux.HandleFunc("GET /games/{game}/as/{token}/{phase}", s.seatPhaseOrMap)
 	s.mux.HandleFunc("GET /players/{id}", s.page(s.player))
 	s.mux.HandleFunc("GET /static/{file}", s.static)
 	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
