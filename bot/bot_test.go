@@ -11,7 +11,7 @@ import (
 	"github.com/gmdjudge/gmd/judge/variants"
 )
 
-// boards loads every shipped board: every third under the race detector
+// boards loads every shipped board: about one in three under the race detector
 // (package racetest).
 func boards(tb testing.TB) []*judge.Map {
 	var out []*judge.Map

@@ -278,3 +278,71 @@ func TestVictoryLead(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnedCentres: an owned line gives centres to a power at the start
+// that is not their home power; they stay the home centres of their own
+// power, which may build there only once it owns one again.
+func TestOwnedCentres(t *testing.T) {
+	b := testBoard(t, "owned")
+	w, e := b.power("Westland"), b.power("Eastland")
+	for _, c := range []struct {
+		at          string
+		owner, home judge.Power
+	}{{"wa", e, w}, {"wb", e, w}, {"ea", w, e}, {"eb", w, e}} {
+		if got := b.pos.Centers[b.loc(c.at)]; got != c.owner {
+			t.Errorf("%s owned by %v at the start, want %v", c.at, got, c.owner)
+		}
+		if got := b.m.Locs[b.loc(c.at)].Home; got != c.home {
+			t.Errorf("%s is a home centre of %v, want %v", c.at, got, c.home)
+		}
+	}
+	// A quiet year: two centres and one unit each, but no home centre
+	// of its own to build in.
+	b.play("")
+	b.play("")
+	if b.pos.Phase.String() == "W1901A" {
+		res := b.play("Westland: build A wa\nEastland: build A ea")
+		b.expect(res, "Westland: build A wa", judge.Void, "Westland does not own Wa")
+		b.expect(res, "Eastland: build A ea", judge.Void, "Eastland does not own Ea")
+	}
+	if b.pos.Phase.String() != "S1902M" {
+		t.Fatalf("phase %s, want S1902M", b.pos.Phase)
+	}
+	// Westland walks home through the middle and takes Wb; once it has
+	// left Wb empty, it builds there, but not in Wa, which Eastland
+	// still owns.
+	b.play("Westland: A ea - mid")
+	b.play("Westland: A mid - wb")
+	if b.pos.Centers[b.loc("wb")] != w {
+		t.Fatalf("Wb owned by %v after Fall 1902, want Westland", b.pos.Centers[b.loc("wb")])
+	}
+	if b.pos.Phase.String() == "W1902A" {
+		b.play("") // no home centre of Westland's is both owned and empty
+	}
+	b.play("Westland: A wb - mid")
+	b.play("")
+	if b.pos.Phase.String() != "W1903A" {
+		t.Fatalf("phase %s, want W1903A", b.pos.Phase)
+	}
+	res := b.play("Westland: build A wb\nWestland: build A wa")
+	b.expect(res, "Westland: build A wb", judge.Built, "")
+	b.expect(res, "Westland: build A wa", judge.Void, "Westland does not own Wa")
+
+	src, err := os.ReadFile("testdata/maps/owned.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"owned Westland ea eb ea", "owned.map:23: owned Westland ea: its owner at the start is given twice (first at line 23)"},
+		{"owned Nowhere ea", `owned.map:23: owned: unknown power "Nowhere"`},
+		{"owned Westland", "owned.map:23: owned line needs a power and a centre: owned <power> <id> ..."},
+		{"owned Westland mid", "owned.map:23: owned Westland mid: mid is no supply centre"},
+		{"owned Westland zz", `owned.map:23: unknown province "zz" in owned line`},
+		{"owned Westland ea eb\nunowned ea", "owned.map:23: owned Westland ea: its owner at the start is given twice (first at line 24)"},
+	} {
+		_, err := judge.ParseMap("owned", []byte(strings.Replace(string(src), "owned Westland ea eb", c.line, 1)))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %s", c.line, err, c.want)
+		}
+	}
+}

@@ -517,6 +517,7 @@ type MapBuilder struct {
 	placed  map[Loc]bool // provinces given a place by SetPlace
 	yearSet bool         // SetStartYear was called: a start year of 0 is the map's own
 	unowned []Loc        // home centres owned by nobody at the start
+	owned   []startOwner // centres owned at the start by a power not their home power
 }
 
 // NewMapBuilder starts a map with the given variant name and title.
@@ -666,6 +667,19 @@ func (b *MapBuilder) SetImpassable(p Loc) { b.m.Locs[p].Impassable = true }
 // others before it may build there). It stays a home centre.
 func (b *MapBuilder) StartUnowned(p Loc) { b.unowned = append(b.unowned, p) }
 
+// startOwner is a centre and the power that owns it at the start.
+type startOwner struct {
+	centre Loc
+	power  Power
+}
+
+// StartOwned gives supply centre p to power at the start, whatever its
+// home power: the Shift variants start each power's units in another's
+// home country, holding its centres.
+func (b *MapBuilder) StartOwned(p Loc, power Power) {
+	b.owned = append(b.owned, startOwner{p, power})
+}
+
 // SetStartSeason sets the season of the first phase: Spring (the
 // default) or Winter.
 func (b *MapBuilder) SetStartSeason(s Season) { b.m.StartSeason = s }
@@ -713,6 +727,9 @@ func (b *MapBuilder) Build() (*Map, error) {
 	}
 	for _, p := range b.unowned {
 		m.StartCenters[p] = NoPower
+	}
+	for _, o := range b.owned {
+		m.StartCenters[o.centre] = o.power
 	}
 	m.placed = len(m.provinces) > 0
 	for _, p := range m.provinces {

@@ -8,7 +8,7 @@ package judge
 // spaces is written in double quotes ("North Sea"). Every data line starts
 // with a keyword:
 //
-//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>]
+//	map <title> [victory <n>|dynamic] [start <year> [spring|winter]] [construction yes|no] [builds home|one|any|captured] [centres <n>] [ties share|continue] [neutrals hold|rebuild] [lead <n>] [wraps yes|no]
 //	base <variant>
 //	power <name> <adjective> <letter>
 //	province <id> <kind> <sc|-> <home|-> <full name> [alias ...]
@@ -22,6 +22,7 @@ package judge
 //	archipelago <id> ...
 //	place <id> <x> <y>
 //	unowned <id> ...
+//	owned <power> <id> ...
 //	impassable <id> ...
 //	weak <id>: <id> ...
 //	closed <id> spring|fall
@@ -94,6 +95,12 @@ package judge
 // "unowned bud vie" leaves them owned by nobody at the start, home centres
 // all the same, which their power must take before it may build there
 // (1898, where each power starts with one unit and one centre).
+// "owned France bud tri vie" gives supply centres to a power at the
+// start that is not their home power (the Shift variants, where each
+// power's units start in another's home country and hold its centres):
+// the centres stay the home centres of their own power, which must take
+// them back before it may build there. A centre is named at most once
+// by the unowned and owned lines together.
 //
 // An impassable line names inland provinces no unit may enter or stand in
 // (Switzerland, on a board that names it): they are on the board, so that
@@ -220,6 +227,7 @@ func ParseMapFrom(name string, src []byte, base MapSource) (*Map, error) {
 	p.each("closed", p.closed)
 	p.each("unit", p.unit)
 	p.each("unowned", p.unowned)
+	p.each("owned", p.owned)
 	p.each("archipelago", p.archipelago)
 	p.each("place", p.place)
 	p.file = p.own
@@ -331,7 +339,7 @@ func (p *mapParser) each(kw string, fn func(srcLine)) {
 	}
 }
 
-var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place", "unowned", "impassable", "weak", "closed"}
+var mapKeywords = []string{"map", "base", "power", "province", "home", "centre", "coast", "army", "fleet", "oneway", "unit", "archipelago", "place", "unowned", "owned", "impassable", "weak", "closed"}
 
 // boardKeywords are the lines a map built on another takes from it, and
 // may not have itself.
@@ -1191,6 +1199,36 @@ func (p *mapParser) unowned(l srcLine) {
 			}
 			p.unownedLine[at] = l.n
 			p.b.StartUnowned(at)
+		}
+	})
+}
+
+// owned reads "owned <power> <id> ...": supply centres that the power
+// owns at the start, not their home power (see MapBuilder.StartOwned).
+func (p *mapParser) owned(l srcLine) {
+	if len(l.f) < 3 {
+		p.errorf(l.n, "owned line needs a power and a centre: owned <power> <id> ...")
+		return
+	}
+	owner, ok := p.b.Power(l.f[1])
+	if !ok {
+		p.errorf(l.n, "owned: unknown power %q", l.f[1])
+		return
+	}
+	centres := l
+	centres.f = append([]string{"owned"}, l.f[2:]...)
+	p.provinceLine(centres, func(id string, at Loc, li *LocInfo) {
+		switch {
+		case !li.Center:
+			p.errorf(l.n, "owned %s %s: %s is no supply centre", l.f[1], id, li.Name)
+		case p.unownedLine[at] != 0:
+			p.errorf(l.n, "owned %s %s: its owner at the start is given twice (first at line %d)", l.f[1], id, p.unownedLine[at])
+		default:
+			if p.unownedLine == nil {
+				p.unownedLine = map[Loc]int{}
+			}
+			p.unownedLine[at] = l.n
+			p.b.StartOwned(at, owner)
 		}
 	})
 }

@@ -93,7 +93,7 @@ func drawArrow(b *board, c arrowCase) (*scene, pt) {
 // long at the mailed size, starting outside the unit's symbol and ending
 // near enough the target to point at it.
 func TestEveryArrowVisible(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)
@@ -141,7 +141,7 @@ func TestEveryArrowVisible(t *testing.T) {
 			// head of the target's point (further off only where it
 			// keeps clear of the target's label).
 			if strings.Contains(line.class, "wrap") {
-				continue // a stub off the side of a schematic: TestWrap's
+				continue // a piece off the side of a board round the globe: TestWrap and TestMovesShortWayRoundTheGlobe check those
 			}
 			tip := shaft[len(shaft)-1]
 			for i := range sc.elems {
@@ -173,7 +173,7 @@ func TestEveryArrowVisible(t *testing.T) {
 // beyond the name and the rest of it under it, so that the move seemed to
 // end nowhere.
 func TestMoveHeadsClearOfTargetName(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,10 @@
 package picture
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gmdjudge/gmd/internal/racetest"
+)
 
 // TestRingBandsAgree: on every ring of every province of every board
 // drawn on real geography, a ring's banded test (ringBands.inRing)
@@ -8,6 +12,7 @@ import "testing"
 // ring's bounding box, its vertices and the heights of its vertices,
 // where a band's edge lists matter most.
 func TestRingBandsAgree(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	for name, m := range geometryBoards(t) {
 		b := boardFor(m)
 		b.over.once.Do(b.prepareOver)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/mapgeo"
@@ -19,6 +20,7 @@ import (
 // board's cached shapes come from a picture where the province is open:
 // the closed picture must still fill it in its own colour.
 func TestClosedProvinceDrawn(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	boards := 0
 	for _, name := range variants.Names() {
 		m, err := variants.Load(name)

@@ -99,12 +99,14 @@ var corpusDrawn shared[[]drawnSVG]
 
 func playCorpus(t testing.TB) []shot {
 	var out []shot
-	// Every board without the race detector, every sixth under it
+	// Every board without the race detector, about one in six under it
 	// (package racetest says why), and always the standard board and
 	// 34-35-36, whose games hold the marks TestCorpusCoversMarks wants
-	// (retreats; constructions only on 34-35-36), and the boards whose
-	// starts TestQuantiseKeepsMostUsed reads.
-	for _, name := range racetest.Spread(variants.Names(), 6, append([]string{"standard", "34-35-36"}, quantiseBoards...)...) {
+	// (retreats; constructions only on 34-35-36), 1898, Ancient Mediterranean,
+	// Colonial, Hundred and Unconstitutional, whose random games hold the cut
+	// supports, retreats and removals the tests of marks count, and the
+	// boards whose starts TestQuantiseKeepsMostUsed reads.
+	for _, name := range racetest.Spread(variants.Names(), 6, append([]string{"standard", "34-35-36", "1898", "ancient-mediterranean", "colonial", "hundred", "unconstitutional"}, quantiseBoards...)...) {
 		m, err := variants.Load(name)
 		if err != nil {
 			t.Fatal(err)

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -73,19 +76,30 @@ func TestThinLinesUnbroken(t *testing.T) {
 }
 
 // gap says where a line from a to b (in pixels) left a column it crosses
-// without ink, or "".
+// without ink (a row, if it is steep), or "".
 func gap(img *image.RGBA, a, b pt) string {
 	ground := img.RGBAAt(0, 0)
-	for x := int(a.X) + 2; x < int(b.X)-2; x++ {
-		y := a.Y + (b.Y-a.Y)*(float64(x)+0.5-a.X)/(b.X-a.X)
+	// u runs along the line, v across it: x and y, or y and x.
+	steep := math.Abs(b.Y-a.Y) > math.Abs(b.X-a.X)
+	at, along, across := img.RGBAAt, "x", "y"
+	if steep {
+		a, b = pt{a.Y, a.X}, pt{b.Y, b.X}
+		at = func(u, v int) color.RGBA { return img.RGBAAt(v, u) }
+		along, across = "y", "x"
+	}
+	if a.X > b.X {
+		a, b = b, a
+	}
+	for u := int(a.X) + 2; u < int(b.X)-2; u++ {
+		v := a.Y + (b.Y-a.Y)*(float64(u)+0.5-a.X)/(b.X-a.X)
 		ink := false
-		for yy := int(y) - 2; yy <= int(y)+2; yy++ {
-			if img.RGBAAt(x, yy) != ground {
+		for vv := int(v) - 2; vv <= int(v)+2; vv++ {
+			if at(u, vv) != ground {
 				ink = true
 			}
 		}
 		if !ink {
-			return fmt.Sprintf("no ink at x %d near y %.1f", x, y)
+			return fmt.Sprintf("no ink at %s %d near %s %.1f", along, u, across, v)
 		}
 	}
 	return ""
@@ -96,6 +110,7 @@ func gap(img *image.RGBA, a, b pt) string {
 // drawn from scratch, and so does a PNG after a replay: the kept masks
 // are rounded, and the cache keeps one set per rounding.
 func TestCacheKeepsEachRounding(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)
@@ -122,5 +137,47 @@ func TestCacheKeepsEachRounding(t *testing.T) {
 		if c.get(false) == nil || c.get(true) == nil {
 			t.Errorf("after quarters %v then both: a rounding's masks not kept", first)
 		}
+	}
+}
+
+// TestMarkLinesUnbroken: a mark's line 0.8 pixels wide (a fleet's white
+// edge, the thinnest line a mark draws), at every slope and offset from
+// the pixel grid, leaves ink in every row or column it crosses (every
+// column of a flat line, every row of a steep one) in a PNG at its own
+// size, whose marks keep half-covered pixels only in rows of them
+// (rowHalves); and the same lines drawn as the board's, which keep every
+// half-covered pixel, are other pixels, or rowHalves rounded nothing and
+// the test shows nothing.
+func TestMarkLinesUnbroken(t *testing.T) {
+	const w, h = 1200, 1200
+	draw := func(group string) (*image.RGBA, [][2]pt) {
+		sc := &scene{w: w, h: h, s: 1, px: w}
+		sc.add(gBoard, elem{kind: kPath, rings: [][]pt{rect(0, 0, w, h)}, closed: true, fill: fill{c: colSea}})
+		var lines [][2]pt
+		for i := range 72 {
+			// A line 160 pixels long every 2.5 degrees, on a grid of
+			// 8 by 9 cells 130 pixels apart, each off the pixel grid
+			// by its own fraction.
+			a := math.Pi * float64(i) / 72
+			c := pt{80 + 130*float64(i%8) + float64(i)/72, 80 + 130*float64(i/8) + float64(i%5)/5}
+			d := pt{math.Cos(a), math.Sin(a)}.mul(60)
+			l := [2]pt{c.sub(d), c.add(d)}
+			lines = append(lines, l)
+			sc.add(group, elem{kind: kPath, rings: [][]pt{{l[0], l[1]}}, stroke: colBorder, width: 0.8})
+		}
+		img, err := rasterise(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img, lines
+	}
+	marks, lines := draw(gOrders)
+	for i, l := range lines {
+		if f := gap(marks, l[0], l[1]); f != "" {
+			t.Errorf("line %d, %.1f degrees: %s", i, 180*float64(i)/72, f)
+		}
+	}
+	if board, _ := draw(gBoard); bytes.Equal(board.Pix, marks.Pix) {
+		t.Error("the marks' lines are the board's pixels: rowHalves rounded none of their half-covered pixels")
 	}
 }

@@ -40,6 +40,9 @@ type drawer struct {
 	lboxes   []box  // the labels' boxes, once computed (labelBoxes)
 	struck   []pt   // where units are struck out (removalMark), for reletter
 	cboxes   []box  // the labels' and centre markers' boxes (keepClear)
+	heads    []box  // the boxes of the moves' arrow heads drawn so far
+	placed   []box  // the marks' boxes that later marks keep off (avoid)
+	later    []func()
 
 	// group, when set, puts every shape added in that group, whatever
 	// layer it names: the legend's key borrows the order and mark shapes.
@@ -208,16 +211,35 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 			others = append(others, d.unitAt[q])
 		}
 	}
-	best, fewest := occ.add(dir.mul(waitSep*d.u)), math.MaxInt
-	for _, sep := range []float64{waitSep, waitSep + 0.5, waitSep + 1} {
+	best, fewest := at, math.MaxInt
+	// The last try, at sep 0, is the geometry's own point, inside the
+	// province but half over the occupant.
+	for _, sep := range []float64{waitSep, waitSep + 0.5, waitSep + 1, waitSep - 0.4, waitSep - 0.7, 0} {
 		for _, a := range []float64{0, 22.5, -22.5, 45, -45, 67.5, -67.5, 90, -90, 112.5, -112.5, 135, -135, 157.5, -157.5, 180} {
 			r := a * math.Pi / 180
 			w := pt{dir.X*math.Cos(r) - dir.Y*math.Sin(r), dir.X*math.Sin(r) + dir.Y*math.Cos(r)}
 			c := occ.add(w.mul(sep * d.u))
+			if sep == 0 {
+				if a != 0 {
+					break
+				}
+				c = at
+			}
 			ring := boxAround(c, 1.55*d.u, 1.55*d.u)
-			blocked := 0
+			// Inside its own province above all: a unit drawn over a
+			// neighbour reads as the neighbour's (a French fleet
+			// dislodged from the English Channel stood on London's
+			// coast). Nearer the occupant than waitSep only where
+			// nothing further off is inside.
+			blocked := d.b.outsideCost(p, c, d.u)
+			switch {
+			case sep == 0:
+				blocked += 5
+			case sep < waitSep:
+				blocked += 4
+			}
 			if !offStandoffs(c) {
-				blocked += 8
+				blocked += 16 // its ring hid the ⊗ and the retreat's shaft
 			}
 			if retreats && d.crossesUnit(c, to, occ) {
 				blocked += 3
@@ -225,6 +247,14 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 			for _, lb := range d.keepClear() {
 				if ring.overlaps(lb) {
 					blocked += 2
+				}
+			}
+			for _, q := range d.pos.CenterList() {
+				// A centre marker under the ring reads as a second
+				// unit on the retreat's arrow: it weighs as much as
+				// a body half outside.
+				if ring.overlaps(boxAround(d.centreAt(q), centreR*d.px, centreR*d.px)) {
+					blocked += 7
 				}
 			}
 			for _, o := range others {
@@ -241,6 +271,40 @@ func (d *drawer) waitingAt(l judge.Loc) pt {
 		}
 	}
 	return best
+}
+
+// outsideCost weighs how much of a unit of radius u drawn at c lies
+// outside province p, for waitingAt: 20 when its centre does (no name,
+// unit or marker costs as much), 14 when more than half of eight points
+// round its edge do, 6 when three or four do, 3 when one or two do (so
+// that a spot wholly inside is taken where there is one), else 0: a body
+// more than half outside weighs more than standing half over the
+// occupant or on a centre marker. A schematic board's provinces have no
+// shape: nothing lies outside them.
+func (b *board) outsideCost(p judge.Loc, c pt, u float64) int {
+	if b.schematic || len(b.rings[p]) == 0 {
+		return 0
+	}
+	b.over.once.Do(b.prepareOver)
+	if !b.inProvince(p, c) {
+		return 20
+	}
+	out := 0
+	for k := range 8 {
+		a := float64(k) * math.Pi / 4
+		if !b.inProvince(p, c.add(pt{math.Cos(a), math.Sin(a)}.mul(0.8*u))) {
+			out++
+		}
+	}
+	switch {
+	case out > 4:
+		return 14
+	case out > 2:
+		return 6
+	case out > 0:
+		return 3
+	}
+	return 0
 }
 
 // retreatTarget is where the unit dislodged from l is ordered to

@@ -26,8 +26,27 @@ const gameYears = 6
 // movement picture that the random corpus had never drawn.
 func playedBusiest(t testing.TB) []shot {
 	t.Helper()
-	return playedShots.get(t, "the played games", func() []shot {
-		var out []shot
+	return played(t).busiest
+}
+
+// playedRetreats returns every retreat phase of the games playedBusiest
+// plays, with its adjudication: dislodged units where real play puts
+// them, beside the units that took their provinces.
+func playedRetreats(t testing.TB) []shot {
+	t.Helper()
+	return played(t).retreats
+}
+
+// playedGames is what the played games keep of their phases.
+type playedGames struct {
+	busiest, retreats []shot
+}
+
+// played plays the games of playedBusiest, once per test binary.
+func played(t testing.TB) playedGames {
+	t.Helper()
+	return playedShots.get(t, "the played games", func() playedGames {
+		var out playedGames
 		for _, name := range racetest.Spread(variants.Names(), 6) {
 			m, err := variants.Load(name)
 			if err != nil {
@@ -50,15 +69,18 @@ func playedBusiest(t testing.TB) []shot {
 				if pos.Phase.Type == judge.Movement && (best.res == nil || len(res.Results) > len(best.res.Results)) {
 					best = shot{name + "-played-" + pos.Phase.String(), pos, res}
 				}
+				if pos.Phase.Type == judge.Retreat {
+					out.retreats = append(out.retreats, shot{name + "-played-" + pos.Phase.String(), pos, res})
+				}
 				if len(res.Winners) > 0 {
 					break
 				}
 				pos = res.Next
 			}
-			out = append(out, best)
+			out.busiest = append(out.busiest, best)
 		}
 		return out
 	})
 }
 
-var playedShots shared[[]shot]
+var playedShots shared[playedGames]

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -13,6 +14,7 @@ import (
 // letter, titled as no power's, on a drawn board and on a schematic one;
 // a neutral army dislodged is drawn as dislodged in the movement.
 func TestNeutralUnits(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	// The schematic is Youngstown Redux's map under a name that has no
 	// geometry: every board with these provinces is drawn, or is being.
 	_, src, err := variants.Source("youngstown-redux")

@@ -37,6 +37,13 @@ func (d *drawer) orders() {
 			d.move(r)
 		}
 	}
+	// The moves' outcome marks once every move is drawn, so that each
+	// keeps clear of every head (later: a move drawn after a ✗ put its
+	// head under it, and read as a support).
+	for _, mark := range d.later {
+		mark()
+	}
+	d.later = nil
 	for i := range d.results {
 		r := &d.results[i]
 		switch r.Order.Kind {
@@ -107,14 +114,33 @@ func (d *drawer) move(r *judge.OrderResult) {
 		}
 	}
 	end := d.b.at[o.Target]
-	var lead []pt // a move off one side of a schematic that comes back at the other
-	if len(path) == 1 && d.b.wraps(path[0], end) {
+	const moveW = 3.2      // the line's width in pixels
+	var lead []pt          // a move off one side of the picture that comes back at the other
+	startGap := d.u * 1.05 // off the unit's symbol
+	switch {
+	case len(path) == 1 && d.b.acrossCut(path[0], end):
+		// Each piece long enough for its shaft and head, besides the
+		// unit it leaves or the room kept at its target (and the
+		// target's name, which may shorten it by a head).
+		want := (minShaft + 2*arrowHeadLen*moveW) * d.px
+		lead, path = d.b.cutPieces(path[0], end, want+1.05*d.u, want+1.15*d.u)
+		lead = trimStart(lead, startGap)
+		path, startGap = path[:1], 0
+	case len(path) == 1 && d.b.wraps(path[0], end):
 		dir := d.b.wrapDir(path[0], end)
-		l := d.u + 1.5*stubLen*d.px // stubLen is in pixels: map units on a drawn globe
+		l := d.u + 1.5*stubLen*d.px // stubLen is in pixels
 		lead = trimStart([]pt{path[0], path[0].add(dir.mul(l))}, d.u*1.05)
 		path = []pt{end.sub(dir.mul(l))}
 	}
 	path = append(path, end)
+	var leads [][]pt // the pieces of a convoyed way before it crosses the cut
+	if pieces := d.b.roundPieces(path); len(path) > 2 && len(pieces) > 1 {
+		leads, path = pieces[:len(pieces)-1], pieces[len(pieces)-1]
+		leads[0], startGap = trimStart(leads[0], startGap), 0
+	}
+	if lead != nil {
+		leads = [][]pt{lead}
+	}
 	failed, oc := orderFailed(r)
 	// The drawn path starts at the unit's edge and ends short of the
 	// target's point, at the edge of a unit that stands or would stand
@@ -125,7 +151,6 @@ func (d *drawer) move(r *judge.OrderResult) {
 	if _, ok := d.pos.UnitAt(tp); ok && d.pos.Phase.Type == judge.Movement {
 		short = d.u * 1.15
 	}
-	const moveW = 3.2 // the line's width in pixels
 	lb := d.labelBox(tp).grow(d.px)
 	others := d.otherCentres(tp)
 	keep := others
@@ -152,7 +177,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 			// far as the target's point.
 			var p []pt
 			for _, s := range []float64{short, short / 2, 0} {
-				p = clearOfLabel(trimEnd(trimStart(w, d.u*1.05), s), lb, 2*d.px, moveW*d.px)
+				p = clearOfLabel(trimEnd(trimStart(w, startGap), s), lb, 2*d.px, moveW*d.px)
 				if level > 0 || d.tipInside(p, tp, end) {
 					break
 				}
@@ -193,7 +218,7 @@ func (d *drawer) move(r *judge.OrderResult) {
 		}
 		return last
 	}
-	if len(path) == 2 && lead == nil && !d.b.schematic {
+	if len(path) == 2 && len(leads) == 0 && !d.b.schematic {
 		// Over the two provinces it joins, not across a third.
 		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, boxesSum(keep), fitAll)
 	} else {
@@ -213,12 +238,22 @@ func (d *drawer) move(r *judge.OrderResult) {
 		class += " spoils"
 	}
 	st := d.style(d.orderPower(o))
-	if lead != nil {
-		d.arrow(lead, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
+	for _, l := range leads {
+		d.arrow(l, st.Unit, moveW*d.px, failed, class+" wrap", d.orderTitle(r, oc), headArrow)
 	}
 	d.arrow(path, st.Unit, moveW*d.px, failed, class, d.orderTitle(r, oc), headArrow)
+	own := len(d.heads)
+	if len(path) > 1 {
+		d.heads = append(d.heads, ringBox(arrowHead(path, moveW*d.px)))
+	}
 	if failed {
-		d.outcomeMark(path, oc)
+		d.later = append(d.later, func() {
+			if oc == judge.Bounced {
+				d.bounceMark(path, own)
+				return
+			}
+			d.outcomeMark(path, oc)
+		})
 	}
 	if strings.HasSuffix(class, " spoils") {
 		d.note(d.clearSpot(path, pathLen(path)/2, 16*d.px, 6*d.px), "spoils")
@@ -328,7 +363,16 @@ func (d *drawer) support(r *judge.OrderResult) {
 	if o.Kind == judge.SupportHold {
 		endGap = d.u * 1.3
 	}
-	path, _, _ := d.fit([][]pt{{start, end}}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, d.u*1.05), endGap), true }, 0, nil)
+	startGap := d.u * 1.05
+	if d.b.acrossCut(start, end) {
+		// The short way round, off one side and in at the other (see
+		// globe.go), each piece long enough to see.
+		want := (minShaft + 4) * d.px
+		lead, in := d.b.cutPieces(start, end, want+startGap, want+endGap)
+		d.arrow(trimStart(lead, startGap), st.Unit, 2*d.px, failed, class+" wrap", title, headNone)
+		start, startGap = in[0], 0
+	}
+	path, _, _ := d.fit([][]pt{{start, end}}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, startGap), endGap), true }, 0, nil)
 	if len(path) < 2 {
 		return
 	}
@@ -646,11 +690,52 @@ func (d *drawer) outcomeMark(path []pt, oc judge.Outcome) {
 	}
 }
 
+// bounceMark draws a bounced move's ✗ on its line near its head, clear
+// of names and centre markers, of every unit (a ✗ on the unit that moved
+// read as its removal: Milan's army that failed to take Tyrolia) and of
+// every other move's head (under a ✗ a successful move's head was lost,
+// and the move read as a support: Europe 1939's A Pic-Bur). own is the
+// index of the move's own head in d.heads, which the ✗ may touch.
+func (d *drawer) bounceMark(path []pt, own int) {
+	l, hw := 5*d.px, (5+markClear)*d.px
+	var marks []box // the units and the other heads
+	for i, h := range d.heads {
+		if i != own {
+			marks = append(marks, h)
+		}
+	}
+	for _, p := range d.m.Provinces() {
+		if _, ok := d.pos.UnitAt(p); ok {
+			marks = append(marks, boxAround(d.unitAt[p], d.u, d.u))
+		}
+	}
+	// Clear of everything; else of the units, heads and marks, over a
+	// name if need be; else of the names, as before there were both.
+	at, clear := spotClearOf(path, 9*d.px, hw, hw, d.px, slices.Concat(d.keepClear(), marks))
+	if !clear {
+		if at, clear = spotClearOf(path, 9*d.px, hw, hw, d.px, slices.Concat(marks, d.placed)); !clear {
+			at = d.clearSpot(path, 9*d.px, hw, hw)
+		}
+	}
+	d.avoid(boxAround(at, hw, hw))
+	d.cross(at, l, "bounce")
+}
+
+// ringBox is the box round ring's points.
+func ringBox(ring []pt) box {
+	b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range ring {
+		b = box{min(b.x0, p.X), min(b.y0, p.Y), max(b.x1, p.X), max(b.y1, p.Y)}
+	}
+	return b
+}
+
 // The ends of order lines.
 const (
 	headArrow = iota
 	headDot
 	headDiamond
+	headNone // a piece of a line that goes on across the cut (globe.go)
 )
 
 // arrow draws an order's line in the power's colour over a dark outline,
@@ -682,7 +767,9 @@ func (d *drawer) arrow(path []pt, c color.NRGBA, w float64, failed bool, class, 
 	ow := 1.1 * d.px
 	d.add(gOrders, elem{kind: kPath, class: "order-outline", rings: [][]pt{shaft}, stroke: colInk, width: w + 2*ow, dash: dash})
 	d.add(gOrders, elem{kind: kPath, class: class, title: title, rings: [][]pt{shaft}, stroke: c, width: w, dash: dash})
-	d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+	if headRing != nil {
+		d.add(gOrders, elem{kind: kPath, class: "order-head", rings: [][]pt{headRing}, closed: true, fill: fill{c: c}, stroke: colInk, width: ow})
+	}
 }
 
 // arrowHeadLen and arrowHeadW are an arrow head's length and width, in

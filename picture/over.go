@@ -247,8 +247,9 @@ func (b *board) outside(w []pt, p, q judge.Loc, step, limit float64) float64 {
 func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, keep uint64, fit func([][]pt, func([]pt) float64) []pt) []pt {
 	if b.m.Wraps || b.globe {
 		if math.Abs(e.X-a.X) > b.w/2 {
-			// Across the cut of a board drawn round the globe, the
-			// short way round: drawn straight, as it always was.
+			// Across the cut of a board round the globe: the short way
+			// round is no way over the picture (a drawn globe's moves
+			// across it come here in two pieces, globe.go).
 			return fit([][]pt{{a, e}}, nil)
 		}
 	}
@@ -260,7 +261,7 @@ func (b *board) overFit(a, e pt, p, q judge.Loc, short float64, keep uint64, fit
 	if ok {
 		return w
 	}
-	w = fit(b.overWays(a, e, p, q), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s, math.Inf(1)) })
+	w = fit(b.shortWays(b.overWays(a, e, p, q)), func(w []pt) float64 { return b.outside(w, p, q, overStep*b.s, math.Inf(1)) })
 	c.mu.Lock()
 	if c.fits == nil {
 		c.fits = map[fitKey][]pt{}
@@ -425,8 +426,35 @@ type cellGrid struct {
 // picture, or larger where the two provinces span more than this.
 const maxCells = 40000
 
-// newCellGrid rasterises provinces p and q of b, scanline by scanline.
-func (b *board) newCellGrid(p, q judge.Loc) *cellGrid {
+// routeScratch holds the buffers of one route search (innerWay): a
+// grid's cells and the search's state per cell, some hundreds of
+// kilobytes on the largest boards, which each search allocated afresh
+// (a tenth of TestEveryArrowVisible's time went to allocating and
+// collecting them). A search takes its own from routeScratches, so that
+// pictures drawn at once on many goroutines share none.
+type routeScratch struct {
+	in    []bool
+	room  []int32
+	dist  []float64
+	prev  []int32
+	guess []float64
+	heap  cellHeap
+}
+
+var routeScratches = sync.Pool{New: func() any { return new(routeScratch) }}
+
+// resize returns buf with length n, on buf's array where it is large
+// enough; the elements are left as they were.
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
+}
+
+// newCellGrid rasterises provinces p and q of b, scanline by scanline,
+// on the buffers of s.
+func (b *board) newCellGrid(p, q judge.Loc, s *routeScratch) *cellGrid {
 	bb := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, l := range []judge.Loc{p, q} {
 		for _, r := range b.over.boxes[l] {
@@ -436,7 +464,9 @@ func (b *board) newCellGrid(p, q judge.Loc) *cellGrid {
 	size := max(b.s, math.Sqrt((bb.x1-bb.x0)*(bb.y1-bb.y0)/maxCells))
 	g := &cellGrid{x0: bb.x0, y0: bb.y0, size: size,
 		w: int((bb.x1-bb.x0)/size) + 1, h: int((bb.y1-bb.y0)/size) + 1}
-	g.in = make([]bool, g.w*g.h)
+	s.in = resize(s.in, g.w*g.h)
+	g.in = s.in
+	clear(g.in)
 	var xs []float64
 	for row := 0; row < g.h; row++ {
 		y := g.y0 + (float64(row)+0.5)*size
@@ -461,34 +491,42 @@ func (b *board) newCellGrid(p, q judge.Loc) *cellGrid {
 			}
 		}
 	}
-	// Room: steps to the nearest outside cell, breadth first from
-	// every outside cell (the grid's edge counts as outside).
-	g.room = make([]int32, len(g.in))
-	var queue []int
-	for i, in := range g.in {
-		x, y := i%g.w, i/g.w
-		if in && x > 0 && y > 0 && x < g.w-1 && y < g.h-1 {
-			g.room[i] = -1
-		} else {
-			queue = append(queue, i)
-		}
-	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		x, y := i%g.w, i/g.w
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			nx, ny := x+d[0], y+d[1]
-			if nx < 0 || ny < 0 || nx >= g.w || ny >= g.h {
-				continue
-			}
-			if j := ny*g.w + nx; g.room[j] < 0 {
-				g.room[j] = g.room[i] + 1
-				queue = append(queue, j)
-			}
-		}
-	}
+	s.room = resize(s.room, len(g.in))
+	g.room = s.room
+	roomOf(g.in, g.w, g.h, g.room)
 	return g
+}
+
+// roomOf fills room, per cell of a grid w cells wide and h high, with
+// the steps to the nearest cell outside (0 outside): the city-block
+// distance to the nearest cell that is not in, or lies on the grid's
+// edge, which counts as outside. Two sweeps, down the grid from each
+// cell's upper and left neighbours and back up from its lower and right
+// ones, find that distance exactly, as a walk breadth first from every
+// outside cell does (TestRoomAgrees), and at a fraction of that walk's
+// cost, which was a fifth of TestEveryArrowVisible's time.
+func roomOf(in []bool, w, h int, room []int32) {
+	const far = math.MaxInt32 / 2 // more than any distance on a grid, and far+1 fits
+	for y := range h {
+		for x := range w {
+			i := y*w + x
+			if in[i] && x > 0 && y > 0 && x < w-1 && y < h-1 {
+				room[i] = far
+			} else {
+				room[i] = 0
+			}
+		}
+	}
+	for y := 1; y < h-1; y++ {
+		for i := y*w + 1; i < y*w+w-1; i++ {
+			room[i] = min(room[i], room[i-w]+1, room[i-1]+1)
+		}
+	}
+	for y := h - 2; y > 0; y-- {
+		for i := y*w + w - 2; i > y*w; i-- {
+			room[i] = min(room[i], room[i+w]+1, room[i+1]+1)
+		}
+	}
 }
 
 // cell is the cell under v, or -1 off the grid.
@@ -504,13 +542,43 @@ func (g *cellGrid) centre(i int) pt {
 	return pt{g.x0 + (float64(i%g.w)+0.5)*g.size, g.y0 + (float64(i/g.w)+0.5)*g.size}
 }
 
-// nearestIn is the inside cell nearest to v (by the cells' centres), or -1.
+// nearestIn is the inside cell nearest to v (by the cells' centres;
+// of cells equally near, the first in the grid's order), or -1.
+//
+// It looks at the cells round v's own (the nearest on the grid, for a
+// v off it) ring by ring, outward, and stops at the first ring whose
+// cells all lie further from v than the nearest found: a cell r rings
+// out lies at least r-½ cells from v across or down. Scanning the whole
+// grid, twice a search, found the same cell (TestNearestInAgrees) at
+// several times the cost.
 func (g *cellGrid) nearestIn(v pt) int {
+	cx := min(g.w-1, max(0, int(math.Floor((v.X-g.x0)/g.size))))
+	cy := min(g.h-1, max(0, int(math.Floor((v.Y-g.y0)/g.size))))
 	best, bestD := -1, math.Inf(1)
-	for i, in := range g.in {
-		if in {
-			if d := g.centre(i).sub(v).len(); d < bestD {
-				best, bestD = i, d
+	look := func(x, y int) {
+		if x < 0 || x >= g.w {
+			return
+		}
+		i := y*g.w + x
+		if !g.in[i] {
+			return
+		}
+		if d := g.centre(i).sub(v).len(); d < bestD || (d == bestD && i < best) {
+			best, bestD = i, d
+		}
+	}
+	for r := 0; r <= max(g.w, g.h); r++ {
+		if best >= 0 && float64(r-1)*g.size > bestD {
+			break // a margin of half a cell over r-½: rounding cannot matter
+		}
+		for y := max(0, cy-r); y <= min(g.h-1, cy+r); y++ {
+			if y == cy-r || y == cy+r {
+				for x := cx - r; x <= cx+r; x++ {
+					look(x, y)
+				}
+			} else {
+				look(cx-r, y)
+				look(cx+r, y)
 			}
 		}
 	}
@@ -535,24 +603,36 @@ func (g *cellGrid) clear(a, c pt, minRoom int32) bool {
 // straightened where a straight piece keeps over them, and rounded: nil
 // if the two do not join (neighbours across a strait).
 func (b *board) innerWay(a, e pt, p, q judge.Loc) []pt {
-	g := b.newCellGrid(p, q)
+	s := routeScratches.Get().(*routeScratch)
+	defer routeScratches.Put(s)
+	g := b.newCellGrid(p, q, s)
 	from, to := g.nearestIn(a), g.nearestIn(e)
 	if from < 0 || to < 0 {
 		return nil
 	}
 	// A* over the eight neighbours of each cell, toward e as the crow
 	// flies (no step costs less than its length).
-	dist := make([]float64, len(g.in))
-	prev := make([]int32, len(g.in))
+	n := len(g.in)
+	s.dist, s.prev, s.guess = resize(s.dist, n), resize(s.prev, n), resize(s.guess, n)
+	dist, prev, guessed := s.dist, s.prev, s.guess
 	for i := range dist {
-		dist[i], prev[i] = math.Inf(1), -1
+		dist[i], prev[i], guessed[i] = math.Inf(1), -1, -1
 	}
 	goal := g.centre(to)
-	guess := func(i int) float64 { return g.centre(i).sub(goal).len() / g.size }
+	// A cell's guess, worked out once (a square root) and kept, as the
+	// search asks for it again each time it takes the cell from the
+	// queue.
+	guess := func(i int) float64 {
+		if guessed[i] < 0 {
+			guessed[i] = g.centre(i).sub(goal).len() / g.size
+		}
+		return guessed[i]
+	}
 	dist[from] = 0
-	var h cellHeap
+	h := &s.heap
+	*h = (*h)[:0]
 	h.push(cellItem{from, guess(from)})
-	for len(h) > 0 {
+	for len(*h) > 0 {
 		it := h.pop()
 		i := it.i
 		if i == to {

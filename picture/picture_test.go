@@ -429,7 +429,7 @@ var oneMany = regexp.MustCompile(`(?:^|[^0-9.])1 [a-z]+s\b`)
 // formats: none is without a picture, and its description agrees in
 // number.
 func TestEveryVariant(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(name, func(t *testing.T) {
 			m, err := variants.Load(name)
 			if err != nil {
@@ -679,6 +679,7 @@ func confetti(h float64, n int) *scene {
 // it: encodePNG is the same code at any size, and a full-size one costs
 // minutes under the race detector.
 func TestPNGStaysSmall(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	const h, limit = 250, MaxPNGBytes / 4
 	img, err := rasterise(confetti(h, 3000))
 	if err != nil {
@@ -711,6 +712,7 @@ func TestPNGStaysSmall(t *testing.T) {
 // the fewest colours is an error, so that PNG keeps its promise; one
 // that fits with fewer colours has them.
 func TestPNGTooBusy(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	img, err := rasterise(confetti(200, 600))
 	if err != nil {
 		t.Fatal(err)

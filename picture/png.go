@@ -57,6 +57,10 @@ type raster struct {
 	cover []uint8 // scratch: the coverage of one shape
 	mask  *image.Alpha
 	round *[256]uint8 // how coverage is rounded: coverHalves, coverQuarters (coverWhole for a PNG's halos)
+	// rowHalves keeps a half-covered pixel of the shape being drawn half
+	// only in a row of them (see rowHalves); set for a PNG's marks at
+	// its own size, whose edges the board does not hide.
+	rowHalves bool
 
 	rec *[]paintOp // while set, every paint is also kept here
 
@@ -247,7 +251,8 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 	ix.index(img)
 	enc := encoding{runs: len(ix.runs)}
 	var p *image.Paletted
-	last := 0 // the weight of the last try
+	last := 0   // the weight of the last try
+	wrote := -1 // the try whose PNG out holds
 	for i, try := range pngTries {
 		if try.maxRuns > 0 && len(ix.runs) > try.maxRuns {
 			continue
@@ -259,7 +264,17 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 		if try.gain > 0 && last*(100-try.gain) > within*100 {
 			continue // it could not take enough off the last try's weight
 		}
-		enc.try, enc.tries = i, enc.tries+1
+		if wrote >= 0 && pngTries[wrote].colours == try.colours && pngTries[wrote].level >= try.level {
+			// The PNG written already has these colours at this level
+			// or a harder one: a try within the limit after those
+			// within the target takes it as it is.
+			if out.Len() <= within {
+				enc.try = wrote
+				return enc, nil
+			}
+			continue
+		}
+		enc.try, enc.tries, wrote = i, enc.tries+1, i
 		if p == nil || len(p.Palette) > try.colours {
 			// A try with as many colours as the last writes the same
 			// pixels harder.
@@ -286,12 +301,16 @@ func encodeInto(out *bytes.Buffer, img *image.RGBA, limit int) (encoding, error)
 // it is tried first on a picture of few enough runs of one colour
 // (lightRuns) that it fits TargetPNGBytes with room to spare, and a
 // busier one starts at level 6, which fits every board's start and
-// most of its games' pictures. Level 8, about twice the cost of level
-// 6, takes another 2-3% off a picture just over; level 9 costs ten
-// times level 6 for 8%, and is what brings World's busiest movements
-// of a played game (157-164 KB at level 6) under TargetPNGBytes. The
-// smaller palettes are for pictures busier than any game makes, and
-// may weigh up to the limit.
+// every picture of its games (TestPNGWeight: the busiest, Twenty
+// Twenty's played movement, weighs 145 KB). Level 8, about twice the
+// cost of level 6, takes another 2-4% off a picture just over. Past
+// the target, a picture busier than any game makes is written at level
+// 6 with all its colours up to the limit (the PNG of level 6 or 8
+// already written, not written again), then with fewer, at level 9
+// (ten times the cost of level 6 for 8%), which only such a picture
+// pays. Level 9 with all colours, which World's and Twenty Twenty's
+// busiest played movements needed (a quarter of a second each) before
+// their marks' edges were rounded (rowHalves), is no longer tried.
 var pngTries = []struct {
 	colours, level int
 	target         bool // within TargetPNGBytes, not only the limit
@@ -306,22 +325,21 @@ var pngTries = []struct {
 	{256, 5, true, lightRuns, 0},
 	{256, 6, true, 0, 0},
 	{256, 8, true, 0, 5},
-	{256, zlib.BestCompression, false, 0, 0},
+	{256, 6, false, 0, 0},
 	{64, zlib.BestCompression, false, 0, 0},
 	{16, zlib.BestCompression, false, 0, 0},
 }
 
 // lightRuns is the most runs of one colour (indexed.runs) a picture may
-// have for level 5 to be tried first. A picture weighs at most 1.04
-// bytes a run at level 5 on every board (American Empire's start, 113
-// KB; World's pictures weigh 0.80-0.85 bytes a run, patterned fills
-// being runs that cost little), and every picture of the test corpus
-// and of the played games with at most lightRuns runs fits
-// TargetPNGBytes at level 5 (TestPNGWeight; World's start is the
-// heaviest such, 138 KB of 167,000 runs), so the level-5 try rarely
+// have for level 5 to be tried first. A picture weighs at most 1.2
+// bytes a run at level 5 on every board (American Empire's start, 94
+// KB of 80,500 runs; World's pictures weigh 0.92-1.03 bytes a run,
+// patterned fills being runs that cost little), so every picture of at
+// most lightRuns runs fits TargetPNGBytes at level 5 (TestPNGWeight
+// checks the test corpus and the played games), the level-5 try rarely
 // misses, and a miss costs one try. The choice is the picture's own,
 // so the same picture is always the same bytes.
-const lightRuns = 170_000
+const lightRuns = 125_000
 
 // zlibWriters keeps a compressor per level (about a megabyte each) from
 // one picture to the next.
@@ -620,6 +638,11 @@ func (r *raster) paintSpan(sp *span, f fill) {
 func (r *raster) px(p pt) pt { return pt{p.X * r.k, p.Y * r.k} }
 
 func (r *raster) draw(e *elem) {
+	// The marks of a PNG at its own size keep half-covered edge pixels
+	// only in rows of them (rowHalves); a board's shapes are rounded as
+	// they are below, and a replay's frames keep their quarters.
+	r.rowHalves = r.round == &coverHalves && e.group != gBoard
+	defer func() { r.rowHalves = false }()
 	switch e.kind {
 	case kText:
 		r.text(e)
@@ -732,6 +755,9 @@ func (r *raster) paint(polys [][]pt, f fill, ink uint8) {
 	}
 	mask := &image.Alpha{Pix: r.cover[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	r.z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	if r.rowHalves {
+		rowHalves(mask.Pix, w, markHalves)
+	}
 	r.keep(rect, mask.Pix, ink)
 	r.composite(rect, mask.Pix, f)
 }
@@ -858,6 +884,72 @@ var coverOutline = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// rowHalves rounds to none or full each pixel of mask (w pixels a row)
+// that coverHalves makes half-covered, unless it is one of a run of at least
+// n half-covered pixels along its row: there a shape's edge runs nearly
+// level, and a step of a whole pixel would show. A steeper edge crosses
+// each row in fewer half-covered pixels, each a run of its own in the
+// PNG, a colour between the mark's and whatever lies under it: rounded,
+// the edge steps a pixel at a time, which at a picture's own size looks
+// as smooth, and a busy picture weighs a tenth less. Twenty Twenty's
+// busiest played movement at 1700 pixels, with the text started on
+// whole pixels, weighs at level 6: 162 KB with every half kept; 151
+// with the marks' halves kept in runs of 2, 148.5 with the letters'
+// too; 144.5 with the marks' in runs of 3 (markHalves: every edge is
+// rounded but those within about ten degrees of level, and it still
+// looks smooth), 143.5 in runs of 4; 143.3 with the letters' in runs
+// of 3 too, which roughens them, where runs of 2 only sharpen their
+// upright strokes. World's: 140, and 127.7 as drawn. Such a pixel counts
+// as covered from 35%, as an outline's does (coverOutline), so that a
+// line 0.8 pixels wide, a fleet's edge, never breaks
+// (TestMarkLinesUnbroken).
+func rowHalves(mask []uint8, w, n int) {
+	half := &halfCovered
+	for y := 0; y+w <= len(mask); y += w {
+		row := mask[y : y+w]
+		for x := 0; x < w; x++ {
+			// Most of a mask is empty: eight pixels at a time.
+			for x+8 <= w && binary.LittleEndian.Uint64(row[x:]) == 0 {
+				x += 8
+			}
+			if x == w || !half[row[x]] {
+				continue
+			}
+			// A run of half-covered pixels from x to end: rounded
+			// in place, since what lies past end is read after.
+			end := x + 1
+			for end < w && half[row[end]] {
+				end++
+			}
+			if end-x < n {
+				for i := x; i < end; i++ {
+					if int(row[i])*100 >= 35*255 {
+						row[i] = 0xff
+					} else {
+						row[i] = 0
+					}
+				}
+			}
+			x = end - 1
+		}
+	}
+}
+
+// halfCovered says which coverages coverHalves rounds to a half.
+var halfCovered = func() (t [256]bool) {
+	for v, c := range coverHalves {
+		t[v] = c != 0 && c != 0xff
+	}
+	return t
+}()
+
+// markHalves and letterHalves are the runs rowHalves keeps
+// half-covered pixels in, for the marks and for letters.
+const (
+	markHalves   = 3
+	letterHalves = 2
+)
 
 // coverLevels is the table that rounds a coverage to n+1 levels.
 func coverLevels(n int) (t [256]uint8) {
@@ -1074,6 +1166,10 @@ func (r *raster) text(e *elem) {
 		x -= float64(adv) / 64 / 2
 	}
 	y := (e.c.Y + textDrop*e.size) * r.k
+	// The text starts on a whole pixel: every "e" of a size is then the
+	// same pixels, which deflate finds again, and a label moves by half
+	// a pixel at most.
+	x, y = math.Round(x), math.Round(y)
 	halo := 0
 	if e.halo.A != 0 {
 		halo = int(math.Ceil(e.haloW * r.k / 2))
@@ -1121,6 +1217,10 @@ func (r *raster) text(e *elem) {
 		r.round = round
 	}
 	glyphs := cut(mask)
+	if r.round == &coverHalves {
+		// Letters at a PNG's own size: see rowHalves.
+		rowHalves(glyphs, vis.Dx(), letterHalves)
+	}
 	r.keep(vis, glyphs, inkFill)
 	r.composite(vis, glyphs, e.fill)
 }

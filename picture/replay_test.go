@@ -124,6 +124,7 @@ func drawsSomething(f *image.Paletted) bool {
 // TestReplayDeterministic: the replay of a standard game is the same
 // bytes each time it is drawn, so a mail or page of it never changes.
 func TestReplayDeterministic(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)
@@ -222,6 +223,7 @@ func BenchmarkReplay(b *testing.B) {
 // TestReplayNoPhases: a game with no phase played yet is drawn as its
 // title, its board and where it stands, without an error.
 func TestReplayNoPhases(t *testing.T) {
+	racetest.Sequential(t) // single-goroutine drawing and geometry: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)

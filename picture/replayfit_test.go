@@ -182,6 +182,7 @@ func BenchmarkReplayParts(b *testing.B) {
 // seven powers) is broken into lines that stay inside the frame: the
 // last frame has nothing but paper at its left and right edges.
 func TestReplayLongResult(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	m, err := variants.Load("standard")
 	if err != nil {
 		t.Fatal(err)

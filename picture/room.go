@@ -135,13 +135,11 @@ const wrapLimit = 0.5
 const stubLen = 26.0
 
 // wraps reports whether a line from a to b is drawn as stubs off the
-// sides: on the schematic of a board round the globe (judge.Map.Wraps),
-// one across half the picture; on a drawn globe,
-// one between its two edges (Alaska and the Bering Sea), which on the
-// globe are a strait apart.
+// sides on the schematic of a board round the globe (judge.Map.Wraps):
+// one across half the picture. A drawn globe's lines across its cut are
+// drawn whole to its sides (globe.go).
 func (b *board) wraps(from, to pt) bool {
-	dx := math.Abs(to.X - from.X)
-	return (b.schematic && b.m.Wraps && dx > wrapLimit*b.w) || (b.globe && dx > (1-2*edgeShare)*b.w)
+	return b.schematic && b.m.Wraps && math.Abs(to.X-from.X) > wrapLimit*b.w
 }
 
 // wrapDir is the way a wrapped line leaves from: towards the side of the
@@ -185,6 +183,7 @@ func (d *drawer) keepClear() []box {
 // avoid adds b, a mark's box, to those later marks keep off (keepClear).
 func (d *drawer) avoid(b box) {
 	d.cboxes = append(d.keepClear(), b)
+	d.placed = append(d.placed, b)
 }
 
 // markClear is how far, in pixels, a bounce cross or a cut support's

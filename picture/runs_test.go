@@ -77,10 +77,11 @@ func TestOutside(t *testing.T) {
 
 // TestTryPassedOver: a picture whose weight at level 6 is more than
 // level 8 could take off (pngTries' gain) goes from level 6 straight
-// to level 9, and on to the smaller palettes; without the gain it
-// would pay for level 8 too. The picture is noise, 600 by 400 pixels
-// of 256 colours: too many runs for level 5, over the limit at level 9
-// with 256 colours, within it with 64.
+// to the smaller palettes: without the gain it would pay for level 8
+// too, and the try within the limit with all colours takes level 6's
+// PNG as it is, rather than writing it again. The picture is noise,
+// 600 by 400 pixels of 256 colours: too many runs for level 5, over
+// the limit with 256 colours, within it with 64.
 func TestTryPassedOver(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 600, 400))
 	r := lcg(7)
@@ -93,11 +94,36 @@ func TestTryPassedOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pngTries[enc.try]; got.colours != 64 || enc.tries != 3 {
-		t.Errorf("%d runs: written with %d colours at level %d after %d tries; want 64 colours after 3 (level 6, level 9, then 64 colours)",
+	if got := pngTries[enc.try]; got.colours != 64 || enc.tries != 2 {
+		t.Errorf("%d runs: written with %d colours at level %d after %d tries; want 64 colours after 2 (level 6, then 64 colours)",
 			enc.runs, got.colours, got.level, enc.tries)
 	}
 	if enc.runs <= lightRuns || out.Len() > MaxPNGBytes {
 		t.Errorf("the noise has %d runs and weighs %d bytes: not the picture the test needs", enc.runs, out.Len())
+	}
+}
+
+// TestLimitTakesWritten: a picture over TargetPNGBytes at level 6 but
+// within the limit, by more than level 8 could take off, is kept with
+// all its colours as level 6 wrote it, once: the try within the limit
+// writes nothing again. The picture is noise of 16 colours, 800 by 450
+// pixels: about four bits a pixel whatever the level.
+func TestLimitTakesWritten(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 800, 450))
+	r := lcg(11)
+	for i := 0; i < len(img.Pix); i += 4 {
+		v := r.intn(16)
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = uint8(16*v), uint8(255-16*v), uint8(v*7), 0xff
+	}
+	var out bytes.Buffer
+	enc, err := encodeInto(&out, img, MaxPNGBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pngTries[enc.try]; got.colours != 256 || got.level != 6 || enc.tries != 1 {
+		t.Errorf("written with %d colours at level %d after %d tries; want 256 colours at level 6 after 1", got.colours, got.level, enc.tries)
+	}
+	if out.Len() <= TargetPNGBytes*105/100 || out.Len() > MaxPNGBytes {
+		t.Errorf("the noise weighs %d bytes: not the picture the test needs", out.Len())
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image/png"
 	"testing"
+
+	"github.com/gmdjudge/gmd/internal/racetest"
 )
 
 // TestPictureWidth draws the grid board at the default width and with its
@@ -13,6 +15,7 @@ import (
 // unit, centre and stand-off, the same type), and a replay's frame of
 // the wider board is drawn outputWidth wide, its shapes scaled.
 func TestPictureWidth(t *testing.T) {
+	racetest.Sequential(t) // one picture drawn on one goroutine: the plain pass runs it
 	pos, res := s1901(t)
 	g := gridGeometry(pos.Map)
 	plain, err := geoBoard(pos.Map, g)

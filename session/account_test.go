@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmdjudge/gmd/config"
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge/variants"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -254,8 +255,10 @@ func TestSetPassword(t *testing.T) {
 // TestPasswordCost checks that new hashes are made at the configured
 // cost, and at bcrypt's default when none is set: a host who raises it
 // gets what was asked for, and nobody gets the tests' cheap cost by
-// accident.
+// accident. Hashing at bcrypt's default cost takes seconds under the
+// race detector and no goroutine but the test's: the plain pass runs it.
 func TestPasswordCost(t *testing.T) {
+	racetest.Sequential(t)
 	for _, tc := range []struct{ set, want int }{
 		{0, bcrypt.DefaultCost},
 		{bcrypt.MinCost, bcrypt.MinCost},
@@ -318,6 +321,7 @@ func TestAdminSignon(t *testing.T) {
 // newcomer: the reply and the notice say so (njudge: "has returned as
 // France"), and the seat keeps its late count.
 func TestReturnFromCivilDisorder(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := newHarness(t)
 	h.startStandard("dt")
 	g := h.game("dt")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/state"
 	"github.com/gmdjudge/gmd/view"
@@ -55,6 +56,7 @@ func (h *harness) seat(name, power string) state.Player {
 // bot the same orders again, and a replacement takes the seat back and
 // is told that the bot held it.
 func TestBotPlaysAbandonedSeat(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := newHarness(t)
 	h.create("dt")
 	botGame(t, h, "dt", "ABANDONED")

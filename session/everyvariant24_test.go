@@ -16,7 +16,7 @@ import (
 // at their bounds: each power but the player's gets an empty seat, and
 // the bounds follow the variant's board (its centres, its first year).
 func TestEveryVariantStartsShort(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
 			mp, err := variants.Load(name)

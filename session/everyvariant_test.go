@@ -3,10 +3,13 @@ package session
 // The scripted game by mail that every variant plays: whatever its map,
 // a game is created, every power joins, and a year is played with orders
 // computed from the map so that one power takes a centre and builds in
-// the Winter. A variant that starts with a Winter plays it first.
+// the Winter (where no power owns a home centre to build in, Shift
+// Around, so that a power loses a centre and removes a unit). A variant
+// that starts with a Winter plays it first.
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -141,14 +144,28 @@ func winterOrders(pos *judge.Position, rule judge.BuildRule) map[judge.Power]str
 }
 
 // capturePlan is a year's orders that give one power a centre and a
-// build: in Spring, the mover's move (into an empty centre, or out of the
+// build (or, on a board where no power can build in its first year, that
+// make the centre's owner remove a unit): in Spring, the mover's move (into an empty centre, or out of the
 // centre to be taken); in Fall, the taker's move into it, if the Spring
 // did not already take it.
 type capturePlan struct {
 	taker                    judge.Power
+	removes                  bool        // the Winter is the loser's removal, not the taker's build
+	loser                    judge.Power // the centre's owner at the start, who removes a unit (if removes)
 	centre                   judge.Loc
 	springOrders, fallOrders []judge.Order
 	springText, fallText     string // the moves, for the log
+}
+
+// noHomeOwned reports whether no power owns any of its home centres at
+// pos: then nobody may build (Shift Around's first year).
+func noHomeOwned(pos *judge.Position) bool {
+	for _, c := range pos.CenterList() {
+		if h := pos.Map.Locs[c].Home; h != judge.NoPower && pos.Centers[c] == h {
+			return false
+		}
+	}
+	return true
 }
 
 // moveText writes a move as an order line.
@@ -174,7 +191,12 @@ func targets(mp *judge.Map, u judge.Unit, p judge.Loc) []judge.Loc {
 // into an empty centre, or by a move of the centre's occupant to an empty
 // province in Spring and the taker's move in Fall, and failing those by
 // two moves, one each season, into an empty centre; everyone else holds.
-func planCapture(t *testing.T, pos *judge.Position, rules judge.Rules) *capturePlan {
+//
+// With removal set, it looks instead for a capture that leaves the
+// centre's owner with more units than centres, for a board where no
+// power can build in its first year (Shift Around, where every power
+// starts away from its home centres, the only ones it builds in).
+func planCapture(t *testing.T, pos *judge.Position, rules judge.Rules, removal bool) *capturePlan {
 	t.Helper()
 	mp := pos.Map
 	rule := rules.BuildsOn(mp)
@@ -185,11 +207,15 @@ func planCapture(t *testing.T, pos *judge.Position, rules judge.Rules) *captureP
 		}
 		f := judge.Adjudicate(s.Next, fall, rules)
 		w := f.Next
-		if w.Phase.Type != judge.Adjustment || w.Centers[centre] != taker {
+		if w.Phase.Type != judge.Adjustment || w.Centers[centre] != taker || len(f.Winners) > 0 {
 			return false
 		}
+		if removal {
+			loser := pos.Centers[centre]
+			return loser != judge.NoPower && w.UnitCount()[loser] > w.CenterCount()[loser]
+		}
 		due := w.CenterCount()[taker] - w.UnitCount()[taker]
-		return due > 0 && len(w.BuildSites(taker, rule)) > 0 && len(f.Winners) == 0
+		return due > 0 && len(w.BuildSites(taker, rule)) > 0
 	}
 	for _, y := range pos.Units {
 		if y.Type == judge.NoUnit {
@@ -311,7 +337,7 @@ func ordersFor(pos *judge.Position, planned []judge.Order) map[judge.Power]strin
 // TestEveryVariantByMail plays a year of every variant by mail, variants
 // added later included.
 func TestEveryVariantByMail(t *testing.T) {
-	for _, variant := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, variant := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			playVariantYear(t, variant)
@@ -349,9 +375,16 @@ func playVariantYear(t *testing.T, variant string) {
 		}
 		pos = next
 	}
-	plan := planCapture(t, pos, rules)
+	plan := planCapture(t, pos, rules, false)
+	if plan == nil && noHomeOwned(pos) {
+		// No power owns a home centre to build in (Shift Around): the
+		// year's Winter is a removal instead.
+		if plan = planCapture(t, pos, rules, true); plan != nil {
+			plan.removes, plan.loser = true, pos.Centers[plan.centre]
+		}
+	}
 	if plan == nil {
-		t.Fatalf("no power of %s can take a centre and build in its first year", variant)
+		t.Fatalf("no power of %s can take a centre and build (or make its owner remove) in its first year", variant)
 	}
 	taker, centre := mp.Powers[plan.taker].Name, mp.FullName(plan.centre)
 	t.Logf("%s takes %s: Spring %s; Fall %q (empty: all hold)", taker, centre, plan.springText, plan.fallText)
@@ -369,6 +402,16 @@ func playVariantYear(t *testing.T, variant string) {
 	orders := winterOrders(winter, rules.BuildsOn(mp))
 	body, spring := h.playPhase(game, mp, seats, orders)
 	mustContain(t, body, "Adjustment results for Winter of "+fmt.Sprint(pos.Phase.Year), taker+": ")
+	if plan.removes {
+		loser := mp.Powers[plan.loser].Name
+		if !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(loser)+`: +Removes `).MatchString(body) || spring.UnitCount()[plan.loser] >= winter.UnitCount()[plan.loser] {
+			t.Errorf("%s removed nothing (%d units, %d before):\n%s", loser, spring.UnitCount()[plan.loser], winter.UnitCount()[plan.loser], body)
+		}
+		if spring.Phase != (judge.Phase{Season: judge.Spring, Year: pos.Phase.Year + 1, Type: judge.Movement}) {
+			t.Errorf("after Winter: %v", spring.Phase)
+		}
+		return
+	}
 	built := strings.Count(body, taker+": ") - strings.Count(body, taker+": Build waived")
 	if !strings.Contains(body, "Builds ") || built == 0 {
 		t.Errorf("%s built nothing:\n%s", taker, body)

@@ -15,7 +15,7 @@ import (
 // orders (movement, retreats, adjustments alike), none of them refused
 // when adjudicated, and the history keeps them.
 func TestEveryVariantBotFill(t *testing.T) {
-	for _, name := range racetest.Spread(variants.Names(), 6) { // every sixth under -race (package racetest)
+	for _, name := range racetest.Spread(variants.Names(), 6) { // about one in six under -race (package racetest)
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
 			// A small budget: the orders are as legal, and the test

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/parser"
 )
 
@@ -14,7 +15,11 @@ func (h *harness) anyoneSays(body string) string {
 	return onlyTo(h.t, h.mail("anyone@example.org", "x", body), "anyone@example.org").Body
 }
 
+// TestGetEveryTopic sends GET for every command of the table, by each of
+// its names, and every SET option. One mail after another, on one
+// goroutine: the plain pass runs it (racetest.Sequential).
 func TestGetEveryTopic(t *testing.T) {
+	racetest.Sequential(t)
 	h := newHarness(t)
 	help := h.anyoneSays("HELP")
 	// Every command of the table, by its name and each synonym: its own

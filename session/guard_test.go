@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"github.com/gmdjudge/gmd/config"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"testing"
 	"time"
 )
@@ -90,6 +91,7 @@ func TestSignonFailuresExpire(t *testing.T) {
 }
 
 func TestSignonLockoutPerGame(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := newHarness(t)
 	h.startStandard("dt")
 	h.startStandard("other")

@@ -149,6 +149,7 @@ func TestGuessingLimitEveryPath(t *testing.T) {
 // has exactly senderFailures checked in each quarter of an hour, the
 // other figure docs/security.md gives.
 func TestGuessingLimitPerAddress(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := guessingGame(t)
 	checks := countChecks(t)
 	for quarter := range 4 {

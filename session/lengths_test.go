@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/parser"
 	"github.com/gmdjudge/gmd/state"
 )
@@ -18,6 +19,7 @@ import (
 // taken at the bounds themselves; a refused setting changes nothing and
 // mails nobody. HELP lists every bound of the table.
 func TestLengthBounds(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	h := newHarness(t)
 	h.startStandard("dt")
 	words := map[string][]string{

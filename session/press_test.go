@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/judge/variants"
 )
@@ -90,6 +91,7 @@ func TestPressGrey(t *testing.T) {
 }
 
 func TestPressRefused(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	tests := []struct {
 		name    string
 		press   string

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/parser"
 )
 
@@ -89,8 +90,10 @@ func TestSetHandlersMatchTable(t *testing.T) {
 // TestSetEveryWord sends every word of every row of the SET table: the
 // master's reach their handler (no "Unknown option"), and from a
 // player the master's are refused as the master's and the players' are
-// not.
+// not. One mail after another, on one goroutine: the plain pass runs
+// it (racetest.Sequential).
 func TestSetEveryWord(t *testing.T) {
+	racetest.Sequential(t)
 	h := newHarness(t)
 	h.startStandard("dt")
 	for _, o := range parser.SetOptions() {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gmdjudge/gmd/engine"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"github.com/gmdjudge/gmd/jsonpos"
 	"github.com/gmdjudge/gmd/judge"
 	"github.com/gmdjudge/gmd/state"
@@ -38,6 +39,7 @@ import (
 // The game ends in Spring 1904 with the board checked unit by unit, and
 // the history checked phase by phase.
 func TestWholeGame(t *testing.T) {
+	racetest.Sequential(t) // one mail after another, on one goroutine: the plain pass runs it
 	w := newWholeGame(t, "wg")
 
 	// --- Forming: the master creates the game, seven players join. ----------

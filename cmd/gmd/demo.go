@@ -59,8 +59,12 @@ Flags:
 `
 
 // demoClock is how often the demo daemon runs the games' clocks: a
-// complete phase is processed while the player watches.
-const demoClock = time.Second
+// complete phase is processed while the player watches. demoPoll is how
+// often it looks in the judge's mailbox, as the in-memory server can let
+// IDLE miss a message (demoConfig). The first turn waits on both, about
+// a second for each round trip of mail; the tests shorten them, which
+// otherwise waited six seconds for each demo they ran.
+var demoClock, demoPoll = time.Second, time.Second
 
 // demoWait bounds the first turn: on a machine where it takes longer,
 // something is wrong.
@@ -214,7 +218,7 @@ func playDemo(ctx context.Context, set demoSetup, stdout io.Writer) (err error) 
 }
 
 // demoConfig is the judge.conf of the demo: the judge's mailbox on srv,
-// without TLS (srv listens on loopback only), polled every second, as
+// without TLS (srv listens on loopback only), polled every demoPoll, as
 // the in-memory server can let IDLE miss a message.
 func demoConfig(srv *demo.Servers, db string) *config.Config {
 	cfg := config.Defaults()
@@ -228,7 +232,7 @@ func demoConfig(srv *demo.Servers, db string) *config.Config {
 			Password: demo.Judge.Password,
 		},
 		Mailbox:      config.DefaultMailbox,
-		PollInterval: time.Second,
+		PollInterval: demoPoll,
 	}
 	cfg.SMTP = &config.SMTP{Server: config.Server{
 		Addr:     srv.SMTPAddr,

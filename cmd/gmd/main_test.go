@@ -4,6 +4,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/gmdjudge/gmd/config"
 	"golang.org/x/crypto/bcrypt"
@@ -13,8 +14,12 @@ import (
 // password hashes bcrypt makes: at the default cost they were nearly all
 // of this package's time, and more still under the race detector. No
 // test here is about the cost (config's tests check its default, and
-// TestLoadConfigDefaults that loadConfig takes configDefaults).
+// TestLoadConfigDefaults that loadConfig takes configDefaults). And it
+// runs the demo's clock and looks in its mailbox every tenth of a second
+// rather than every second: its first turn's round trips of mail waited
+// on them for six seconds a demo, which no test is about.
 func TestMain(m *testing.M) {
+	demoClock, demoPoll = 100*time.Millisecond, 100*time.Millisecond
 	configDefaults = func() *config.Config {
 		c := config.Defaults()
 		c.PasswordCost = bcrypt.MinCost

@@ -109,7 +109,7 @@ func replayOfMail(t testing.TB, j *daemon.Judge, m *state.OutMail) []mail.Attach
 	return atts
 }
 
-// TestGameOverReplayEveryBoard: on every board (every sixth under the
+// TestGameOverReplayEveryBoard: on every board (about one in six under the
 // race detector: racetest), the game-over mail of a
 // finished game carries its replay, a GIF that decodes, with a frame for
 // the title, each phase played, the board after the last and the
@@ -161,6 +161,7 @@ func names(atts []mail.Attachment) []string {
 // it. Either way it is drawn once for all the game's mails (a gunboat
 // game mails each player apart).
 func TestGameOverReplayFits(t *testing.T) {
+	racetest.Sequential(t) // one game drawn and mailed on one goroutine: the plain pass runs it
 	for _, c := range []struct {
 		limit int
 		parts bool // else the note
@@ -231,6 +232,7 @@ func mustSay(t *testing.T, text string, wants ...string) {
 // not reveal its players shows nothing of them: the same game played by
 // other addresses has the same replay, byte for byte.
 func TestReplayNamesNoPlayer(t *testing.T) {
+	racetest.Sequential(t) // one game drawn and mailed on one goroutine: the plain pass runs it
 	var gifs [][]byte
 	for _, who := range []string{"alice", "bob"} {
 		j := replayJudge(t, config.DefaultMaxReplayBytes)

@@ -37,7 +37,7 @@ func TestSVGInBrowser(t *testing.T) {
 	}
 	shots := []shot{s1901(t)}
 	// Every board in the plain pass; under -race, where drawing the
-	// reference PNGs is most of the cost, every sixth.
+	// reference PNGs is most of the cost, about one in six.
 	for _, name := range racetest.Spread(variants.Names(), 6) {
 		m, err := variants.Load(name)
 		if err != nil {

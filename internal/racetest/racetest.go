@@ -16,26 +16,39 @@
 package racetest
 
 import (
+	"fmt"
+	"hash/fnv"
 	"slices"
 	"testing"
 )
 
-// Spread returns all when the race detector is off, and otherwise every
-// stride-th element of all, starting with the first, and the elements
-// named in always (a board a test needs, such as the only one with
-// constructions), in all's order: the same elements on every run, so that
-// a failure under -race reproduces.
+// Spread returns all when the race detector is off, and otherwise about
+// one element in stride, and the elements named in always (a board a
+// test needs, such as the only one with constructions), in all's order.
+// An element is chosen by a hash of how it prints, not by its place in
+// all: the same elements on every run, so that a failure under -race
+// reproduces, and the same when an element is added (a new board took
+// the place of the one before it, and moved Twenty Twenty, the busiest
+// board, into every walk's spread).
 func Spread[T comparable](all []T, stride int, always ...T) []T {
 	if !Enabled || stride <= 1 {
 		return all
 	}
 	var some []T
-	for i, v := range all {
-		if i%stride == 0 || slices.Contains(always, v) {
+	for _, v := range all {
+		if chosen(v, stride) || slices.Contains(always, v) {
 			some = append(some, v)
 		}
 	}
 	return some
+}
+
+// chosen reports whether Spread keeps v: one element in stride, by the
+// FNV-1a hash of how v prints.
+func chosen[T any](v T, stride int) bool {
+	h := fnv.New32a()
+	fmt.Fprint(h, v)
+	return h.Sum32()%uint32(stride) == 0
 }
 
 // Share returns n when the race detector is off, and n/div (at least 1)

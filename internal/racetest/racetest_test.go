@@ -1,31 +1,44 @@
 package racetest
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
 
-// TestSpread: without the race detector the whole space, with it every
-// stride-th element from the first; a stride of 1 or less keeps all.
+// TestSpread: without the race detector the whole space, with it the
+// elements the hash chooses (about one in stride) and those always
+// named; a stride of 1 or less keeps all. Adding an element leaves the
+// choice of the others as it was.
 func TestSpread(t *testing.T) {
-	all := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	var all []string
+	for i := range 60 {
+		all = append(all, fmt.Sprint("board-", i))
+	}
 	got := Spread(all, 4)
 	want := all
 	if Enabled {
-		want = []int{0, 4, 8}
+		want = slices.DeleteFunc(slices.Clone(all), func(s string) bool { return !chosen(s, 4) })
+		if len(want) < 60/4/2 || len(want) > 60/4*2 {
+			t.Errorf("the hash chose %d of 60, want about 15", len(want))
+		}
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("Spread(0..9, 4) = %v, want %v (race detector on: %v)", got, want, Enabled)
+		t.Errorf("Spread(all, 4) = %v, want %v (race detector on: %v)", got, want, Enabled)
 	}
-	got = Spread(all, 4, 5, 8)
-	if Enabled {
-		want = []int{0, 4, 5, 8}
+	// One more element, first: the others are chosen as before.
+	more := Spread(append([]string{"board-new"}, all...), 4)
+	if !slices.Equal(slices.DeleteFunc(more, func(s string) bool { return s == "board-new" }), got) {
+		t.Errorf("adding an element changed the choice of the others")
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("Spread(0..9, 4, 5, 8) = %v, want %v", got, want)
+	got = Spread(all, 4, "board-5", "board-8")
+	for _, v := range []string{"board-5", "board-8"} {
+		if !slices.Contains(got, v) {
+			t.Errorf("Spread(all, 4, board-5, board-8) = %v, lacks %s", got, v)
+		}
 	}
 	if got := Spread(all, 1); !slices.Equal(got, all) {
-		t.Errorf("Spread(0..9, 1) = %v, want all", got)
+		t.Errorf("Spread(all, 1) = %v, want all", got)
 	}
 	if got := Spread([]int(nil), 3); len(got) != 0 {
 		t.Errorf("Spread(nil, 3) = %v, want nothing", got)

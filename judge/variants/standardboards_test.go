@@ -1,7 +1,8 @@
 package variants_test
 
 // The variants played on the standard board (base standard): fleet-rome,
-// france-austria, italy-germany, chaos, classical-crowded and 1898. Their figures
+// france-austria, italy-germany, chaos, classical-crowded, 1898 and
+// shift-around. Their figures
 // come from the sources each map file names: godip's variants and njudge's
 // info files.
 
@@ -92,6 +93,28 @@ func TestStandardBoards(t *testing.T) {
 		return out
 	}
 	standardPowers := "Austria:A England:E France:F Germany:G Italy:I Russia:R Turkey:T"
+	// shifted gives each unit or centre of a home country to the power
+	// whose units start there: njudge's info.shift_around writes "A -> B"
+	// for "A's units start in country B".
+	shifted := func(list []string, arrows string) []string {
+		to := map[string]string{} // country -> the power that starts in it
+		for _, a := range strings.Split(arrows, ",") {
+			from, country, _ := strings.Cut(a, "->")
+			to[strings.TrimSpace(country)] = strings.TrimSpace(from)
+		}
+		out := slices.Clone(list)
+		for i, s := range out {
+			f := strings.Fields(s)
+			if n := len(f) - 1; to[f[n]] != "" { // "rom Italy"
+				f[n] = to[f[n]]
+			} else { // "Italy A rom"
+				f[0] = to[f[0]]
+			}
+			out[i] = strings.Join(f, " ")
+		}
+		return out
+	}
+	shiftAround := "Germany -> Turkey, Turkey -> Germany, England -> Russia, Italy -> England, Russia -> Italy, France -> Austria, Austria -> France"
 	for _, tc := range []struct {
 		name, title, powers string
 		victory             int
@@ -131,6 +154,10 @@ func TestStandardBoards(t *testing.T) {
 			standardFigures,
 			[]string{"Austria A tri", "England F edi", "France A bre", "Germany A kie", "Italy A nap", "Russia A stp", "Turkey A smy"},
 			[]string{"tri Austria", "edi England", "bre France", "kie Germany", "nap Italy", "stp Russia", "smy Turkey"}},
+		// njudge info.shift_around and seed.shift_around: each power's
+		// units start in another's home country, owning its centres.
+		{"shift-around", "Shift Around", standardPowers, 18, judge.Phase{Season: judge.Spring, Year: 1901, Type: judge.Movement}, judge.BuildHome,
+			standardFigures, shifted(stdUnits, shiftAround), shifted(stdOwners, shiftAround)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := load(t, tc.name)
@@ -217,6 +244,25 @@ func TestChaos(t *testing.T) {
 	for _, l := range m.Provinces() {
 		if li := m.Locs[l]; !li.Center && li.Home != judge.NoPower {
 			t.Errorf("%s is in %s's home country", li.Name, m.PowerName(li.Home))
+		}
+	}
+}
+
+// TestShiftAroundHomes: in Shift Around every centre stays the home
+// centre of the power it is on the standard board, though another power
+// owns it at the start (njudge info.shift_around: "Austria's home
+// centers are still Austria's home centers").
+func TestShiftAroundHomes(t *testing.T) {
+	std, m := load(t, "standard"), load(t, "shift-around")
+	pos := judge.StartPosition(m)
+	for _, c := range std.Centers() {
+		home := std.Locs[c].Home
+		at := locOf(t, m, std.LocName(c))
+		if got := m.Locs[at].Home; m.PowerName(got) != std.PowerName(home) {
+			t.Errorf("%s is a home centre of %s, want %s", std.LocName(c), m.PowerName(got), std.PowerName(home))
+		}
+		if home != judge.NoPower && pos.Centers[at] == m.Locs[at].Home {
+			t.Errorf("%s is owned by its home power %s at the start", std.LocName(c), m.PowerName(pos.Centers[at]))
 		}
 	}
 }
