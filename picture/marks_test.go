@@ -339,7 +339,7 @@ func TestRetreatArrowsLeaveOccupant(t *testing.T) {
 					Kind: judge.Move, Power: du.Power, Type: du.Type, Unit: du.Loc, Target: to}}}}
 				d := newDrawer(b, pos, res)
 				retreats++
-				from, end, occ := d.from(du.Loc), b.at[to], d.unitAt[p]
+				from, occ := d.from(du.Loc), d.unitAt[p]
 				// Nor does it wait on a centre marker.
 				ring := boxAround(from, 1.55*d.u, 1.55*d.u)
 				for _, q := range m.Provinces() {
@@ -348,10 +348,25 @@ func TestRetreatArrowsLeaveOccupant(t *testing.T) {
 							s.name, m.LocName(du.Loc), m.LocName(to), m.LocName(q))
 					}
 				}
-				// The distance from the occupant's point to the segment.
-				ab, ao := end.sub(from), occ.sub(from)
-				k := max(0, min(1, (ao.X*ab.X+ao.Y*ab.Y)/(ab.X*ab.X+ab.Y*ab.Y)))
-				if gap := from.lerp(end, k).sub(occ).len(); gap < 1.5*d.u {
+				// The line as drawn (a curve over its two provinces, or
+				// bowed), its shaft and its head, and how near the
+				// occupant's point it passes.
+				d.orders()
+				var drawn []pt
+				for i, e := range d.sc.elems {
+					if strings.HasPrefix(e.class, "order retreat") && e.kind == kPath && !e.closed {
+						drawn = slices.Clone(e.rings[0])
+						if i+1 < len(d.sc.elems) && d.sc.elems[i+1].class == "order-head" {
+							drawn = append(drawn, d.sc.elems[i+1].rings[0]...)
+						}
+						break
+					}
+				}
+				if len(drawn) < 2 {
+					t.Errorf("%s: the retreat %s - %s is not drawn", s.name, m.LocName(du.Loc), m.LocName(to))
+					continue
+				}
+				if gap := polyGap(drawn, occ); gap < occupantGap*d.u {
 					t.Errorf("%s: the retreat %s - %s passes %.1f px from the centre of the unit that took %s",
 						s.name, m.LocName(du.Loc), m.LocName(to), gap/b.s, m.LocName(p))
 				}

@@ -153,21 +153,76 @@ func (d *drawer) move(r *judge.OrderResult) {
 	}
 	lb := d.labelBox(tp).grow(d.px)
 	others := d.otherCentres(tp)
-	trim := func(p []pt) ([]pt, bool) {
-		p = clearOfLabel(trimEnd(trimStart(p, startGap), short), lb, 2*d.px, moveW*d.px)
-		// Else the way must bow further: the head under the target's
-		// name, or on another province's centre marker, where it
-		// seemed to point at that province (Venice's, by a move from
-		// Rome to Tuscany).
-		return p, !headUnder(p, lb, moveW*d.px) && !headOnAny(p, others, moveW*d.px)
+	keep := others
+	// A retreat leaves behind the unit that took its province: a line
+	// over that unit reads as its move (a retreat from the English
+	// Channel on 1908 curved across the fleet that took it).
+	occ, held := pt{}, false
+	if _, ok := d.pos.UnitAt(d.m.Province(o.Unit)); ok && d.pos.Phase.Type == judge.Retreat {
+		occ, held = d.unitAt[d.m.Province(o.Unit)], true
+		keep = append(slices.Clip(others), boxAround(occ, 0, 0))
+	}
+	// trim cuts a way as drawn and says whether it will do, at a level
+	// of demand: at 0 its head ends inside the target clear of the
+	// border and a retreat's line leaves the occupant behind; at 1 the
+	// line leaves the occupant only; at 2 neither is asked, where no way
+	// and no bow does better (a short move between units that stand
+	// close together, into a small province).
+	trimAt := func(level int) func(w []pt) ([]pt, bool) {
+		return func(w []pt) ([]pt, bool) {
+			// Cut short of the target's point and then of its name, a
+			// tip could stop on the border or beyond it (Hojo's retreat
+			// into Shimosa on Sengoku, on the border under the name),
+			// where it pointed at two provinces: less short then, as
+			// far as the target's point.
+			var p []pt
+			for _, s := range []float64{short, short / 2, 0} {
+				p = clearOfLabel(trimEnd(trimStart(w, startGap), s), lb, 2*d.px, moveW*d.px)
+				if level > 0 || d.tipInside(p, tp, end) {
+					break
+				}
+			}
+			// Else the way must bow further: the head under the
+			// target's name, or on another province's centre marker,
+			// where it seemed to point at that province (Venice's, by a
+			// move from Rome to Tuscany).
+			ok := !headUnder(p, lb, moveW*d.px) && !headOnAny(p, others, moveW*d.px)
+			if level == 0 {
+				ok = ok && d.tipInside(p, tp, end)
+			}
+			if level <= 1 && held {
+				ok = ok && !d.passesOver(p, occ, moveW*d.px)
+			}
+			return p, ok
+		}
+	}
+	fitAll := func(ways [][]pt, outside func([]pt) float64) []pt {
+		// The first level that finds a line over the two provinces;
+		// else the line that leaves them least, of the levels that find
+		// one at all, a retreat's that leaves its occupant before any
+		// that does not; else the last level's.
+		var best, last []pt
+		least := math.Inf(1)
+		for level := range 3 {
+			p, ok, out := d.fit(ways, trimAt(level), arrowHeadLen*moveW*0.8, outside)
+			if ok && out <= overSlack*d.px && (best == nil || !held || level < 2) {
+				return p
+			}
+			if ok && out < least && (best == nil || !held || level < 2) {
+				best, least = p, out
+			}
+			last = p
+		}
+		if best != nil {
+			return best
+		}
+		return last
 	}
 	if len(path) == 2 && len(leads) == 0 && !d.b.schematic {
 		// Over the two provinces it joins, not across a third.
-		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, boxesSum(others), func(ways [][]pt, outside func([]pt) float64) []pt {
-			return d.fit(ways, trim, arrowHeadLen*moveW*0.8, outside)
-		})
+		path = d.b.overFit(path[0], end, d.m.Province(o.Unit), tp, short, boxesSum(keep), fitAll)
 	} else {
-		path = d.fit([][]pt{path}, trim, arrowHeadLen*moveW*0.8, nil)
+		path = fitAll([][]pt{path}, nil)
 	}
 	if back, ok := d.moved[tp]; ok && len(back) > 1 && len(path) > 1 && d.movesTo(tp, o.Unit) && sameTrack(back, path, 2*moveW*d.px) {
 		// The move the other way, drawn already on the same track (two
@@ -324,7 +379,7 @@ func (d *drawer) support(r *judge.OrderResult) {
 		d.arrow(trimStart(lead, startGap), st.Unit, 2*d.px, failed, class+" wrap", title, headNone)
 		start, startGap = in[0], 0
 	}
-	path := d.fit([][]pt{{start, end}}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, startGap), endGap), true }, 0, nil)
+	path, _, _ := d.fit([][]pt{{start, end}}, func(p []pt) ([]pt, bool) { return trimEnd(trimStart(p, startGap), endGap), true }, 0, nil)
 	if len(path) < 2 {
 		return
 	}
@@ -350,17 +405,25 @@ const minShaft = 24
 // visible arc, not an arrow head stuck on a unit. outside, if set,
 // measures how much of a bow leaves the provinces the order joins: the
 // least bow that stays over them (within overSlack) is taken, or else
-// the one that leaves them least.
-func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, outside func([]pt) float64) []pt {
+// the one that leaves them least. It says too whether the line will do
+// (not where neither a way nor a bow would, and the first way is drawn
+// as trimmed anyway: a convoy's route, always), and how much of it, in
+// map units, leaves the provinces (none where fit is not told how to
+// measure).
+func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, outside func([]pt) float64) ([]pt, bool, float64) {
 	want := (minShaft + headPx) * d.px
 	for _, w := range ways {
 		if p, ok := trim(w); ok && pathLen(p) >= want {
-			return p
+			out := 0.0
+			if outside != nil {
+				out = outside(w)
+			}
+			return p, true, out
 		}
 	}
 	drawn, _ := trim(ways[0])
 	if len(ways[0]) != 2 && len(ways) == 1 {
-		return drawn // a convoy's route
+		return drawn, false, math.Inf(1) // a convoy's route
 	}
 	a, b := ways[0][0], ways[0][len(ways[0])-1]
 	n := pt{-(b.Y - a.Y), b.X - a.X}.unit()
@@ -387,10 +450,10 @@ func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, 
 				p, ok := trim(curve)
 				if ok && pathLen(p) >= want && (headPx == 0 || !d.headOnLabel(p, headPx/arrowHeadLen/0.8*d.px)) {
 					if outside == nil {
-						return p
+						return p, true, 0
 					}
 					if out := outside(curve); out <= overSlack*d.px {
-						return p
+						return p, true, out
 					} else if out < least {
 						fallback, least = p, out
 					}
@@ -399,9 +462,60 @@ func (d *drawer) fit(ways [][]pt, trim func([]pt) ([]pt, bool), headPx float64, 
 		}
 	}
 	if fallback != nil {
-		return fallback
+		return fallback, true, least
 	}
-	return drawn // no bow does: the straight line, as trimmed
+	return drawn, false, math.Inf(1) // no bow does: the straight line, as trimmed
+}
+
+// headInside is how far inside its target province, in pixels, a
+// move's head must end: a tip on the border points at both provinces.
+// Where the target's own point lies nearer its border (a fleet's point
+// off a narrow coast), as far in as that point.
+const headInside = 3
+
+// tipInside reports whether path ends inside province q, as far from
+// its border as headInside pixels or, if nearer, the target's point at
+// does. Schematic boards have no borders.
+func (d *drawer) tipInside(path []pt, q judge.Loc, at pt) bool {
+	b := d.b
+	if b.schematic || len(path) < 2 || int(q) >= len(b.rings) || len(b.rings[q]) == 0 {
+		return true
+	}
+	b.over.once.Do(b.prepareOver)
+	tip := path[len(path)-1]
+	if !b.inProvince(q, tip) {
+		return false
+	}
+	need := headInside * d.px
+	if b.inProvince(q, at) {
+		need = b.borderDist(q, at, need)
+	} else {
+		need = 0
+	}
+	return b.borderDist(q, tip, need) >= need*0.99
+}
+
+// passesOver reports whether a move's line along path, w wide, with
+// its head, comes within occupantGap unit radii of a unit drawn at c.
+func (d *drawer) passesOver(path []pt, c pt, w float64) bool {
+	if len(path) < 2 {
+		return false
+	}
+	return polyGap(append(slices.Clip(path), arrowHead(path, w)...), c) < occupantGap*d.u
+}
+
+// occupantGap is how near, in units' radii, a retreat's line may pass
+// the unit that took its province: clear of an army's disc and most of
+// a fleet's hull, with the line's own width.
+const occupantGap = 1.5
+
+// polyGap is the distance from c to the nearest point of polyline p.
+func polyGap(p []pt, c pt) float64 {
+	gap := math.Inf(1)
+	for i := 1; i < len(p); i++ {
+		gap = min(gap, segGap(p[i-1], p[i], c))
+	}
+	return gap
 }
 
 // otherCentres are the boxes of the centre markers of every province

@@ -133,6 +133,41 @@ func (b *board) inProvince(p judge.Loc, v pt) bool {
 	return in
 }
 
+// borderDist is how far point v lies from the nearest edge of province
+// p's shape, or r if further: only the edges of the bands r above and
+// below v are measured.
+func (b *board) borderDist(p judge.Loc, v pt, r float64) float64 {
+	dist := r
+	for i, ring := range b.rings[p] {
+		if bb := b.over.boxes[p][i].grow(r); !bb.contains(v) {
+			continue
+		}
+		rb := &b.over.bands[p][i]
+		k0 := min(len(rb.edges)-1, max(0, int((v.Y-r-rb.y0)/rb.h)))
+		k1 := min(len(rb.edges)-1, max(0, int((v.Y+r-rb.y0)/rb.h)))
+		for k := k0; k <= k1; k++ {
+			for _, e := range rb.edges[k] {
+				j := int(e) - 1
+				if j < 0 {
+					j = len(ring) - 1
+				}
+				dist = min(dist, segGap(ring[j], ring[e], v))
+			}
+		}
+	}
+	return dist
+}
+
+// segGap is the distance from v to the segment a–c.
+func segGap(a, c, v pt) float64 {
+	ac, av := c.sub(a), v.sub(a)
+	k := 0.0
+	if n := ac.X*ac.X + ac.Y*ac.Y; n > 0 {
+		k = max(0, min(1, (av.X*ac.X+av.Y*ac.Y)/n))
+	}
+	return a.lerp(c, k).sub(v).len()
+}
+
 // ringBands files a ring's edges by horizontal band, so that a point's
 // test against the ring looks only at the edges of its own band: an
 // edge that spans the point's height lies in the point's band, and no
