@@ -146,7 +146,7 @@ func PhaseResultsFor(g *state.Game, r *state.PhaseRecord, power string) (string,
 // PrivateLink returns the address on the web of phase of fogged game g
 // under the private link token (view.PowerLink and the others), or ""
 // when the judge has no web pages with a public address (http's
-// base_url) or token is "". It goes in mails to the token's holder
+// base-url) or token is "". It goes in mails to the token's holder
 // alone.
 func (m *Engine) PrivateLink(g *state.Game, token, phase string) string {
 	if token == "" || m.cfg.HTTP == nil || m.cfg.HTTP.BaseURL == "" {
