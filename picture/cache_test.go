@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"image"
 	"image/png"
 	"slices"
@@ -83,6 +84,7 @@ var renderedShots shared[[]rendered]
 // of the corpus, the masks kept from the board's first picture (the
 // start: other owners, other units).
 func TestBoardCacheSamePixels(t *testing.T) {
+	racetest.Sequential(t) // one goroutine drawing: the plain pass walks it whole
 	for _, r := range renderBusiest(t) {
 		if !r.kept {
 			t.Fatalf("%s: nothing kept", r.name)

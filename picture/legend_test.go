@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"github.com/gmdjudge/gmd/internal/racetest"
 	"iter"
 	"slices"
 	"strings"
@@ -41,6 +42,7 @@ var legendKeys = map[string][][]string{
 // hand-made phases, the legend explains exactly the marks the picture
 // uses, no fewer and no more.
 func TestLegendMatchesMarks(t *testing.T) {
+	racetest.Sequential(t) // one goroutine drawing: the plain pass walks it whole
 	seen := map[string]bool{}
 	drawn := corpusSVGs(t)
 	for i, s := range append(append(corpus(t), fixtureShots(t)...), outcomeShots(t)...) {

@@ -81,6 +81,7 @@ func decodeReplay(t *testing.T, name string, data []byte, want int) *gif.GIF {
 // replay that decodes, with a frame per phase besides the title, the
 // board after the last phase and the result, all of one size.
 func TestReplayEveryBoard(t *testing.T) {
+	racetest.Sequential(t) // one goroutine drawing: the plain pass walks it whole
 	// Every sixth board under the race detector (package racetest).
 	for _, name := range racetest.Spread(variants.Names(), 6) {
 		m, err := variants.Load(name)
