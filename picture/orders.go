@@ -585,7 +585,12 @@ func (d *drawer) convoyMark(c pt, col color.NRGBA, failed bool, class, title str
 }
 
 // nearPath reports whether c lies within r of polyline p.
-func nearPath(p []pt, c pt, r float64) bool {
+func nearPath(p []pt, c pt, r float64) bool { return distToPath(p, c) < r }
+
+// distToPath is the distance from c to polyline p (+Inf for a path of
+// fewer than two points).
+func distToPath(p []pt, c pt) float64 {
+	best := math.Inf(1)
 	for i := 1; i < len(p); i++ {
 		a, b := p[i-1], p[i]
 		ab := b.sub(a)
@@ -593,11 +598,9 @@ func nearPath(p []pt, c pt, r float64) bool {
 		if l2 := ab.X*ab.X + ab.Y*ab.Y; l2 > 0 {
 			t = math.Max(0, math.Min(1, (c.sub(a).X*ab.X+c.sub(a).Y*ab.Y)/l2))
 		}
-		if a.add(ab.mul(t)).sub(c).len() < r {
-			return true
-		}
+		best = math.Min(best, a.add(ab.mul(t)).sub(c).len())
 	}
-	return false
+	return best
 }
 
 // movesTo reports whether the unit of province p is ordered to move to

@@ -130,18 +130,3 @@ func TestEverySupportOfAMoveVisible(t *testing.T) {
 		}
 	}
 }
-
-// distToPath is the distance from c to polyline p.
-func distToPath(p []pt, c pt) float64 {
-	best := math.Inf(1)
-	for i := 1; i < len(p); i++ {
-		a, b := p[i-1], p[i]
-		ab := b.sub(a)
-		t := 0.0
-		if l2 := ab.X*ab.X + ab.Y*ab.Y; l2 > 0 {
-			t = math.Max(0, math.Min(1, (c.sub(a).X*ab.X+c.sub(a).Y*ab.Y)/l2))
-		}
-		best = math.Min(best, a.add(ab.mul(t)).sub(c).len())
-	}
-	return best
-}
